@@ -1,0 +1,166 @@
+// This file defines the on-disk trace record: the contract between the Go
+// recorder (runtime/, which writes it from inside the program under test) and
+// every C++ consumer (reader, happens-before engine, detectors, replay).
+// docs/trace-format.md is the prose version; the two must agree.
+//
+// Design constraints:
+// - Thread-local: each goroutine appends fixed-size records to its own chunks
+//   of one MAP_SHARED memory-mapped file, so a panic, os.Exit, test timeout or
+//   even kill -9 leaves every record written so far in the page cache.
+// - Pre and post of a blocking operation are ONE record updated in place:
+//   written at pre with tpost == 0; tpost is stored last at completion. A
+//   record with tpost == 0 is an operation that never completed.
+// - Crash-consistent without locks: chunks start zeroed, `kind` is written
+//   last when a record is created, `tpost` last when it completes. A reader
+//   stops a chunk at the first record whose kind is 0.
+// - Small: 24 bytes per record, and one record covers pre and post.
+//
+// File layout of DIR/events.bin (little-endian):
+//   FileHeader (64 bytes)
+//   chunk 0, chunk 1, ...          each kChunkBytes long
+// Chunk layout:
+//   ChunkHeader (24 bytes: the size of one record)
+//   Record[kRecordsPerChunk]       until the first record with kind == 0
+// A goroutine's records are the concatenation of its chunks ordered by
+// ChunkHeader::seq. Side files (append-only text, one entry per line):
+//   DIR/sites.txt      site id, user flag, file, line, function
+//   DIR/goroutines.txt (optional) gid, parent gid, child index
+//   DIR/strings.txt    id, then an escaped string (panic messages, test names)
+//   DIR/meta.txt       key=value lines (command, go version, exit status...)
+#pragma once
+
+#include <cstdint>
+
+namespace gordian::trace {
+
+inline constexpr char kFileMagic[8] = {'G', 'O', 'R', 'D', 'T', 'R', 'C', '1'};
+inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr uint32_t kChunkBytes = 64 * 1024;
+inline constexpr uint32_t kChunkMagic = 0x4b484347;  // "GCHK"
+
+struct FileHeader {
+  char magic[8];          // kFileMagic
+  uint32_t version;       // kFormatVersion
+  uint32_t chunk_bytes;   // kChunkBytes
+  uint32_t record_bytes;  // sizeof(Record) == 24
+  uint32_t flags;         // FileFlags
+  uint64_t start_unix_ns; // wall clock when recording started
+  uint32_t pid;
+  uint8_t reserved[28];   // = 0
+};
+static_assert(sizeof(FileHeader) == 64);
+
+enum FileFlags : uint32_t {
+  kFileTruncated = 1u << 0,  // the recorder stopped early (clock or size limit)
+};
+
+struct ChunkHeader {
+  uint32_t magic;     // kChunkMagic
+  uint32_t gid;       // dense goroutine id (1 = main goroutine)
+  uint32_t seq;       // 0, 1, 2, ... within the goroutine
+  uint32_t reserved[3];
+};
+static_assert(sizeof(ChunkHeader) == 24);
+
+// Dense ids: goroutines, channels and sync objects are numbered from 1 in
+// order of first appearance; 0 means "none" (for a channel: the nil channel).
+// Time stamps come from one global atomic counter, incremented once per
+// stamp; 0 means "not yet" (tpost) or "never".
+enum class Kind : uint8_t {
+  None = 0,  // end of records in this chunk
+
+  // Goroutines. Stable goroutine identity for replay is the spawn path,
+  // derived from (parent gid, child index) of GoStart.
+  GoSpawn = 1,  // obj = child gid, val = child index among the parent's children
+  GoStart = 2,  // first record of every goroutine but main: obj = parent gid, val = child index
+  GoEnd = 3,    // the goroutine's function returned
+
+  // Channels. val for send/recv is the value's sequence number on that
+  // channel: the k-th value that entered the channel (buffer or direct
+  // hand-off) is k (1-based). A receive with val == k got the value of the
+  // send with val == k: that is the exact partner. Under the channel lock the
+  // runtime numbers values as they enter and leave, and channels are FIFO.
+  ChanMake = 4,   // obj = chan, val = capacity
+  ChanSend = 5,   // obj = chan (0 = nil), val = seq; flags: kClosed if it hit a closed channel
+  ChanRecv = 6,   // obj = chan (0 = nil), val = seq, or 0 with kClosed if it got the zero value of a closed channel
+  ChanClose = 7,  // obj = chan (0 = nil), val = number of values sent before the close; flags: kClosed if already closed (panics)
+
+  // select: one Select record, immediately followed by aux SelectCase records
+  // (written at pre, in the runtime's case order: sends first, then
+  // receives, each group in source order).
+  Select = 8,      // aux = number of cases, flags: kHasDefault; val = chosen case index, or 0xffff'ffff for default (at post)
+  SelectCase = 9,  // obj = chan (0 = nil), aux = case index, flags: kDirSend or kDirRecv (+ kClosed, kChosen at post), val = seq if chosen
+
+  // sync.Mutex and sync.RWMutex (obj = the lock).
+  MutexLock = 10,
+  MutexUnlock = 11,   // flags: kFailed if the mutex was not locked (fatal error)
+  MutexTryLock = 12,  // flags: kSuccess
+  RWLock = 13,
+  RWUnlock = 14,      // flags: kFailed if not write-locked
+  RLock = 15,
+  RUnlock = 16,       // flags: kFailed if not read-locked
+  RWTryLock = 17,     // flags: kSuccess
+  RWTryRLock = 18,    // flags: kSuccess
+
+  // sync.WaitGroup (obj = the group).
+  WgAdd = 19,   // val = delta as int32 (Done is -1); aux = counter after, saturated to int16; flags: kFailed if negative
+  WgWait = 20,  // blocking; val = counter when the wait started
+
+  OnceDo = 21,  // obj = the Once; blocking; flags: kSuccess if this call ran f
+
+  // sync.Cond (obj = the Cond). Wait: pre when it starts waiting, post when it
+  // is woken and has re-locked; val = the Cond's Signal/Broadcast count that woke it.
+  CondWait = 22,
+  CondSignal = 23,     // val = signal count after
+  CondBroadcast = 24,  // val = signal count after
+
+  // Program level.
+  Panic = 25,           // val = strings.txt id of the message
+  TestStart = 26,       // val = strings.txt id of the test name; obj = test index
+  TestEnd = 27,         // obj = test index; flags: kFailed if the test failed
+  BlockedAtTestEnd = 28,// written by the test's goroutine: obj = gid of a goroutine of this test still blocked, val = test index
+  GlobalDeadlock = 29,  // written by the recorder's watchdog: obj = number of blocked goroutines
+  ProgramExit = 30,     // val = exit status
+  Count_
+};
+
+enum Flags : uint8_t {
+  kClosed = 1u << 0,      // channel ops: the channel was closed
+  kSuccess = 1u << 1,     // TryLock / Once.Do
+  kFailed = 1u << 2,      // unlock of unlocked, negative counter, failed test
+  kHasDefault = 1u << 3,  // Select
+  kDirSend = 1u << 4,     // SelectCase
+  kDirRecv = 1u << 5,     // SelectCase
+  kChosen = 1u << 6,      // SelectCase
+};
+
+inline constexpr uint32_t kDefaultCase = 0xffffffffu;
+
+struct Record {
+  Kind kind;       // written last when the record is created
+  uint8_t flags;   // Flags
+  uint16_t aux;    // kind-specific (Select: number of cases, SelectCase: index)
+  uint32_t site;   // sites.txt id of the source position (0 = unknown)
+  uint32_t tpre;   // global stamp at the start
+  uint32_t tpost;  // global stamp at completion; 0 = never completed (written last)
+  uint32_t obj;    // object id (kind-specific)
+  uint32_t val;    // kind-specific
+};
+static_assert(sizeof(Record) == 24);
+
+inline constexpr uint32_t kRecordsPerChunk =
+    (kChunkBytes - sizeof(ChunkHeader)) / sizeof(Record);
+
+// Non-blocking operations carry tpre == tpost (one stamp).
+inline bool IsBlocking(Kind k) {
+  switch (k) {
+    case Kind::ChanSend: case Kind::ChanRecv: case Kind::Select:
+    case Kind::MutexLock: case Kind::RWLock: case Kind::RLock:
+    case Kind::WgWait: case Kind::OnceDo: case Kind::CondWait:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace gordian::trace
