@@ -1,0 +1,32 @@
+// This file declares the gordian subcommands: each one is a function from its
+// arguments to an exit status, registered in the table in main.cc.
+//
+// Exit status contract (DESIGN.md): 0 no bug found, 1 bugs found (or, for
+// `parse`, syntax errors), 2 the tool itself failed (bad usage, bad input,
+// build failure, internal error) with a message that says what to do.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gordian::cli {
+
+inline constexpr int kExitOK = 0;
+inline constexpr int kExitFound = 1;
+inline constexpr int kExitToolError = 2;
+
+struct Command {
+  const char* name;
+  const char* summary;  // one line for `gordian --help`
+  int (*run)(const std::vector<std::string>& args);
+};
+
+// The registered commands, in the order `gordian --help` lists them.
+const std::vector<Command>& Commands();
+
+// Prints "gordian <cmd>: <msg>" and the hint to use --help; returns 2.
+int UsageError(const std::string& msg);
+
+int RunParse(const std::vector<std::string>& args);
+
+}  // namespace gordian::cli

@@ -1,0 +1,68 @@
+// This file implements the gordian command: it dispatches to subcommands and
+// answers --help and --version.
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/cli/command.h"
+
+namespace gordian::cli {
+
+int UsageError(const std::string& msg) {
+  fmt::print(stderr, "{}\n", msg);
+  return kExitToolError;
+}
+
+namespace {
+
+void PrintHelp() {
+  fmt::print(
+      "gordian finds concurrency bugs in Go programs and proves them.\n\n"
+      "Usage:\n  gordian <command> [arguments]\n\nCommands:\n");
+  for (const Command& c : Commands()) fmt::print("  {:<10} {}\n", c.name, c.summary);
+  fmt::print(
+      "\nRun 'gordian <command> --help' for the flags of one command.\n"
+      "Exit status: 0 no bug found, 1 bugs found, 2 gordian itself failed.\n");
+}
+
+}  // namespace
+}  // namespace gordian::cli
+
+int main(int argc, char** argv) {
+  using namespace gordian::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    PrintHelp();
+    return kExitToolError;
+  }
+  const std::string& name = args[0];
+  if (name == "-h" || name == "--help" || name == "-help" || name == "help") {
+    if (name == "help" && args.size() > 1) {
+      args = {args[1], "--help"};
+    } else {
+      PrintHelp();
+      return kExitOK;
+    }
+  }
+  if (name == "--version" || name == "version") {
+    fmt::print("gordian 0.1.0\n");
+    return kExitOK;
+  }
+  for (const Command& c : Commands()) {
+    if (args[0] == c.name) {
+      try {
+        return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
+      } catch (const std::exception& e) {
+        fmt::print(stderr, "gordian {}: internal error: {}\n"
+                   "Please report this with the command line that caused it.\n",
+                   c.name, e.what());
+        return kExitToolError;
+      }
+    }
+  }
+  return UsageError(fmt::format("gordian: unknown command {:?} (see 'gordian --help')",
+                                args[0]));
+}
