@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,7 +26,9 @@ class Scanner {
   Scanner(const SourceFile& file, const ErrorHandler* errh,
           std::vector<Comment>* comments);
 
-  // Advances to the next token and fills in the public fields below.
+  // Advances to the next token and fills in the public fields below. The
+  // constructor reads nothing: call Next() once to get the first token. After
+  // EOF_, Next() keeps returning EOF_.
   void Next();
 
   // Current token. Which fields are valid depends on tok:
@@ -49,15 +52,31 @@ class Scanner {
   int error_count() const { return error_count_; }
 
  private:
-  // Implementation state; see scanner.cc.
-  void ErrorAt(uint32_t offset, std::string msg);
+  // Implementation; see scanner.cc. Each helper takes the cursor and returns
+  // it advanced past what it consumed, so the hot loop keeps it in a register.
+  const char* Ident(const char* start, const char* p);
+  const char* IdentSlow(const char* p);
+  const char* Number(const char* start, const char* p, bool seen_point);
+  const char* Digits(const char* start, const char* p, int base, int* invalid,
+                     int* digsep);
+  const char* RuneLit(const char* start, const char* p);
+  const char* StdString(const char* start, const char* p);
+  const char* RawString(const char* start, const char* p);
+  const char* LineComment(const char* start, const char* p);
+  const char* FullComment(const char* start, const char* p);
+  const char* Escape(const char* p, char quote, bool* ok);
+  const char* NonASCII(const char* p, bool* ok);
+  void SetLit(LitKind k, const char* start, const char* p, bool ok);
+  void AddComment(const char* start, const char* p);
+  void ErrorAt(const char* p, std::string msg);
 
   const SourceFile& file_;
-  const ErrorHandler* errh_;
+  const ErrorHandler* errh_;  // null or empty: errors are only counted
   std::vector<Comment>* comments_;
-  const char* buf_;       // file content; buf_[size_] == '\0'
-  uint32_t size_;
-  uint32_t offset_ = 0;   // next byte to read
+  const char* buf_;       // file content; buf_[size] == '\0' (the sentinel)
+  const char* end_;       // buf_ + size: the sentinel
+  const char* cur_;       // next byte to read
+  Pos base_;              // Pos of buf_[0]
   bool nlsemi_ = false;   // a newline or EOF here inserts a semicolon
   int error_count_ = 0;
 };
