@@ -159,8 +159,7 @@ int InvalidSep(std::string_view x) {
 
 Scanner::Scanner(const SourceFile& file, const ErrorHandler* errh,
                  std::vector<Comment>* comments)
-    : file_(file),
-      errh_(errh),
+    : errh_(errh),
       comments_(comments),
       buf_(file.data()),
       end_(file.data() + file.size()),

@@ -70,7 +70,6 @@ class Scanner {
   void AddComment(const char* start, const char* p);
   void ErrorAt(const char* p, std::string msg);
 
-  const SourceFile& file_;
   const ErrorHandler* errh_;  // null or empty: errors are only counted
   std::vector<Comment>* comments_;
   const char* buf_;       // file content; buf_[size] == '\0' (the sentinel)
