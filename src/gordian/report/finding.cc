@@ -27,6 +27,61 @@ std::string_view KindName(FindingKind k) {
   return "?";
 }
 
+std::string_view KindTitle(FindingKind k) {
+  switch (k) {
+    case FindingKind::SendOnClosed: return "send on closed channel";
+    case FindingKind::CloseOfClosed: return "close of closed channel";
+    case FindingKind::CloseOfNil: return "close of nil channel";
+    case FindingKind::NegativeWaitGroup: return "negative WaitGroup counter";
+    case FindingKind::UnlockOfUnlocked: return "unlock of unlocked mutex";
+    case FindingKind::GlobalDeadlock: return "deadlock: all goroutines are blocked";
+    case FindingKind::GoroutineLeak: return "goroutine leak";
+    case FindingKind::DoubleLock: return "double lock";
+    case FindingKind::LockOrderDeadlock: return "lock-order deadlock";
+    case FindingKind::MixedDeadlock: return "mixed channel/lock deadlock";
+    case FindingKind::Panic: return "panic";
+    case FindingKind::RecvOnClosed: return "receive on closed channel";
+    case FindingKind::ConcurrentRecv: return "concurrent receives on one channel";
+    case FindingKind::AlternativePartner: return "alternative communication partner";
+    case FindingKind::MessageContention: return "message contention";
+    case FindingKind::SelectCaseAlternatives: return "select case alternatives";
+    case FindingKind::Count_: break;
+  }
+  return "?";
+}
+
+bool ParseKind(std::string_view name, FindingKind* out) {
+  for (int i = 0; i < static_cast<int>(FindingKind::Count_); i++) {
+    auto k = static_cast<FindingKind>(i);
+    if (KindName(k) == name) {
+      *out = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ParseStatus(std::string_view name, Status* out) {
+  for (Status s : {Status::Occurred, Status::Predicted, Status::Confirmed, Status::Unconfirmed}) {
+    if (StatusName(s) == name) {
+      *out = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ParsePrimitive(std::string_view name, Primitive* out) {
+  for (int i = 1; i <= static_cast<int>(Primitive::Cond); i++) {
+    auto p = static_cast<Primitive>(i);
+    if (PrimitiveName(p) == name) {
+      *out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string_view StatusName(Status s) {
   switch (s) {
     case Status::Occurred: return "occurred";
@@ -74,6 +129,7 @@ std::string_view RoleName(Role r) {
     case Role::Spawn: return "spawn";
     case Role::Select: return "select";
     case Role::Make: return "make";
+    case Role::Panic: return "panic";
   }
   return "?";
 }
@@ -90,6 +146,10 @@ Severity DefaultSeverity(FindingKind k) {
     default:
       return Severity::Bug;
   }
+}
+
+bool CountsAsBug(const Finding& f) {
+  return f.severity == Severity::Bug && f.status != Status::Unconfirmed;
 }
 
 }  // namespace gordian::report

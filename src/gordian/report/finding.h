@@ -41,12 +41,14 @@ enum class Primitive : uint8_t {
   None, ChanSend, ChanRecv, Select, NilChan, Mutex, RWMutex, WaitGroup, Cond
 };
 
+// "panic" extends the contract's role list: where a panic finding was raised.
 enum class Role : uint8_t {
-  Send, Recv, Close, Lock, Unlock, Add, Done, Wait, Spawn, Select, Make
+  Send, Recv, Close, Lock, Unlock, Add, Done, Wait, Spawn, Select, Make, Panic
 };
 
 struct Location {
-  std::string file;        // relative to the module root when possible
+  std::string file;        // relative to the module root when possible (absolute
+                           // until RelativizePaths runs)
   uint32_t line = 0;
   uint32_t column = 0;     // 0 when unknown
   Role role = Role::Send;
@@ -54,6 +56,22 @@ struct Location {
   std::string function;    // enclosing function, for the terminal report
   uint32_t tpre = 0;       // trace stamps, to print the interleaving in order
   uint32_t tpost = 0;
+};
+
+// One operation of the interleaving that leads to a finding (terminal report,
+// SARIF threadFlows). Not in the JSON contract.
+struct Step {
+  Location loc;      // loc.tpre orders the steps
+  std::string what;  // e.g. "close(ch)", "send on ch (blocked forever)"
+};
+
+// A goroutine involved in a finding, for the terminal report. Not in the JSON
+// contract.
+struct GoroutineInfo {
+  std::string id;           // stable id (spawn path)
+  std::string spawn_file;   // where the go statement is; empty for main/unknown
+  uint32_t spawn_line = 0;
+  std::string function;     // the goroutine's function, when known
 };
 
 struct Finding {
@@ -68,13 +86,28 @@ struct Finding {
   // Not in the JSON contract: an identity for de-duplication (the same bug
   // seen by several goroutines or loop iterations is reported once).
   std::string dedup_key;
+
+  // Not in the JSON contract: what the terminal and SARIF reports add.
+  std::vector<GoroutineInfo> goroutines;  // every goroutine involved, merged by Dedup
+  std::vector<Step> interleaving;         // in stamp order
+  std::vector<std::string> other_tests;   // further tests that hit the same bug
+  uint32_t occurrences = 1;               // how many raw findings Dedup merged into this one
 };
 
 std::string_view KindName(FindingKind k);   // "send-on-closed", ...
+std::string_view KindTitle(FindingKind k);  // "send on closed channel", for people
+// The kind named name ("send-on-closed", ...); false if there is none.
+bool ParseKind(std::string_view name, FindingKind* out);
+bool ParseStatus(std::string_view name, Status* out);
+bool ParsePrimitive(std::string_view name, Primitive* out);
 std::string_view StatusName(Status s);      // "occurred", ...
 std::string_view SeverityName(Severity s);  // "bug", ...
 std::string_view PrimitiveName(Primitive p);// "chan-send", ...
 std::string_view RoleName(Role r);          // "send", ...
 Severity DefaultSeverity(FindingKind k);
+
+// True when a finding of this severity and status makes a command exit 1: a
+// bug that occurred, was predicted or confirmed (not one a replay refuted).
+bool CountsAsBug(const Finding& f);
 
 }  // namespace gordian::report

@@ -1,0 +1,200 @@
+// This file implements the occurred goroutine-leak detector: a goroutine
+// whose last operation never completed (tpost == 0) when the program ended
+// or its test ended (BlockedAtTestEnd). One finding per leaked goroutine,
+// named by the primitive it is stuck on (chan-send, chan-recv, select,
+// nil-chan, mutex, rwmutex, waitgroup, cond), with:
+//   - where the goroutine was spawned (role spawn),
+//   - the possible partners that could have unblocked it: the operations of
+//     other goroutines on the same object (receives for a stuck send, sends
+//     and closes for a stuck receive, the holder of a lock, the Adds and
+//     Dones of a WaitGroup).
+// Not leaks: goroutines already explained (a double lock, a global
+// deadlock), and goroutines that were merely blocked when another goroutine
+// crashed the program (unless a test had already ended with them blocked).
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/occurred.h"
+
+namespace gordian::detect {
+namespace {
+
+using report::Finding;
+using report::FindingKind;
+using report::Primitive;
+using report::Role;
+using trace::Kind;
+using trace::Record;
+
+constexpr size_t kMaxPartners = 5;
+
+Primitive PrimitiveOf(const OccurredIndex& ix, uint32_t op) {
+  const Record& r = ix.rec(op);
+  switch (r.kind) {
+    case Kind::ChanSend: return r.obj == 0 ? Primitive::NilChan : Primitive::ChanSend;
+    case Kind::ChanRecv: return r.obj == 0 ? Primitive::NilChan : Primitive::ChanRecv;
+    case Kind::Select: {
+      std::vector<uint32_t> cases = ix.CasesOf(op);
+      bool all_nil = !cases.empty() && std::all_of(cases.begin(), cases.end(), [&](uint32_t c) {
+        return ix.rec(c).obj == 0;
+      });
+      return all_nil ? Primitive::NilChan : Primitive::Select;
+    }
+    case Kind::MutexLock: case Kind::OnceDo: return Primitive::Mutex;
+    case Kind::RWLock: case Kind::RLock: return Primitive::RWMutex;
+    case Kind::WgWait: return Primitive::WaitGroup;
+    case Kind::CondWait: return Primitive::Cond;
+    default: return Primitive::None;
+  }
+}
+
+const char* Doing(const OccurredIndex& ix, uint32_t op) {
+  const Record& r = ix.rec(op);
+  switch (r.kind) {
+    case Kind::ChanSend: return r.obj == 0 ? "sending on a nil channel" : "sending on";
+    case Kind::ChanRecv: return r.obj == 0 ? "receiving from a nil channel" : "receiving from";
+    case Kind::Select: return "in a select";
+    case Kind::MutexLock: return "in Lock";
+    case Kind::RWLock: return "in Lock of an RWMutex";
+    case Kind::RLock: return "in RLock";
+    case Kind::WgWait: return "in WaitGroup.Wait";
+    case Kind::CondWait: return "in Cond.Wait";
+    case Kind::OnceDo: return "in Once.Do";
+    default: return "in an operation";
+  }
+}
+
+// Collects candidate partner records for the stuck operation op.
+std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
+  const Record& r = ix.rec(op);
+  uint32_t gid = ix.GidOf(op);
+  std::vector<uint32_t> out;
+  auto chan_partners = [&](uint32_t chan, bool stuck_is_send) {
+    if (chan == 0) return;
+    for (uint32_t i : ix.OpsOf(ObjFamily::Chan, chan)) {
+      if (ix.GidOf(i) == gid) continue;
+      const Record& p = ix.rec(i);
+      bool recv = p.kind == Kind::ChanRecv ||
+                  (p.kind == Kind::SelectCase && (p.flags & trace::kDirRecv));
+      bool send = p.kind == Kind::ChanSend ||
+                  (p.kind == Kind::SelectCase && (p.flags & trace::kDirSend));
+      if (stuck_is_send ? recv : (send || p.kind == Kind::ChanClose)) out.push_back(i);
+    }
+  };
+  switch (r.kind) {
+    case Kind::ChanSend: chan_partners(r.obj, true); break;
+    case Kind::ChanRecv: chan_partners(r.obj, false); break;
+    case Kind::Select:
+      for (uint32_t c : ix.CasesOf(op)) {
+        chan_partners(ix.rec(c).obj, (ix.rec(c).flags & trace::kDirSend) != 0);
+      }
+      break;
+    case Kind::MutexLock: case Kind::RWLock: case Kind::RLock: {
+      LockHolders h = ix.HoldersAtEnd(FamilyOf(r.kind), r.obj);
+      if (h.writer != UINT32_MAX) out.push_back(h.writer);
+      if (r.kind == Kind::RWLock) {
+        for (uint32_t x : h.readers) out.push_back(x);
+      }
+      break;
+    }
+    case Kind::WgWait:
+      for (uint32_t i : ix.OpsOf(ObjFamily::WaitGroup, r.obj)) {
+        if (ix.rec(i).kind == Kind::WgAdd && ix.GidOf(i) != gid) out.push_back(i);
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+std::string PartnerNoun(const Record& r) {
+  switch (r.kind) {
+    case Kind::ChanSend: return "no other goroutine receives from it";
+    case Kind::ChanRecv: return "no other goroutine sends on it or closes it";
+    case Kind::Select: return "no other goroutine communicates on its channels";
+    case Kind::WgWait: return "no other goroutine calls Add or Done on it";
+    default: return "";
+  }
+}
+
+}  // namespace
+
+void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
+  // BlockedAtTestEnd: gid -> (test index, stamp) of the first test end that
+  // saw the goroutine blocked.
+  std::map<uint32_t, std::pair<uint32_t, uint32_t>> at_test_end;
+  for (uint32_t i = 0; i < ix.size(); i++) {
+    const Record& r = ix.rec(i);
+    if (r.kind == Kind::BlockedAtTestEnd) at_test_end.emplace(r.obj, std::pair{r.val, r.tpre});
+  }
+  for (const trace::Goroutine& g : ix.trace().goroutines) {
+    if (!ix.BlockedForever(g.gid) || st->explained_blocked.count(g.gid)) continue;
+    uint32_t op = ix.LastOp(g.gid);
+    if (!ix.IsUser(op)) continue;  // runtime and testing internals
+    auto ate = at_test_end.find(g.gid);
+    bool seen_at_test_end = ate != at_test_end.end() && ate->second.second < st->crash_stamp;
+    if (st->crash_stamp != UINT32_MAX && !seen_at_test_end) continue;
+
+    const Record& r = ix.rec(op);
+    std::string id = ix.StableId(g.gid);
+    Finding f;
+    f.kind = FindingKind::GoroutineLeak;
+    f.status = report::Status::Occurred;
+    f.severity = report::DefaultSeverity(f.kind);
+    f.primitive = PrimitiveOf(ix, op);
+    std::string when = " when the program ended";
+    if (seen_at_test_end) {
+      const TestInfo* ti = ix.TestByIndex(ate->second.first);
+      f.test = ti != nullptr ? ti->name : ix.TestOf(op);
+      when = f.test.empty() ? " when its test ended" : fmt::format(" when {} ended", f.test);
+    } else {
+      f.test = ix.TestOf(op);
+    }
+    std::string object;
+    if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) {
+      if (r.obj != 0) object = fmt::format(" {}", ix.DescribeChan(r.obj));
+    }
+    f.locations.push_back(ix.Loc(op, RoleOf(r)));
+    f.interleaving.push_back(ix.StepOf(op, RoleOf(r), OpName(r) + ": blocks forever"));
+    uint32_t spawn = ix.SpawnOf(g.gid);
+    if (spawn != UINT32_MAX && ix.IsUser(spawn)) {
+      f.locations.push_back(ix.Loc(spawn, Role::Spawn));
+      f.interleaving.push_back(ix.StepOf(spawn, Role::Spawn,
+                                         fmt::format("go statement: starts goroutine {}", id)));
+    }
+    std::vector<uint32_t> partners = Partners(ix, op);
+    std::set<std::pair<int, uint32_t>> seen;  // (role, site)
+    size_t named = 0;
+    for (uint32_t p : partners) {
+      const Record& pr = ix.rec(p);
+      Role role = RoleOf(pr);
+      if (!seen.insert({static_cast<int>(role), pr.site}).second) continue;
+      if (named++ >= kMaxPartners) break;
+      f.locations.push_back(ix.Loc(p, role));
+      f.interleaving.push_back(ix.StepOf(p, role, OpName(pr)));
+    }
+    std::string tail;
+    if (partners.empty() && f.primitive != Primitive::NilChan) {
+      std::string noun = PartnerNoun(r);
+      if (!noun.empty()) tail = fmt::format("; {}", noun);
+    }
+    if (r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock) {
+      LockHolders h = ix.HoldersAtEnd(FamilyOf(r.kind), r.obj);
+      if (h.writer != UINT32_MAX) {
+        const trace::Site& s = ix.SiteOf(h.writer);
+        tail = fmt::format("; goroutine {} locked it at {}:{} and never unlocked it",
+                           ix.StableId(ix.GidOf(h.writer)), BaseName(s.file), s.line);
+      }
+    }
+    f.message = fmt::format("goroutine {} is blocked forever {}{}{}{}", id, Doing(ix, op), object,
+                            when, tail);
+    FinishFinding(ix, &f);
+    out->push_back(std::move(f));
+  }
+}
+
+}  // namespace gordian::detect

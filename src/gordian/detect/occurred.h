@@ -1,0 +1,57 @@
+// This file declares the OCCURRED detectors: bugs that happened in the
+// recorded run itself, read straight off the trace (no prediction). Each
+// family lives in its own file:
+//   occurred_closed.cc  send-on-closed, close-of-closed, close-of-nil,
+//                       recv-on-closed (warning)
+//   occurred_sync.cc    negative-waitgroup, unlock-of-unlocked
+//   panics.cc           panic (and the runtime panics of the kinds above when
+//                       the recorder saw only the Panic record)
+//   deadlock.cc         global-deadlock
+//   double_lock.cc      double-lock
+//   leaks.cc            goroutine-leak, per primitive, with possible partners
+//   concurrent_recv.cc  concurrent-recv (warning)
+// All findings have status occurred and absolute file paths (the report
+// step makes them relative to the module root).
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <vector>
+
+#include "gordian/detect/occurred_index.h"
+#include "gordian/report/finding.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::detect {
+
+// Runs every occurred detector over t, in a fixed order. The result is not
+// yet de-duplicated (report::Dedup does that).
+std::vector<report::Finding> DetectOccurred(const trace::Trace& t);
+
+// What the detectors share while running over one trace.
+struct OccurredState {
+  // Goroutines whose forever-blocked operation a detector already explained
+  // (a double lock, a global deadlock); the leak detector skips them.
+  std::set<uint32_t> explained_blocked;
+  // Stamp of the first operation that crashed the program (a fatal panic or
+  // runtime error), UINT32_MAX when the program did not crash. Goroutines
+  // that were blocked when it crashed are not leaks.
+  uint32_t crash_stamp = UINT32_MAX;
+};
+
+void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
+                            std::vector<report::Finding>* out);
+void DetectSyncMisuse(const OccurredIndex& ix, OccurredState* st,
+                      std::vector<report::Finding>* out);
+void DetectPanics(const OccurredIndex& ix, OccurredState* st,
+                  std::vector<report::Finding>* out);
+void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st,
+                       std::vector<report::Finding>* out);
+void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
+                          std::vector<report::Finding>* out);
+void DetectLeaks(const OccurredIndex& ix, OccurredState* st,
+                 std::vector<report::Finding>* out);
+void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st,
+                          std::vector<report::Finding>* out);
+
+}  // namespace gordian::detect

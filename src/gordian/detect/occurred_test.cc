@@ -1,0 +1,444 @@
+// Tests of the occurred detectors (occurred.h) on hand-built traces: each
+// bug family once positive and once negative.
+#include "gordian/detect/occurred.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "gordian/detect/trace_builder_test.h"
+
+namespace gordian::detect {
+namespace {
+
+using report::Finding;
+using report::FindingKind;
+using report::Primitive;
+using report::Role;
+using testing::TraceBuilder;
+using trace::Kind;
+
+std::vector<Finding> Of(const std::vector<Finding>& all, FindingKind k) {
+  std::vector<Finding> out;
+  for (const Finding& f : all) {
+    if (f.kind == k) out.push_back(f);
+  }
+  return out;
+}
+
+std::string Kinds(const std::vector<Finding>& all) {
+  std::string s;
+  for (const Finding& f : all) s += std::string(report::KindName(f.kind)) + " ";
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// Closed channels
+
+TEST(OccurredClosed, SendOnClosed) {
+  TraceBuilder b;
+  uint32_t mk = b.Site("main.go", 5), spawn = b.Site("main.go", 6),
+           cl = b.Site("main.go", 10), send = b.Site("main.go", 12);
+  b.Op(1, Kind::ChanMake, mk, 1, 0);
+  uint32_t g = b.Go(1, spawn);
+  b.Op(g, Kind::ChanClose, cl, 1, 0);
+  b.Begin(1, Kind::ChanSend, send, 1, 0, trace::kClosed);
+  b.Op(1, Kind::Panic, send, 0, b.Str("send on closed channel"));
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  const Finding& f = all[0];
+  EXPECT_EQ(f.kind, FindingKind::SendOnClosed);
+  EXPECT_EQ(f.status, report::Status::Occurred);
+  EXPECT_EQ(f.severity, report::Severity::Bug);
+  ASSERT_EQ(f.locations.size(), 2u);
+  EXPECT_EQ(f.locations[0].line, 12u);
+  EXPECT_EQ(f.locations[0].role, Role::Send);
+  EXPECT_EQ(f.locations[0].goroutine, "1");
+  EXPECT_EQ(f.locations[0].file, "/mod/main.go");
+  EXPECT_EQ(f.locations[1].line, 10u);
+  EXPECT_EQ(f.locations[1].role, Role::Close);
+  EXPECT_EQ(f.locations[1].goroutine, "1.0");
+  EXPECT_NE(f.message.find("closed by goroutine 1.0 at main.go:10"), std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("made at main.go:5"), std::string::npos) << f.message;
+  // Interleaving in stamp order: the close, then the send.
+  ASSERT_EQ(f.interleaving.size(), 2u);
+  EXPECT_EQ(f.interleaving[0].loc.line, 10u);
+  EXPECT_EQ(f.interleaving[1].loc.line, 12u);
+  // Both goroutines, with the spawn site of 1.0.
+  ASSERT_EQ(f.goroutines.size(), 2u);
+  EXPECT_EQ(f.goroutines[1].id, "1.0");
+  EXPECT_EQ(f.goroutines[1].spawn_line, 6u);
+}
+
+TEST(OccurredClosed, OrderlySendReceiveCloseIsClean) {
+  TraceBuilder b;
+  uint32_t s = b.Site("main.go", 3);
+  b.Op(1, Kind::ChanMake, s, 1, 1);
+  uint32_t g = b.Go(1, s);
+  b.Blocking(g, Kind::ChanSend, s, 1, 1);
+  b.Op(g, Kind::ChanClose, s, 1, 1);
+  b.Blocking(1, Kind::ChanRecv, s, 1, 1);
+  b.Op(g, Kind::GoEnd, 0, 0);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  EXPECT_TRUE(DetectOccurred(t).empty()) << Kinds(DetectOccurred(t));
+}
+
+TEST(OccurredClosed, CloseOfClosedAndNil) {
+  TraceBuilder b;
+  uint32_t c1 = b.Site("a.go", 4), c2 = b.Site("a.go", 7), cn = b.Site("b.go", 9);
+  b.Op(1, Kind::ChanClose, c1, 1);
+  b.Op(1, Kind::ChanClose, c2, 1, 0, trace::kClosed);
+  b.Op(1, Kind::ChanClose, cn, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(Of(all, FindingKind::CloseOfClosed).size(), 1u) << Kinds(all);
+  Finding cc = Of(all, FindingKind::CloseOfClosed)[0];
+  EXPECT_EQ(cc.locations[0].line, 7u);
+  EXPECT_EQ(cc.locations[1].line, 4u);
+  ASSERT_EQ(Of(all, FindingKind::CloseOfNil).size(), 1u);
+  EXPECT_EQ(Of(all, FindingKind::CloseOfNil)[0].locations[0].line, 9u);
+  EXPECT_EQ(all.size(), 2u) << Kinds(all);
+}
+
+TEST(OccurredClosed, RecvOnClosedIsAWarning) {
+  TraceBuilder b;
+  uint32_t cl = b.Site("a.go", 4), rv = b.Site("a.go", 8);
+  b.Op(1, Kind::ChanClose, cl, 3);
+  b.Blocking(1, Kind::ChanRecv, rv, 3, 0, trace::kClosed);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].kind, FindingKind::RecvOnClosed);
+  EXPECT_EQ(all[0].severity, report::Severity::Warning);
+  EXPECT_EQ(all[0].locations[0].role, Role::Recv);
+}
+
+TEST(OccurredClosed, SelectSendCaseOnClosed) {
+  TraceBuilder b;
+  uint32_t cl = b.Site("a.go", 4), sel = b.Site("a.go", 8);
+  b.Op(1, Kind::ChanClose, cl, 2);
+  size_t h = b.Begin(1, Kind::Select, sel, 0, 0, 0, 1);
+  b.Op(1, Kind::SelectCase, sel, 2, 0, trace::kDirSend | trace::kClosed | trace::kChosen, 0);
+  b.Finish(h, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(Of(all, FindingKind::SendOnClosed).size(), 1u) << Kinds(all);
+}
+
+// ---------------------------------------------------------------------------
+// Sync misuse
+
+TEST(OccurredSync, NegativeWaitGroup) {
+  TraceBuilder b;
+  uint32_t add = b.Site("w.go", 5), done = b.Site("w.go", 9), done2 = b.Site("w.go", 11);
+  b.Op(1, Kind::WgAdd, add, 1, 1, 0, 1);
+  uint32_t g = b.Go(1, add);
+  b.Op(g, Kind::WgAdd, done, 1, static_cast<uint32_t>(-1), 0, 0);
+  b.Op(1, Kind::WgAdd, done2, 1, static_cast<uint32_t>(-1), trace::kFailed,
+       static_cast<uint16_t>(-1));
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  const Finding& f = all[0];
+  EXPECT_EQ(f.kind, FindingKind::NegativeWaitGroup);
+  EXPECT_EQ(f.locations[0].line, 11u);
+  EXPECT_EQ(f.locations[0].role, Role::Done);
+  EXPECT_NE(f.message.find("counter was 0, making it -1"), std::string::npos) << f.message;
+  // The Done of goroutine 1.0 and the Add are the other locations.
+  bool has_add = false, has_other_done = false;
+  for (const auto& l : f.locations) {
+    has_add |= l.role == Role::Add && l.line == 5;
+    has_other_done |= l.role == Role::Done && l.line == 9;
+  }
+  EXPECT_TRUE(has_add);
+  EXPECT_TRUE(has_other_done);
+}
+
+TEST(OccurredSync, BalancedWaitGroupIsClean) {
+  TraceBuilder b;
+  uint32_t s = b.Site("w.go", 5);
+  b.Op(1, Kind::WgAdd, s, 1, 1, 0, 1);
+  b.Op(1, Kind::WgAdd, s, 1, static_cast<uint32_t>(-1), 0, 0);
+  b.Blocking(1, Kind::WgWait, s, 1, 0);
+  trace::Trace t = b.Build();
+  EXPECT_TRUE(DetectOccurred(t).empty());
+}
+
+TEST(OccurredSync, UnlockOfUnlocked) {
+  TraceBuilder b;
+  uint32_t l = b.Site("m.go", 3), u = b.Site("m.go", 4), u2 = b.Site("m.go", 6);
+  b.Blocking(1, Kind::MutexLock, l, 1);
+  b.Op(1, Kind::MutexUnlock, u, 1);
+  b.Op(1, Kind::MutexUnlock, u2, 1, 0, trace::kFailed);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].kind, FindingKind::UnlockOfUnlocked);
+  EXPECT_EQ(all[0].locations[0].line, 6u);
+  EXPECT_EQ(all[0].locations[0].role, Role::Unlock);
+  EXPECT_EQ(all[0].locations.size(), 3u);  // the failing unlock, the earlier unlock, the lock
+}
+
+// ---------------------------------------------------------------------------
+// Panics
+
+TEST(OccurredPanic, UserPanicThatCrashes) {
+  TraceBuilder b;
+  uint32_t p = b.Site("p.go", 7);
+  b.Op(1, Kind::Panic, p, 0, b.Str("boom"));
+  trace::Trace t = b.Build();  // no ProgramExit: the program died
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].kind, FindingKind::Panic);
+  EXPECT_EQ(all[0].locations[0].role, Role::Panic);
+  EXPECT_NE(all[0].message.find("boom"), std::string::npos);
+}
+
+TEST(OccurredPanic, RecoveredPanicIsNotReported) {
+  TraceBuilder b;
+  uint32_t p = b.Site("p.go", 7);
+  b.Op(1, Kind::Panic, p, 0, b.Str("boom"));
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  EXPECT_TRUE(DetectOccurred(t).empty());
+}
+
+TEST(OccurredPanic, PanicInFailedTestIsReportedOnceWithTest) {
+  TraceBuilder b;
+  uint32_t p = b.Site("p_test.go", 7), q = b.Site("testing.go", 1600, false);
+  uint32_t tg = b.Go(1, q);
+  b.Op(tg, Kind::TestStart, q, 0, b.Str("TestBoom"));
+  b.Op(tg, Kind::Panic, p, 0, b.Str("boom"));
+  b.Op(tg, Kind::Panic, q, 0, b.Str("boom"));  // testing re-panics with the same value
+  b.Op(tg, Kind::TestEnd, q, 0, 0, trace::kFailed);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].test, "TestBoom");
+  EXPECT_EQ(all[0].locations[0].line, 7u);
+}
+
+TEST(OccurredPanic, RuntimePanicWithoutFlaggedRecordBecomesItsKind) {
+  TraceBuilder b;
+  uint32_t p = b.Site("p.go", 9);
+  b.Op(1, Kind::Panic, p, 0, b.Str("close of nil channel"));
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].kind, FindingKind::CloseOfNil);
+  EXPECT_EQ(all[0].locations[0].role, Role::Close);
+}
+
+// ---------------------------------------------------------------------------
+// Global deadlock and double lock
+
+TEST(OccurredDeadlock, GlobalDeadlockNamesEveryBlockedGoroutine) {
+  TraceBuilder b;
+  uint32_t sp = b.Site("d.go", 5), snd = b.Site("d.go", 7), rcv = b.Site("d.go", 10),
+           rt = b.Site("proc.go", 100, false);
+  uint32_t g = b.Go(1, sp);
+  uint32_t w = b.Go(1, rt);  // the recorder's watchdog
+  b.Begin(g, Kind::ChanSend, snd, 1, 1);
+  b.Begin(1, Kind::ChanRecv, rcv, 2, 0);
+  b.Op(w, Kind::GlobalDeadlock, rt, 2);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  const Finding& f = all[0];
+  EXPECT_EQ(f.kind, FindingKind::GlobalDeadlock);
+  ASSERT_EQ(f.locations.size(), 2u);
+  EXPECT_EQ(f.locations[0].goroutine, "1");
+  EXPECT_EQ(f.locations[0].role, Role::Recv);
+  EXPECT_EQ(f.locations[1].goroutine, "1.0");
+  EXPECT_EQ(f.locations[1].role, Role::Send);
+  EXPECT_NE(f.message.find("goroutine 1 in receive at d.go:10"), std::string::npos) << f.message;
+}
+
+TEST(OccurredDeadlock, NoMarkerNoGlobalDeadlock) {
+  TraceBuilder b;
+  uint32_t rcv = b.Site("d.go", 10);
+  uint32_t g = b.Go(1, rcv);
+  b.Begin(g, Kind::ChanRecv, rcv, 2, 0);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  EXPECT_TRUE(Of(all, FindingKind::GlobalDeadlock).empty());
+  EXPECT_EQ(Of(all, FindingKind::GoroutineLeak).size(), 1u);
+}
+
+TEST(OccurredDoubleLock, LockTwice) {
+  TraceBuilder b;
+  uint32_t l1 = b.Site("m.go", 3), l2 = b.Site("m.go", 5), rt = b.Site("proc.go", 1, false);
+  uint32_t w = b.Go(1, rt);
+  b.Blocking(1, Kind::MutexLock, l1, 1);
+  b.Begin(1, Kind::MutexLock, l2, 1);
+  b.Op(w, Kind::GlobalDeadlock, rt, 1);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);  // the double lock explains the deadlock
+  EXPECT_EQ(all[0].kind, FindingKind::DoubleLock);
+  EXPECT_EQ(all[0].locations[0].line, 5u);
+  EXPECT_EQ(all[0].locations[1].line, 3u);
+}
+
+TEST(OccurredDoubleLock, RLockThenLockIsAnUpgradeDeadlock) {
+  TraceBuilder b;
+  uint32_t l1 = b.Site("m.go", 3), l2 = b.Site("m.go", 5);
+  b.Blocking(1, Kind::RLock, l1, 1);
+  b.Begin(1, Kind::RWLock, l2, 1);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(Of(all, FindingKind::DoubleLock).size(), 1u) << Kinds(all);
+  EXPECT_TRUE(Of(all, FindingKind::GoroutineLeak).empty());
+}
+
+TEST(OccurredDoubleLock, LockHeldByAnotherGoroutineIsALeakNotADoubleLock) {
+  TraceBuilder b;
+  uint32_t l1 = b.Site("m.go", 3), l2 = b.Site("m.go", 9), sp = b.Site("m.go", 8);
+  b.Blocking(1, Kind::MutexLock, l1, 1);
+  uint32_t g = b.Go(1, sp);
+  b.Begin(g, Kind::MutexLock, l2, 1);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  EXPECT_TRUE(Of(all, FindingKind::DoubleLock).empty());
+  auto leaks = Of(all, FindingKind::GoroutineLeak);
+  ASSERT_EQ(leaks.size(), 1u) << Kinds(all);
+  EXPECT_EQ(leaks[0].primitive, Primitive::Mutex);
+  // The holder's Lock is the partner.
+  bool holder = false;
+  for (const auto& l : leaks[0].locations) holder |= l.role == Role::Lock && l.line == 3;
+  EXPECT_TRUE(holder);
+  EXPECT_NE(leaks[0].message.find("goroutine 1 locked it at m.go:3"), std::string::npos)
+      << leaks[0].message;
+}
+
+// ---------------------------------------------------------------------------
+// Leaks
+
+TEST(OccurredLeak, BlockedAtTestEndIsAttributedToTheTest) {
+  TraceBuilder b;
+  uint32_t q = b.Site("testing.go", 1600, false), sp = b.Site("l_test.go", 10),
+           snd = b.Site("l_test.go", 11);
+  uint32_t tg = b.Go(1, q);
+  b.Op(tg, Kind::TestStart, q, 3, b.Str("TestLeak"));
+  b.Op(tg, Kind::ChanMake, sp, 1, 0);
+  uint32_t g = b.Go(tg, sp);
+  b.Begin(g, Kind::ChanSend, snd, 1, 1);
+  b.Op(tg, Kind::BlockedAtTestEnd, q, g, 3);
+  b.Op(tg, Kind::TestEnd, q, 3);
+  b.Begin(1, Kind::ChanRecv, q, 9);  // testing internals: never a leak
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  const Finding& f = all[0];
+  EXPECT_EQ(f.kind, FindingKind::GoroutineLeak);
+  EXPECT_EQ(f.primitive, Primitive::ChanSend);
+  EXPECT_EQ(f.test, "TestLeak");
+  EXPECT_EQ(f.locations[0].line, 11u);
+  EXPECT_EQ(f.locations[0].goroutine, "1.0.0");
+  ASSERT_GE(f.locations.size(), 2u);
+  EXPECT_EQ(f.locations[1].role, Role::Spawn);
+  EXPECT_EQ(f.locations[1].line, 10u);
+  EXPECT_NE(f.message.find("when TestLeak ended"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("no other goroutine receives"), std::string::npos) << f.message;
+}
+
+TEST(OccurredLeak, PossiblePartnersAreSameChannelOpsOfOtherGoroutines) {
+  TraceBuilder b;
+  uint32_t sp = b.Site("l.go", 4), s1 = b.Site("l.go", 6), s2 = b.Site("l.go", 7),
+           rv = b.Site("l.go", 12);
+  uint32_t g1 = b.Go(1, sp);
+  uint32_t g2 = b.Go(1, sp);
+  b.Blocking(g1, Kind::ChanSend, s1, 1, 1);
+  b.Begin(g2, Kind::ChanSend, s2, 1, 2);
+  b.Blocking(1, Kind::ChanRecv, rv, 1, 1);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  const Finding& f = all[0];
+  EXPECT_EQ(f.locations[0].line, 7u);
+  bool recv_partner = false;
+  for (const auto& l : f.locations) recv_partner |= l.role == Role::Recv && l.line == 12;
+  EXPECT_TRUE(recv_partner);
+}
+
+TEST(OccurredLeak, PrimitivesOfStuckOperations) {
+  TraceBuilder b;
+  uint32_t s = b.Site("l.go", 4);
+  uint32_t g1 = b.Go(1, s), g2 = b.Go(1, s), g3 = b.Go(1, s), g4 = b.Go(1, s);
+  b.Begin(g1, Kind::ChanRecv, b.Site("l.go", 20), 0);  // nil channel
+  b.Op(1, Kind::WgAdd, s, 1, 1, 0, 1);
+  b.Begin(g2, Kind::WgWait, b.Site("l.go", 21), 1, 1);
+  b.Begin(g3, Kind::CondWait, b.Site("l.go", 22), 1);
+  size_t h = b.Begin(g4, Kind::Select, b.Site("l.go", 23), 0, 0, 0, 2);
+  (void)h;
+  b.Op(g4, Kind::SelectCase, 0, 5, 0, trace::kDirRecv, 0);
+  b.Op(g4, Kind::SelectCase, 0, 6, 0, trace::kDirRecv, 1);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 4u) << Kinds(all);
+  std::map<uint32_t, Primitive> by_line;
+  for (const auto& f : all) by_line[f.locations[0].line] = f.primitive;
+  EXPECT_EQ(by_line[20], Primitive::NilChan);
+  EXPECT_EQ(by_line[21], Primitive::WaitGroup);
+  EXPECT_EQ(by_line[22], Primitive::Cond);
+  EXPECT_EQ(by_line[23], Primitive::Select);
+}
+
+TEST(OccurredLeak, BlockedWhenAnotherGoroutineCrashedIsNotALeak) {
+  TraceBuilder b;
+  uint32_t s = b.Site("l.go", 4), w = b.Site("l.go", 8), cl = b.Site("l.go", 9);
+  uint32_t g = b.Go(1, s);
+  b.Begin(1, Kind::WgWait, w, 1, 1);
+  b.Op(g, Kind::ChanClose, cl, 0);  // close of nil: the program dies here
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].kind, FindingKind::CloseOfNil);
+}
+
+// ---------------------------------------------------------------------------
+// Concurrent receives
+
+TEST(OccurredConcurrentRecv, TwoSitesWaitingAtOnce) {
+  TraceBuilder b;
+  uint32_t sp = b.Site("c.go", 3), r1 = b.Site("c.go", 5), r2 = b.Site("c.go", 9),
+           snd = b.Site("c.go", 12);
+  uint32_t g1 = b.Go(1, sp), g2 = b.Go(1, sp);
+  size_t a = b.Begin(g1, Kind::ChanRecv, r1, 1);
+  b.Begin(g2, Kind::ChanRecv, r2, 1);
+  b.Blocking(1, Kind::ChanSend, snd, 1, 1);
+  b.Finish(a, 0, 1);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  auto cr = Of(all, FindingKind::ConcurrentRecv);
+  ASSERT_EQ(cr.size(), 1u) << Kinds(all);
+  EXPECT_EQ(cr[0].severity, report::Severity::Warning);
+  EXPECT_EQ(cr[0].locations[0].line, 5u);
+  EXPECT_EQ(cr[0].locations[1].line, 9u);
+}
+
+TEST(OccurredConcurrentRecv, WorkerPoolAtOneSiteIsNotReported) {
+  TraceBuilder b;
+  uint32_t sp = b.Site("c.go", 3), r = b.Site("c.go", 5), snd = b.Site("c.go", 12);
+  uint32_t g1 = b.Go(1, sp), g2 = b.Go(1, sp);
+  size_t a = b.Begin(g1, Kind::ChanRecv, r, 1);
+  size_t c = b.Begin(g2, Kind::ChanRecv, r, 1);
+  b.Blocking(1, Kind::ChanSend, snd, 1, 1);
+  b.Finish(a, 0, 1);
+  b.Blocking(1, Kind::ChanSend, snd, 1, 2);
+  b.Finish(c, 0, 2);
+  trace::Trace t = b.Build();
+  EXPECT_TRUE(Of(DetectOccurred(t), FindingKind::ConcurrentRecv).empty());
+}
+
+}  // namespace
+}  // namespace gordian::detect
