@@ -1,0 +1,3 @@
+module gordian.test/corpus
+
+go 1.26
