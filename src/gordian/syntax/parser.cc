@@ -2138,7 +2138,11 @@ Stmt* Parser::labeledStmtOrNull(Name* label) {
   }
 
   s->stmt = stmtOrNull();
-  if (s->stmt != nullptr) return finish(s);
+  if (s->stmt != nullptr) {
+    finish(s);
+    s->end = std::max(s->end, s->stmt->end);  // the statement may be an explicit ";"
+    return s;
+  }
 
   // report error at line of ':' token
   syntaxErrorAt(s->pos, "missing statement after label");
@@ -2496,8 +2500,13 @@ Stmt* Parser::stmtOrNull() {
       return finish(s);
     }
 
-    case Token::Semi:
-      return make<EmptyStmt>(s_.pos);
+    case Token::Semi: {
+      // An explicit ";" is the empty statement's text; an automatic one
+      // (newline, EOF) gives it no extent.
+      EmptyStmt* s = make<EmptyStmt>(s_.pos);
+      if (s_.lit == "semicolon") s->end = s_.end;
+      return s;
+    }
 
     default:
       break;
