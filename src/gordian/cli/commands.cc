@@ -5,9 +5,7 @@ namespace gordian::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
-#ifndef GORDIAN_NO_PARSE_YET
       {"parse", "parse Go files or directory trees and report syntax errors", RunParse},
-#endif
   };
   return commands;
 }
