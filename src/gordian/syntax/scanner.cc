@@ -60,6 +60,24 @@ constexpr std::array<uint8_t, 256> MakeByteClass() {
 
 constexpr std::array<uint8_t, 256> kByteClass = MakeByteClass();
 
+// SkipPlain8 advances p by 8 bytes at a time while none of them is a NUL,
+// a non-ASCII byte or `stop` (the classic "has zero byte" bit trick), and
+// only while 8 bytes remain before the sentinel. The caller's byte loop does
+// the rest precisely. Used where long runs are common: comments.
+inline const char* SkipPlain8(const char* p, const char* end, char stop) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHighs = 0x8080808080808080ULL;
+  const uint64_t stops = kOnes * static_cast<unsigned char>(stop);
+  while (end - p >= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    uint64_t x = w ^ stops;
+    if ((((w - kOnes) & ~w) | ((x - kOnes) & ~x) | w) & kHighs) break;
+    p += 8;
+  }
+  return p;
+}
+
 inline bool Is(char c, uint8_t bit) {
   return (kByteClass[static_cast<unsigned char>(c)] & bit) != 0;
 }
@@ -169,7 +187,7 @@ Scanner::Scanner(const SourceFile& file, const ErrorHandler* errh,
   if (file.size() >= 3 && std::memcmp(buf_, "\xEF\xBB\xBF", 3) == 0) cur_ += 3;
 }
 
-void Scanner::ErrorAt(const char* p, std::string msg) {
+[[gnu::noinline, gnu::cold]] void Scanner::ErrorAt(const char* p, std::string msg) {
   error_count_++;
   if (errh_ != nullptr && *errh_) {
     (*errh_)(Error{base_ + static_cast<Pos>(p - buf_), std::move(msg)});
@@ -272,7 +290,7 @@ redo:
         }
         goto done_lit;
       }
-      ErrorAt(p, "invalid NUL character");
+      ErrorAt(p, "invalid NUL character");  // ErrorAt is out of line: the frame stays small
       ++p;
       goto redo;
 
@@ -485,35 +503,9 @@ redo:
       break;
 
     default: {
-      auto c = static_cast<unsigned char>(*p);
-      if (c < 0x80) {
-        ErrorAt(p, "invalid character " + FormatRuneU(c));
-        ++p;
-        goto redo;
-      }
-      uint32_t r;
-      int n = DecodeRune(p, &r);
-      if (n == 0) {
-        ErrorAt(p, "invalid UTF-8 encoding");
-        ++p;
-        goto redo;
-      }
-      if (r == kBOM) {
-        ErrorAt(p, "invalid BOM in the middle of the file");
-        p += n;
-        goto redo;
-      }
-      // As the Go compiler does, any other non-ASCII character starts an
-      // identifier (with an error unless it is a letter), which keeps the
-      // parser's recovery simple.
-      if (!IsLetter(r)) {
-        if (IsDigit(r)) {
-          ErrorAt(p, "identifier cannot begin with digit " + FormatRuneU(r));
-        } else {
-          ErrorAt(p, "invalid character " + FormatRuneU(r) + " in identifier");
-        }
-      }
-      p = Ident(start, p + n);
+      bool ident = false;
+      p = Unusual(start, p, &ident);
+      if (!ident) goto redo;
       goto done_lit;
     }
   }
@@ -535,6 +527,40 @@ done_lit:
   end = base_ + static_cast<Pos>(p - buf_);
 }
 
+// Unusual handles a byte that starts no ASCII token: an invalid character,
+// invalid UTF-8, a misplaced BOM, or a non-ASCII character, which (as in the
+// Go compiler) starts an identifier, with an error unless it is a letter;
+// that keeps the parser's recovery simple. *ident tells whether a Name was
+// scanned; otherwise the caller skips to the next token. Kept out of line so
+// that Next's frame holds no std::string temporaries.
+[[gnu::noinline, gnu::cold]] const char* Scanner::Unusual(const char* start, const char* p,
+                                                          bool* ident) {
+  auto c = static_cast<unsigned char>(*p);
+  if (c < 0x80) {
+    ErrorAt(p, "invalid character " + FormatRuneU(c));
+    return p + 1;
+  }
+  uint32_t r;
+  int n = DecodeRune(p, &r);
+  if (n == 0) {
+    ErrorAt(p, "invalid UTF-8 encoding");
+    return p + 1;
+  }
+  if (r == kBOM) {
+    ErrorAt(p, "invalid BOM in the middle of the file");
+    return p + n;
+  }
+  if (!IsLetter(r)) {
+    if (IsDigit(r)) {
+      ErrorAt(p, "identifier cannot begin with digit " + FormatRuneU(r));
+    } else {
+      ErrorAt(p, "invalid character " + FormatRuneU(r) + " in identifier");
+    }
+  }
+  *ident = true;
+  return Ident(start, p + n);
+}
+
 // ----------------------------------------------------------------------------
 // Identifiers and keywords
 
@@ -548,10 +574,16 @@ const char* Scanner::Ident(const char* start, const char* p) {
   if (n >= 2 && n <= 11) {
     uint32_t h = KeywordHash(start, n);
     Token kw = kKeywords.tok[h];
-    if (kw != Token::EOF_ && kKeywords.text[h] == lit) {
-      tok = kw;
-      nlsemi_ = InSet(kw, kSemiKeywords);
-      return p;
+    // Most names miss on the length; a byte loop beats a memcmp call here.
+    if (kw != Token::EOF_ && kKeywords.text[h].size() == n) {
+      const char* k = kKeywords.text[h].data();
+      size_t i = 0;
+      while (i < n && k[i] == start[i]) i++;
+      if (i == n) {
+        tok = kw;
+        nlsemi_ = InSet(kw, kSemiKeywords);
+        return p;
+      }
     }
   }
   tok = Token::Name;
@@ -923,6 +955,7 @@ const char* Scanner::RawString(const char* start, const char* p) {
 const char* Scanner::LineComment(const char* start, const char* p) {
   bool ok = true;  // a bad comment is still a comment
   for (;;) {
+    p = SkipPlain8(p, end_, '\n');
     while (Is(*p, kLinePlainBit)) ++p;
     char c = *p;
     if (c == '\n') break;
@@ -943,6 +976,7 @@ const char* Scanner::LineComment(const char* start, const char* p) {
 const char* Scanner::FullComment(const char* start, const char* p) {
   bool ok = true;
   for (;;) {
+    p = SkipPlain8(p, end_, '*');
     while (Is(*p, kFullPlainBit)) ++p;
     char c = *p;
     if (c == '*') {

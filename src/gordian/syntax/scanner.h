@@ -54,6 +54,7 @@ class Scanner {
  private:
   // Implementation; see scanner.cc. Each helper takes the cursor and returns
   // it advanced past what it consumed, so the hot loop keeps it in a register.
+  const char* Unusual(const char* start, const char* p, bool* ident);
   const char* Ident(const char* start, const char* p);
   const char* IdentSlow(const char* p);
   const char* Number(const char* start, const char* p, bool seen_point);

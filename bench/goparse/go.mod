@@ -1,0 +1,3 @@
+module gordian.local/bench/goparse
+
+go 1.21
