@@ -1,0 +1,461 @@
+// This file implements ReadTrace (trace.h): it maps DIR/events.bin, checks
+// the header, groups the chunks of each goroutine in seq order, cuts every
+// chunk at its first empty record, repairs what a crash or a corrupt byte
+// left behind (with a warning for each repair), derives the stable spawn-path
+// goroutine ids, and loads the side files.
+//
+// Speed: the file is mapped, not read; the chunk headers and record kinds are
+// scanned once, then the live records of each goroutine are copied with one
+// memcpy per chunk into an array reserved up front. Nothing is allocated per
+// record. A 10-million-record trace loads in a fraction of a second.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/trace/side_files.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::trace {
+namespace {
+
+// Upper bound on dense goroutine ids, far above any real program, so that a
+// corrupt gid cannot make the reader allocate gigabytes.
+constexpr uint32_t kMaxGid = 1u << 26;
+// At most this many warnings of one family are kept; the rest are counted.
+constexpr size_t kMaxWarningsPerFamily = 20;
+
+// A read-only mapping of one file, unmapped on destruction.
+class MappedFile {
+ public:
+  MappedFile() = default;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile() {
+    if (data_ != nullptr) munmap(const_cast<uint8_t*>(data_), size_);
+  }
+
+  // Returns false with *err set when the file cannot be opened or mapped.
+  // An empty file maps to data() == nullptr, size() == 0.
+  bool Open(const std::string& path, std::string* err) {
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      *err = errno == ENOENT
+                 ? fmt::format("{}: no such file: not a gordian trace directory "
+                               "(record one with 'gordian record')",
+                               path)
+                 : fmt::format("{}: {}", path, strerror(errno));
+      return false;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+      *err = fmt::format("{}: {}", path, strerror(errno));
+      close(fd);
+      return false;
+    }
+    size_ = static_cast<size_t>(st.st_size);
+    if (size_ > 0) {
+      void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      if (p == MAP_FAILED) {
+        *err = fmt::format("{}: cannot map the trace: {}", path, strerror(errno));
+        close(fd);
+        size_ = 0;
+        return false;
+      }
+      data_ = static_cast<const uint8_t*>(p);
+      madvise(p, size_, MADV_SEQUENTIAL);
+    }
+    close(fd);
+    return true;
+  }
+
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// Collects warnings, keeping at most kMaxWarningsPerFamily per family and a
+// count of the rest, so that a garbage file yields a readable list.
+class Warnings {
+ public:
+  explicit Warnings(std::vector<std::string>* out) : out_(out) {}
+  void Add(int family, std::string msg) {
+    if (counts_.size() <= static_cast<size_t>(family)) counts_.resize(family + 1);
+    if (counts_[family]++ < kMaxWarningsPerFamily) out_->push_back(std::move(msg));
+  }
+  void Finish() {
+    for (size_t f = 0; f < counts_.size(); f++) {
+      if (counts_[f] > kMaxWarningsPerFamily) {
+        out_->push_back(fmt::format("... and {} more warnings like the above",
+                                    counts_[f] - kMaxWarningsPerFamily));
+      }
+    }
+  }
+
+ private:
+  std::vector<std::string>* out_;
+  std::vector<size_t> counts_;
+};
+
+enum WarningFamily { kWarnChunk, kWarnRecord, kWarnOrder, kWarnSpawn };
+
+// One chunk that holds records of a goroutine.
+struct ChunkInfo {
+  uint32_t gid;
+  uint32_t seq;
+  uint32_t index;   // position in the file
+  uint32_t count;   // live records (before the first empty or corrupt one)
+  bool keep = true;
+};
+
+// A GoSpawn record seen while scanning: it names a child that may have no
+// records of its own (spawned, never scheduled).
+struct SpawnInfo {
+  uint32_t chunk;   // index into the chunks vector, to drop spawns of dropped chunks
+  uint32_t parent;
+  uint32_t child;
+  uint32_t child_index;
+};
+
+bool CheckHeader(const MappedFile& f, const std::string& path, FileHeader* h,
+                 std::string* err) {
+  size_t n = std::min(f.size(), sizeof(kFileMagic));
+  if (n == 0) {
+    *err = fmt::format("{}: empty file: the program stopped before the recorder "
+                       "started; record the program again",
+                       path);
+    return false;
+  }
+  if (memcmp(f.data(), kFileMagic, n) != 0) {
+    *err = fmt::format("{}: not a gordian trace (bad magic); pass a directory "
+                       "written by 'gordian record'",
+                       path);
+    return false;
+  }
+  if (f.size() < sizeof(FileHeader)) {
+    *err = fmt::format("{}: truncated file ({} bytes, shorter than the {}-byte "
+                       "header); record the program again",
+                       path, f.size(), sizeof(FileHeader));
+    return false;
+  }
+  memcpy(h, f.data(), sizeof(FileHeader));
+  if (h->version > kFormatVersion) {
+    *err = fmt::format("{}: trace format version {} is newer than this gordian "
+                       "(which reads version {}); update gordian",
+                       path, h->version, kFormatVersion);
+    return false;
+  }
+  if (h->version == 0) {
+    *err = fmt::format("{}: corrupt header (format version 0); record the "
+                       "program again",
+                       path);
+    return false;
+  }
+  if (h->record_bytes != sizeof(Record)) {
+    *err = fmt::format("{}: corrupt header (record size {}, expected {}); "
+                       "record the program again",
+                       path, h->record_bytes, sizeof(Record));
+    return false;
+  }
+  if (h->chunk_bytes < sizeof(ChunkHeader) + sizeof(Record) ||
+      h->chunk_bytes > (64u << 20) || h->chunk_bytes % 8 != 0) {
+    *err = fmt::format("{}: corrupt header (chunk size {}); record the program "
+                       "again",
+                       path, h->chunk_bytes);
+    return false;
+  }
+  return true;
+}
+
+// Scans every chunk header and counts each chunk's live records.
+void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
+                std::vector<ChunkInfo>* chunks, std::vector<SpawnInfo>* spawns,
+                Warnings* warn) {
+  const size_t body = f.size() - sizeof(FileHeader);
+  const size_t chunk_bytes = h.chunk_bytes;
+  const size_t per_chunk = (chunk_bytes - sizeof(ChunkHeader)) / sizeof(Record);
+  size_t n_chunks = body / chunk_bytes;
+  const size_t tail = body % chunk_bytes;
+  if (tail != 0) {
+    // The recorder grows the file a whole chunk at a time, so a partial chunk
+    // means the file was cut (copied while recording, or a full disk).
+    warn->Add(kWarnChunk, fmt::format("the file ends inside chunk {} ({} of {} bytes); "
+                                      "its last records are lost",
+                                      n_chunks, tail, chunk_bytes));
+    t->truncated = true;
+    if (tail >= sizeof(ChunkHeader) + sizeof(Record)) n_chunks++;
+  }
+  chunks->reserve(n_chunks);
+  const uint8_t* base = f.data() + sizeof(FileHeader);
+  for (size_t i = 0; i < n_chunks; i++) {
+    const uint8_t* c = base + i * chunk_bytes;
+    size_t avail = std::min(chunk_bytes, body - i * chunk_bytes);
+    size_t limit = std::min(per_chunk, (avail - sizeof(ChunkHeader)) / sizeof(Record));
+    ChunkHeader ch;
+    memcpy(&ch, c, sizeof ch);
+    const uint8_t* recs = c + sizeof(ChunkHeader);
+    if (ch.magic != kChunkMagic) {
+      // A zero header with no records is a chunk the recorder reserved but
+      // never handed out: not an error.
+      if (ch.magic == 0 && ch.gid == 0 && ch.seq == 0 && recs[0] == 0) continue;
+      warn->Add(kWarnChunk, fmt::format("chunk {}: bad chunk magic {:#010x}; skipped",
+                                        i, ch.magic));
+      t->truncated = true;
+      continue;
+    }
+    if (ch.gid == 0 || ch.gid > kMaxGid) {
+      warn->Add(kWarnChunk, fmt::format("chunk {}: impossible goroutine id {}; skipped",
+                                        i, ch.gid));
+      t->truncated = true;
+      continue;
+    }
+    uint32_t count = 0;
+    for (; count < limit; count++) {
+      const uint8_t* r = recs + static_cast<size_t>(count) * sizeof(Record);
+      uint8_t kind = r[0];
+      if (kind == 0) break;
+      if (kind >= static_cast<uint8_t>(Kind::Count_)) {
+        warn->Add(kWarnRecord,
+                  fmt::format("goroutine {} chunk {} (seq {}): record {} has unknown "
+                              "kind {}; the rest of the chunk is skipped",
+                              ch.gid, i, ch.seq, count, kind));
+        t->truncated = true;
+        break;
+      }
+      if (kind == static_cast<uint8_t>(Kind::GoSpawn)) {
+        Record rec;
+        memcpy(&rec, r, sizeof rec);
+        spawns->push_back({static_cast<uint32_t>(chunks->size()), ch.gid, rec.obj,
+                           rec.val});
+      }
+    }
+    chunks->push_back({ch.gid, ch.seq, static_cast<uint32_t>(i), count});
+  }
+}
+
+// Sorts chunks by (gid, seq), drops duplicates and reports gaps.
+void OrderChunks(std::vector<ChunkInfo>* chunks, Trace* t, Warnings* warn) {
+  std::sort(chunks->begin(), chunks->end(), [](const ChunkInfo& a, const ChunkInfo& b) {
+    if (a.gid != b.gid) return a.gid < b.gid;
+    if (a.seq != b.seq) return a.seq < b.seq;
+    return a.index < b.index;
+  });
+  uint32_t gid = 0, next_seq = 0;
+  for (ChunkInfo& c : *chunks) {
+    if (c.gid != gid) {
+      gid = c.gid;
+      next_seq = 0;
+    }
+    if (c.seq < next_seq) {
+      warn->Add(kWarnOrder, fmt::format("goroutine {}: chunk {} repeats seq {}; skipped",
+                                        c.gid, c.index, c.seq));
+      t->truncated = true;
+      c.keep = false;
+      continue;
+    }
+    if (c.seq > next_seq) {
+      warn->Add(kWarnOrder,
+                fmt::format("goroutine {}: chunks {}..{} are missing; its records "
+                            "around them are incomplete",
+                            c.gid, next_seq, c.seq - 1));
+      t->truncated = true;
+    }
+    next_seq = c.seq + 1;
+  }
+}
+
+// Fills parent, child_index and stable_id of every goroutine.
+void ComputeStableIds(Trace* t, Warnings* warn) {
+  std::vector<Goroutine>& gs = t->goroutines;
+  // 0 = not visited, 1 = in progress, 2 = done.
+  std::vector<uint8_t> state(gs.size(), 0);
+  std::vector<uint32_t> path;
+  for (size_t i = 0; i < gs.size(); i++) {
+    if (state[i] == 2) continue;
+    // Walk up to a goroutine whose id is known, then assign on the way down.
+    path.clear();
+    uint32_t gid = static_cast<uint32_t>(i + 1);
+    std::string prefix;
+    while (true) {
+      Goroutine& g = gs[gid - 1];
+      if (state[gid - 1] == 2) {
+        prefix = g.stable_id;
+        break;
+      }
+      if (state[gid - 1] == 1) {
+        warn->Add(kWarnSpawn, fmt::format("goroutine {}: its spawn chain is a cycle", gid));
+        prefix.assign(1, '?');
+        break;
+      }
+      state[gid - 1] = 1;
+      path.push_back(gid);
+      if (gid == 1) {
+        prefix.clear();
+        break;
+      }
+      if (g.parent == 0 || g.parent > gs.size()) {
+        if (g.parent != 0) {
+          warn->Add(kWarnSpawn, fmt::format("goroutine {}: parent {} is not in the trace",
+                                            gid, g.parent));
+        }
+        // No known parent (its GoStart was lost): give it an id that cannot
+        // collide with a spawn path.
+        prefix.clear();
+        break;
+      }
+      gid = g.parent;
+    }
+    for (size_t k = path.size(); k-- > 0;) {
+      Goroutine& g = gs[path[k] - 1];
+      if (g.gid == 1) {
+        g.stable_id.assign(1, '1');
+      } else if (prefix.empty() || prefix == "?") {
+        g.stable_id = fmt::format("?{}", g.gid);
+        if (prefix.empty() && g.parent == 0) {
+          warn->Add(kWarnSpawn, fmt::format("goroutine {}: no spawn record; its id is "
+                                            "not stable across runs",
+                                            g.gid));
+        }
+      } else {
+        g.stable_id = fmt::format("{}.{}", prefix, g.child_index);
+      }
+      prefix = g.stable_id;
+      state[path[k] - 1] = 2;
+    }
+  }
+}
+
+}  // namespace
+
+bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
+  *out = Trace();
+  const std::string path = dir + "/events.bin";
+  MappedFile f;
+  if (!f.Open(path, err)) return false;
+  Trace& t = *out;
+  if (!CheckHeader(f, path, &t.header, err)) return false;
+  Warnings warn(&t.warnings);
+  if (t.header.flags & kFileTruncated) {
+    t.truncated = true;
+    warn.Add(kWarnChunk, "the recorder stopped early (size or clock limit); the "
+                         "trace ends before the program did");
+  }
+
+  std::vector<ChunkInfo> chunks;
+  std::vector<SpawnInfo> spawns;
+  ScanChunks(f, t.header, &t, &chunks, &spawns, &warn);
+  // Spawns refer to chunks by position before sorting; mark dropped ones after.
+  std::vector<uint32_t> order(chunks.size());
+  for (size_t i = 0; i < chunks.size(); i++) order[i] = chunks[i].index;
+  OrderChunks(&chunks, &t, &warn);
+
+  // Children that were spawned but never recorded anything still exist; the
+  // spawns of dropped chunks do not count.
+  std::vector<uint8_t> dropped_by_file_index;
+  size_t n_file_chunks = 0;
+  for (const ChunkInfo& c : chunks) n_file_chunks = std::max<size_t>(n_file_chunks, c.index + 1);
+  dropped_by_file_index.assign(n_file_chunks, 0);
+  for (const ChunkInfo& c : chunks) dropped_by_file_index[c.index] = !c.keep;
+  auto spawn_kept = [&](const SpawnInfo& s) {
+    return !dropped_by_file_index[order[s.chunk]];
+  };
+
+  // Gids are dense: every goroutine has chunks or was spawned by a recorded
+  // one, so no real gid exceeds (goroutines with chunks + spawns). A larger
+  // one is a corrupt header, and would make us allocate for nothing.
+  uint64_t gid_bound = 1;
+  for (size_t i = 0; i < chunks.size(); i++) {
+    if (chunks[i].keep && (i == 0 || chunks[i - 1].gid != chunks[i].gid)) gid_bound++;
+  }
+  for (const SpawnInfo& s : spawns) gid_bound += spawn_kept(s);
+  uint64_t total = 0;
+  uint32_t max_gid = 0;
+  for (ChunkInfo& c : chunks) {
+    if (!c.keep) continue;
+    if (c.gid > gid_bound) {
+      warn.Add(kWarnChunk, fmt::format("chunk {}: goroutine id {} is impossible in a "
+                                       "trace of this size; skipped",
+                                       c.index, c.gid));
+      t.truncated = true;
+      c.keep = false;
+      dropped_by_file_index[c.index] = 1;
+      continue;
+    }
+    total += c.count;
+    max_gid = std::max(max_gid, c.gid);
+  }
+  if (total > UINT32_MAX) {
+    *err = fmt::format("{}: {} records is more than this gordian can hold (4G)", path,
+                       total);
+    return false;
+  }
+  for (const SpawnInfo& s : spawns) {
+    if (spawn_kept(s) && s.child != 0 && s.child <= gid_bound) {
+      max_gid = std::max(max_gid, s.child);
+    }
+  }
+
+  t.records.resize(total);
+  t.goroutines.resize(max_gid);
+  for (uint32_t g = 0; g < max_gid; g++) t.goroutines[g].gid = g + 1;
+  const uint8_t* base = f.data() + sizeof(FileHeader);
+  size_t at = 0;
+  for (size_t i = 0; i < chunks.size();) {
+    uint32_t gid = chunks[i].gid;
+    if (gid > max_gid) break;  // the rest were dropped as impossible
+    Goroutine& g = t.goroutines[gid - 1];
+    g.begin = static_cast<uint32_t>(at);
+    for (; i < chunks.size() && chunks[i].gid == gid; i++) {
+      const ChunkInfo& c = chunks[i];
+      if (!c.keep || c.count == 0) continue;
+      const uint8_t* src = base + static_cast<size_t>(c.index) * t.header.chunk_bytes +
+                           sizeof(ChunkHeader);
+      memcpy(&t.records[at], src, static_cast<size_t>(c.count) * sizeof(Record));
+      at += c.count;
+    }
+    g.end = static_cast<uint32_t>(at);
+  }
+  // Goroutines without records get an empty range at the end: begin == end.
+  for (Goroutine& g : t.goroutines) {
+    if (g.begin == 0 && g.end == 0) g.begin = g.end = static_cast<uint32_t>(at);
+  }
+
+  // Parents: the child's own GoStart wins; the parent's GoSpawn fills in for
+  // children without one.
+  for (Goroutine& g : t.goroutines) {
+    if (g.begin < g.end && t.records[g.begin].kind == Kind::GoStart) {
+      g.parent = t.records[g.begin].obj;
+      g.child_index = t.records[g.begin].val;
+    }
+  }
+  for (const SpawnInfo& s : spawns) {
+    if (!spawn_kept(s)) continue;
+    if (s.child == 0 || s.child > t.goroutines.size() || s.child == 1) continue;
+    Goroutine& g = t.goroutines[s.child - 1];
+    if (g.parent == 0) {
+      g.parent = s.parent;
+      g.child_index = s.child_index;
+    }
+  }
+  if (!LoadGoroutineFile(dir, &t, err)) return false;
+  if (!t.goroutines.empty()) {
+    t.goroutines[0].parent = 0;
+    t.goroutines[0].child_index = 0;
+  }
+  ComputeStableIds(&t, &warn);
+  warn.Finish();
+  return LoadSideFiles(dir, &t, err);
+}
+
+}  // namespace gordian::trace
