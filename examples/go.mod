@@ -1,0 +1,3 @@
+module gordian.example
+
+go 1.26
