@@ -1,0 +1,56 @@
+// This file defines the predictive analyses: bugs that the recorded run did
+// not hit but another schedule of the same run can (status "predicted"),
+// and seed 001's analysis scenarios as information. All of them read the
+// happens-before engine (gordian/hb/happens_before.h); none re-runs anything.
+//
+// Each detector lives in its own file with its soundness argument:
+//   send_on_closed.cc      send-on-closed (bug)
+//   recv_on_closed.cc      recv-on-closed (warning)
+//   negative_waitgroup.cc  negative-waitgroup (bug)
+//   unlock_of_unlocked.cc  unlock-of-unlocked (bug)
+//   lock_order.cc          lock-order-deadlock (bug)
+//   mixed_deadlock.cc      mixed-deadlock (bug)
+//   select_leak.cc         goroutine-leak another order would cause (bug)
+//   alternatives.cc        alternative-partner, select-case-alternatives (info)
+//   contention.cc          message-contention (info)
+//   partners.cc            FindPossiblePartners (for leak reports)
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gordian/hb/happens_before.h"
+#include "gordian/report/finding.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::detect {
+
+struct PredictOptions {
+  bool bugs = true;      // severity bug
+  bool warnings = true;  // severity warning
+  bool info = true;      // seed 001's scenarios
+  // Upper bound on the work of the pairwise searches (alternative partners,
+  // counter matching); beyond it a detector reports what it found so far.
+  uint64_t work_limit = 200'000'000;
+};
+
+// Appends predicted findings for the run in t (hb must be built from t).
+// Findings carry a dedup_key: the same bug reached from several loop
+// iterations or goroutines is reported once by this function already.
+void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
+                 std::vector<report::Finding>* out,
+                 const PredictOptions& opt = {});
+
+// For an operation that blocked (or any channel operation, Select, lock):
+// the records that could have completed it in another schedule (seed 001,
+// "deadlock recovery"), in trace order:
+// - channel send / receive / select case: operations of the other direction
+//   on the channel (and closes, for receives) that do not happen before it,
+//   plus, on buffered channels, sends whose value could still have been in
+//   the buffer when it started;
+// - Select: the union over its cases;
+// - mutex lock: the acquisition still holding the lock when the trace ended.
+void FindPossiblePartners(const hb::HappensBefore& hb, uint32_t rec,
+                          std::vector<uint32_t>* partners);
+
+}  // namespace gordian::detect

@@ -1,0 +1,138 @@
+// This file defines the happens-before engine: it replays the thread-local
+// traces of a recorded run (seed 001, "Two-Phase Dynamic Analysis of
+// Message-Passing Go Programs based on Vector Clocks") and gives every record
+// a pre and a post vector clock, so that analyses can ask whether two
+// operations are ordered in every schedule that keeps the run's communication
+// partners, or could happen in either order.
+//
+// What "a happens before b" means here: a's post event (its completion) is
+// ordered before b's pre event (its start). For a blocking acquire such as a
+// receive, the sender's clock reaches the receive's post only, so the exact
+// partners of a communication are concurrent with each other, as in seed 001
+// (their pre clocks are incomparable).
+//
+// Rules (each is documented where it is implemented, in replay.cc):
+//   spawn            GoSpawn -> the child's first record
+//   unbuffered chan  send and receive synchronise both ways (exact partners
+//                    by value sequence number)
+//   buffered chan    k slots carrying clocks: the i-th receive happens after
+//                    the i-th send, the (i+k)-th send after the i-th receive
+//   close            close -> receives that observed it closed, and sends
+//                    that panicked on it
+//   select           the chosen case acts as that channel operation; default
+//                    and blocked selects only tick the goroutine's clock
+//   mutex / RWMutex  unlock -> next lock; writer unlock -> readers; reader
+//                    unlocks -> next writer (option: off for lock-order work)
+//   WaitGroup        every Add/Done -> the Wait that saw the counter at 0
+//   Once             the Do that ran f (after f's body) -> every other Do
+//   Cond             Signal/Broadcast -> the Wait it woke (exact partner by
+//                    signal count); Wait releases and re-acquires the
+//                    innermost mutex its goroutine holds
+//   tests            TestEnd -> every later TestStart (sequential tests)
+//
+// Processing order: records are replayed goroutine by goroutine, always
+// advancing the goroutine whose next event has the smallest global stamp
+// (tpost for completed records, tpre for records that never completed and
+// for the pre step of Once.Do and Cond.Wait). An event whose dependency is
+// not yet replayed (its send, its rendezvous partner, a free mutex, a zero
+// WaitGroup counter, ...) parks its goroutine until the dependency is
+// replayed, so races between the stamp and the operation in the recorder do
+// not lose edges. Records that never completed (tpost == 0) get a pre clock
+// only; they release nothing. If every remaining goroutine is parked (an
+// inconsistent trace), the engine forces the parked event with the smallest
+// stamp without its dependency and says so in warnings().
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gordian/hb/clock_store.h"
+#include "gordian/hb/op_index.h"
+#include "gordian/hb/vector_clock.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::hb {
+
+struct HbOptions {
+  // Unlock -> next lock edges. Lock-order and mixed-deadlock analyses turn
+  // them off: the observed order of critical sections is not forced.
+  bool mutex_edges = true;
+  // TestEnd -> later TestStart (go test runs top-level tests one by one).
+  bool test_order = true;
+  // Budget for stored clock snapshots; past it, records get no clock and are
+  // treated as ordered with everything (a warning says so).
+  uint64_t clock_budget_bytes = 8ull << 30;
+};
+
+struct HbStats {
+  uint64_t records = 0;
+  uint32_t goroutines = 0;
+  uint64_t snapshots = 0;
+  uint64_t clock_bytes = 0;   // snapshot arena
+  uint64_t index_bytes = 0;   // per-record arrays and the operation index
+  uint64_t parked = 0;        // events that waited for a dependency
+  uint64_t forced = 0;        // events replayed without their dependency
+  double seconds = 0;         // wall time of Build
+};
+
+class HappensBefore {
+ public:
+  explicit HappensBefore(HbOptions opt = {});
+  ~HappensBefore();
+  HappensBefore(const HappensBefore&) = delete;
+  HappensBefore& operator=(const HappensBefore&) = delete;
+
+  // Replays t. The trace must outlive this object. Returns false with a
+  // message only for traces it cannot analyse at all (e.g. records outside
+  // every goroutine range); oddities it can work around go to warnings().
+  bool Build(const trace::Trace& t, std::string* err);
+
+  const trace::Trace& trace() const { return *t_; }
+  const OpIndex& ops() const { return ops_; }
+  const HbOptions& options() const { return opt_; }
+  const HbStats& stats() const { return stats_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  uint32_t num_goroutines() const { return num_g_; }
+
+  // Record facts. SelectCase records stand for their Select in all queries.
+  uint32_t GoroutineOf(uint32_t rec) const { return ops_.GoroutineOf(rec) + 1; }  // gid
+  bool Completed(uint32_t rec) const;
+  bool ClockKnown(uint32_t rec) const;
+  Epoch PreEpoch(uint32_t rec) const;
+  Epoch PostEpoch(uint32_t rec) const;
+  // What rec's pre (post) clock knows of goroutine gid.
+  Epoch Knows(uint32_t rec, bool post, uint32_t gid) const;
+  VectorClock PreClock(uint32_t rec) const;
+  VectorClock PostClock(uint32_t rec) const;  // == PreClock for records that never completed
+
+  // a's completion happens before b's start in every schedule consistent
+  // with the run's partners. False if a never completed. Conservative: true
+  // when a clock was not stored (budget).
+  bool Before(uint32_t a, uint32_t b) const;
+  // Neither Before(a, b) nor Before(b, a); never for records of the same
+  // goroutine or for a record and itself.
+  bool Concurrent(uint32_t a, uint32_t b) const {
+    return GoroutineOf(a) != GoroutineOf(b) && !Before(a, b) && !Before(b, a);
+  }
+
+  // Exact communication partner (see OpIndex::Partner).
+  uint32_t Partner(uint32_t rec) const { return ops_.Partner(rec); }
+
+ private:
+  friend class Builder;
+  HbOptions opt_;
+  const trace::Trace* t_ = nullptr;
+  uint32_t num_g_ = 0;
+  OpIndex ops_;
+  ClockStore store_;
+  std::vector<uint32_t> snap_pre_, snap_post_;  // per record
+  std::vector<uint32_t> gbegin_;                // per goroutine index
+  // Once.Do records that ran f: their post comes after f's body.
+  std::vector<std::pair<uint32_t, Epoch>> once_post_;  // (rec, post epoch), sorted
+  std::vector<std::string> warnings_;
+  HbStats stats_;
+};
+
+}  // namespace gordian::hb

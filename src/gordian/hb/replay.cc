@@ -1,0 +1,954 @@
+// This file implements the replay of thread-local traces that gives every
+// record its pre and post vector clocks: the scheduler (stamp order with
+// parking on unmet dependencies) and one rule per synchronisation primitive.
+// The rules follow seed 001 (Figure 3: Signal/Wait, Sync, Send, Receive,
+// Receive-Closed, Close, Default) and extend it to Go's sync package.
+//
+// Clock conventions: every live goroutine has a current clock (a row of
+// `width` epochs in the clock pool). When record p of goroutine g is replayed
+// its own entry is set to 2p+2 (the post epoch) before anything is released,
+// so that whoever acquires the released clock knows g up to p's completion.
+// Acquires raise other entries of g's clock and mark it dirty; the next
+// snapshot request then appends a snapshot to the clock store. A record's
+// pre snapshot is taken before its acquire, its post snapshot after.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "gordian/hb/happens_before.h"
+
+namespace gordian::hb {
+
+using trace::Kind;
+using trace::Record;
+
+namespace {
+
+constexpr uint32_t kNoBlock = 0xffffffffu;
+
+// Fixed-width clocks for goroutines and objects, allocated from chunks that
+// never move (pointers stay valid), recycled through a free list.
+class ClockPool {
+ public:
+  void Init(uint32_t width) { width_ = width; }
+  uint32_t Alloc() {
+    uint32_t id;
+    if (!free_.empty()) {
+      id = free_.back();
+      free_.pop_back();
+    } else {
+      id = next_++;
+      if ((id >> kShift) >= chunks_.size()) {
+        chunks_.emplace_back(new uint32_t[size_t(width_) << kShift]);
+      }
+    }
+    std::memset(at(id), 0, size_t(width_) * 4);
+    return id;
+  }
+  void Free(uint32_t id) { free_.push_back(id); }
+  uint32_t* at(uint32_t id) {
+    return chunks_[id >> kShift].get() + size_t(id & kMask) * width_;
+  }
+  uint64_t bytes() const { return uint64_t(chunks_.size()) * (uint64_t(width_) << kShift) * 4; }
+
+ private:
+  static constexpr uint32_t kShift = 8, kMask = 255;
+  uint32_t width_ = 0;
+  uint32_t next_ = 0;
+  std::vector<std::unique_ptr<uint32_t[]>> chunks_;
+  std::vector<uint32_t> free_;
+};
+
+inline uint64_t ObjKey(ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
+
+}  // namespace
+
+class Builder {
+ public:
+  Builder(HappensBefore* hb, const trace::Trace& t)
+      : hb_(*hb), t_(t), rs_(t.records), ix_(hb->ops_) {}
+  bool Run(std::string* err);
+
+ private:
+  enum State : uint8_t { kReady, kParked, kDone };
+  struct Gor {
+    uint32_t begin = 0, end = 0, cursor = 0;
+    uint32_t clock = kNoBlock;
+    uint32_t snap = ClockStore::kZero;
+    uint32_t token = 0;
+    State state = kDone;
+    bool dirty = false;
+    bool pre_done = false;         // CondWait at the head: pre step replayed
+    uint64_t cond_mutex = ~0ull;   // mutex the pending CondWait released
+    std::vector<uint32_t> once_stack;  // Once.Do records whose f is running
+    std::vector<uint64_t> locks;       // write-held mutexes (for Cond.Wait)
+    std::vector<uint32_t> changed;     // wide clocks: entries changed since snap
+    std::vector<uint8_t> changed_bit;
+  };
+  struct RecWaiter { uint32_t rec, g, token; };
+  struct ObjWaiter { uint64_t key; uint32_t g, token; };
+  struct Mutex { uint32_t relw = kNoBlock, relr = kNoBlock; int32_t readers = 0; uint32_t writer = 0; };
+  struct Chan { uint32_t close_clock = kNoBlock; std::vector<uint32_t> ring; };
+  struct Wg { uint32_t clock = kNoBlock; int64_t counter = 0; };
+  struct Once { uint32_t clock = kNoBlock; bool done = false; };
+
+  // --- scheduling
+  uint32_t HeadKey(uint32_t g) const;
+  bool OncePostDue(const Gor& s) const {
+    if (s.once_stack.empty()) return false;
+    const Record& top = rs_[s.once_stack.back()];
+    return top.tpost != 0 && (s.cursor >= s.end || rs_[s.cursor].tpre > top.tpost);
+  }
+  void Push(uint32_t g) {
+    heap_.push_back((uint64_t(HeadKey(g)) << 32) | g);
+    std::push_heap(heap_.begin(), heap_.end(), std::greater<uint64_t>());
+  }
+  void Step(uint32_t g);
+  bool Processed(uint32_t rec) const {
+    const Gor& s = g_[ix_.GoroutineOf(rec)];
+    return s.cursor > rec || s.state == kDone;
+  }
+  void ParkOnRecord(uint32_t g, uint32_t rec) {
+    Park(g);
+    rec_waiters_[ix_.GoroutineOf(rec)].push_back({rec, g, g_[g].token});
+  }
+  void ParkOnObject(uint32_t g, uint64_t key) {
+    Park(g);
+    obj_waiters_.push_back({key, g, g_[g].token});
+  }
+  void ParkRendezvous(uint32_t g) { Park(g); }
+  void Park(uint32_t g) {
+    Gor& s = g_[g];
+    s.state = kParked;
+    ++s.token;
+    ++parked_count_;
+    ++hb_.stats_.parked;
+  }
+  void Wake(uint32_t g, uint32_t token) {
+    Gor& s = g_[g];
+    if (s.state != kParked || s.token != token) return;
+    s.state = kReady;
+    --parked_count_;
+    Push(g);
+  }
+  void WakeObject(uint64_t key);
+  void AfterProgress(uint32_t g);
+  void Finish(uint32_t g);
+
+  // --- clocks
+  uint32_t* Clk(uint32_t g) {
+    Gor& s = g_[g];
+    if (s.clock == kNoBlock) {
+      s.clock = pool_.Alloc();
+      if (store_.tracks_changes()) {
+        s.changed.reserve(16);
+        s.changed_bit.assign(width_, 0);
+      }
+    }
+    return pool_.at(s.clock);
+  }
+  uint32_t CurSnap(uint32_t g);
+  void Acquire(uint32_t g, uint32_t block);
+  void AcquireRow(uint32_t g, const uint32_t* src);
+  void Release(uint32_t g, uint32_t* block) {
+    if (*block == kNoBlock) *block = pool_.Alloc();
+    std::memcpy(pool_.at(*block), Clk(g), size_t(width_) * 4);
+  }
+  void ReleaseJoin(uint32_t g, uint32_t* block) {
+    if (*block == kNoBlock) *block = pool_.Alloc();
+    uint32_t* d = pool_.at(*block);
+    const uint32_t* s = Clk(g);
+    for (uint32_t i = 0; i < width_; ++i) d[i] = std::max(d[i], s[i]);
+  }
+
+  // --- record bracketing
+  uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
+  void Begin(uint32_t g, uint32_t rec) {
+    Clk(g)[g] = PostEpochAt(Pos(g, rec));
+    hb_.snap_pre_[rec] = CurSnap(g);
+  }
+  void End(uint32_t g, uint32_t rec);
+  void Simple(uint32_t g, uint32_t rec) {
+    Begin(g, rec);
+    End(g, rec);
+  }
+
+  // --- rules
+  void ChanOp(uint32_t g, uint32_t own, uint32_t op);
+  void Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b);
+  void Lock(uint32_t g, uint32_t rec, ObjClass c, bool reader);
+  void Unlock(uint32_t g, uint32_t rec, ObjClass c, bool reader);
+  void DropLock(uint32_t g, uint64_t key, uint32_t holder);
+  void OncePost(uint32_t g);
+  void CondWait(uint32_t g, uint32_t rec);
+
+  HappensBefore& hb_;
+  const trace::Trace& t_;
+  const std::vector<Record>& rs_;
+  const OpIndex& ix_;
+  ClockStore& store_ = hb_.store_;
+  uint32_t width_ = 0;
+  ClockPool pool_;
+  std::vector<Gor> g_;
+  std::vector<uint64_t> heap_;
+  std::vector<std::vector<RecWaiter>> rec_waiters_;
+  std::vector<ObjWaiter> obj_waiters_;
+  uint32_t parked_count_ = 0;
+  bool force_ = false;
+  uint32_t first_forced_ = kNoRecord;
+  std::vector<Chan> chans_;
+  std::vector<Mutex> mutexes_[2];  // Mutex, RWMutex
+  std::vector<Wg> wgs_;
+  std::vector<Once> onces_;
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> sig_clock_;  // signal rec -> (block, waiters left)
+  uint32_t test_clock_ = kNoBlock;
+};
+
+// ---------------------------------------------------------------------------
+// Scheduling
+
+// The stamp at which the next event of g happened: tpost for a completed
+// record (that is when its acquire took effect), tpre for a record that never
+// completed and for the pre steps of Once.Do (f runs between pre and post,
+// recorded as the records that follow it) and Cond.Wait (it releases its
+// mutex at pre). A due Once.Do post comes first.
+uint32_t Builder::HeadKey(uint32_t g) const {
+  const Gor& s = g_[g];
+  if (OncePostDue(s)) return rs_[s.once_stack.back()].tpost;
+  if (s.cursor >= s.end) return 0;
+  const Record& r = rs_[s.cursor];
+  if (r.tpost == 0) return r.tpre;
+  if (r.kind == Kind::OnceDo && (r.flags & trace::kSuccess)) return r.tpre;
+  if (r.kind == Kind::CondWait && !s.pre_done) return r.tpre;
+  return r.tpost;
+}
+
+void Builder::WakeObject(uint64_t key) {
+  for (size_t k = 0; k < obj_waiters_.size();) {
+    ObjWaiter w = obj_waiters_[k];
+    bool stale = g_[w.g].state != kParked || g_[w.g].token != w.token;
+    if (stale || w.key == key) {
+      obj_waiters_[k] = obj_waiters_.back();
+      obj_waiters_.pop_back();
+      if (!stale) Wake(w.g, w.token);
+    } else {
+      ++k;
+    }
+  }
+}
+
+void Builder::AfterProgress(uint32_t g) {
+  Gor& s = g_[g];
+  auto& ws = rec_waiters_[g];
+  for (size_t k = 0; k < ws.size();) {
+    if (s.cursor > ws[k].rec) {
+      RecWaiter w = ws[k];
+      ws[k] = ws.back();
+      ws.pop_back();
+      Wake(w.g, w.token);
+    } else {
+      ++k;
+    }
+  }
+  if (s.cursor >= s.end && !OncePostDue(s)) Finish(g);
+}
+
+void Builder::Finish(uint32_t g) {
+  Gor& s = g_[g];
+  if (s.state == kDone) return;
+  if (s.state == kParked) --parked_count_;
+  s.state = kDone;
+  ++s.token;
+  if (s.clock != kNoBlock) pool_.Free(s.clock);
+  s.clock = kNoBlock;
+  std::vector<uint32_t>().swap(s.changed);
+  std::vector<uint8_t>().swap(s.changed_bit);
+  auto& ws = rec_waiters_[g];
+  for (const RecWaiter& w : std::vector<RecWaiter>(std::move(ws))) Wake(w.g, w.token);
+  ws.clear();
+}
+
+// ---------------------------------------------------------------------------
+// Clocks
+
+uint32_t Builder::CurSnap(uint32_t g) {
+  Gor& s = g_[g];
+  if (!s.dirty) return s.snap;
+  s.dirty = false;
+  if (store_.tracks_changes()) {
+    s.snap = store_.Append(Clk(g), s.snap, s.changed.data(),
+                           static_cast<uint32_t>(s.changed.size()));
+    for (uint32_t i : s.changed) s.changed_bit[i] = 0;
+    s.changed.clear();
+  } else {
+    s.snap = store_.Append(Clk(g), s.snap, nullptr, 0);
+  }
+  return s.snap;
+}
+
+void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
+  uint32_t* d = Clk(g);
+  Gor& s = g_[g];
+  if (!store_.tracks_changes()) {
+    // Dense: branch-free max that the compiler vectorises.
+    uint32_t ch = 0;
+    for (uint32_t i = 0; i < width_; ++i) {
+      uint32_t a = d[i], b = src[i];
+      uint32_t m = a < b ? b : a;
+      ch |= m ^ a;
+      d[i] = m;
+    }
+    s.dirty |= ch != 0;
+    return;
+  }
+  for (uint32_t i = 0; i < width_; ++i) {
+    if (src[i] > d[i]) {
+      d[i] = src[i];
+      s.dirty = true;
+      if (!s.changed_bit[i]) {
+        s.changed_bit[i] = 1;
+        s.changed.push_back(i);
+      }
+    }
+  }
+}
+
+void Builder::Acquire(uint32_t g, uint32_t block) {
+  if (block != kNoBlock) AcquireRow(g, pool_.at(block));
+}
+
+void Builder::End(uint32_t g, uint32_t rec) {
+  Gor& s = g_[g];
+  uint32_t snap = CurSnap(g);
+  hb_.snap_post_[rec] = snap;
+  uint32_t next = rec + 1;
+  if (rs_[rec].kind == Kind::Select) {
+    uint32_t last = std::min<uint32_t>(s.end, rec + 1 + rs_[rec].aux);
+    while (next < last && rs_[next].kind == Kind::SelectCase) {
+      hb_.snap_pre_[next] = hb_.snap_pre_[rec];
+      hb_.snap_post_[next] = snap;
+      ++next;
+    }
+  }
+  s.cursor = next;
+  s.pre_done = false;
+  AfterProgress(g);
+}
+
+// ---------------------------------------------------------------------------
+// Channels
+
+// Rule (Sync), seed 001 §3.3: an unbuffered send and the receive that got its
+// value (same channel, same value sequence number) complete together: both
+// post clocks are max(inc(pre_s), inc(pre_r)). Each side's pre clock stays
+// unaware of the other, which is what makes partners "concurrent".
+void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
+  Begin(g, a);
+  Begin(h, b);
+  uint32_t* x = Clk(g);
+  uint32_t* y = Clk(h);
+  Gor& sg = g_[g];
+  Gor& sh = g_[h];
+  if (!store_.tracks_changes()) {
+    uint32_t cx = 0, cy = 0;
+    for (uint32_t i = 0; i < width_; ++i) {
+      uint32_t u = x[i], v = y[i];
+      uint32_t m = u < v ? v : u;
+      cx |= m ^ u;
+      cy |= m ^ v;
+      x[i] = m;
+      y[i] = m;
+    }
+    sg.dirty |= cx != 0;
+    sh.dirty |= cy != 0;
+  } else {
+    for (uint32_t i = 0; i < width_; ++i) {
+      if (x[i] < y[i]) {
+        x[i] = y[i];
+        sg.dirty = true;
+        if (!sg.changed_bit[i]) { sg.changed_bit[i] = 1; sg.changed.push_back(i); }
+      } else if (y[i] < x[i]) {
+        y[i] = x[i];
+        sh.dirty = true;
+        if (!sh.changed_bit[i]) { sh.changed_bit[i] = 1; sh.changed.push_back(i); }
+      }
+    }
+  }
+  End(g, a);
+  End(h, b);
+  Wake(h, g_[h].token);
+}
+
+// One channel operation: a ChanSend/ChanRecv record, or the chosen case
+// `op` of the Select `own`.
+void Builder::ChanOp(uint32_t g, uint32_t own, uint32_t op) {
+  const Record& r = rs_[op];
+  uint32_t c = ix_.ObjectOf(op);
+  ChanDir dir = DirOf(r);
+  if (rs_[own].tpost == 0 || c == kNoObject || (dir != ChanDir::Send && dir != ChanDir::Recv)) {
+    // Blocked, nil channel or malformed: the operation ticks the clock only.
+    Simple(g, own);
+    return;
+  }
+  const ChannelInfo& ci = ix_.Channel(c);
+  Chan& ch = chans_[c];
+
+  // Rule (Receive-Closed) and its mirror for sends: close(x) happens before
+  // a receive that returned the zero value because x was closed, and before
+  // a send that panicked on it.
+  if (r.flags & trace::kClosed) {
+    if (ci.close_rec != kNoRecord && !Processed(ci.close_rec) && !force_) {
+      ParkOnRecord(g, ci.close_rec);
+      return;
+    }
+    Begin(g, own);
+    Acquire(g, ch.close_clock);
+    End(g, own);
+    return;
+  }
+  if (r.val == 0) {  // no value number: nothing to tie it to
+    Simple(g, own);
+    return;
+  }
+
+  if (ci.capacity <= 0) {
+    uint32_t p = dir == ChanDir::Send ? ix_.RecvOf(c, r.val) : ix_.SendOf(c, r.val);
+    if (p == kNoRecord) {  // partner not recorded (e.g. a runtime timer)
+      Simple(g, own);
+      return;
+    }
+    uint32_t po = ix_.Owner(p);
+    uint32_t h = ix_.GoroutineOf(po);
+    if (rs_[po].tpost == 0 || h == g) {
+      Simple(g, own);
+      return;
+    }
+    Gor& sh = g_[h];
+    if (sh.state != kDone && sh.cursor == po && !OncePostDue(sh)) {
+      Joint(g, own, h, po);
+      return;
+    }
+    if (sh.state == kDone || sh.cursor > po || force_) {
+      Simple(g, own);  // the partner was replayed alone (inconsistent trace)
+      return;
+    }
+    ParkRendezvous(g);  // the partner's goroutine completes the pair
+    return;
+  }
+
+  // Rules (Send) and (Receive), seed 001 §3.4: a buffered channel of
+  // capacity k is k slots, each carrying a clock. Value v uses slot
+  // (v-1) mod k. The send of v waits for the receive of v-k (the slot's
+  // previous value) and acquires the slot's clock, which that receive left
+  // there; it then leaves its own clock in the slot. The receive of v
+  // acquires the slot's clock (the send's) and leaves its own for the send
+  // of v+k. So the i-th receive happens after the i-th send, and the
+  // (i+k)-th send after the i-th receive.
+  uint64_t cap = uint64_t(ci.capacity);
+  uint32_t dep = dir == ChanDir::Send
+                     ? (r.val > cap ? ix_.RecvOf(c, r.val - uint32_t(cap)) : kNoRecord)
+                     : ix_.SendOf(c, r.val);
+  if (dep != kNoRecord) {
+    uint32_t dep_own = ix_.Owner(dep);
+    if (rs_[dep_own].tpost != 0 && !Processed(dep_own) && !force_) {
+      ParkOnRecord(g, dep_own);
+      return;
+    }
+  }
+  if (ch.ring.empty()) {
+    ch.ring.assign(std::max<uint64_t>(1, std::min<uint64_t>(cap, ci.values)), kNoBlock);
+  }
+  uint32_t& slot = ch.ring[(r.val - 1) % cap % ch.ring.size()];
+  Begin(g, own);
+  Acquire(g, slot);
+  Release(g, &slot);
+  End(g, own);
+}
+
+// ---------------------------------------------------------------------------
+// Mutex and RWMutex
+
+void Builder::DropLock(uint32_t g, uint64_t key, uint32_t holder) {
+  auto drop = [key](std::vector<uint64_t>& v) {
+    for (size_t k = v.size(); k-- > 0;) {
+      if (v[k] == key) {
+        v.erase(v.begin() + k);
+        return true;
+      }
+    }
+    return false;
+  };
+  if (!drop(g_[g].locks) && holder != 0) drop(g_[holder - 1].locks);
+}
+
+// Lock (write) waits until the mutex is free in the replay; it acquires the
+// last writer's unlock clock (unlock -> next lock) and, for an RWMutex, the
+// join of the reader unlocks since (readers -> next writer). RLock waits
+// until no writer holds it and acquires the last writer's unlock clock only
+// (readers do not order each other).
+void Builder::Lock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
+  const Record& r = rs_[rec];
+  bool is_try = r.kind == Kind::MutexTryLock || r.kind == Kind::RWTryLock ||
+                r.kind == Kind::RWTryRLock;
+  uint32_t d = ix_.ObjectOf(rec);
+  if (r.tpost == 0 || d == kNoObject || (is_try && !(r.flags & trace::kSuccess))) {
+    Simple(g, rec);  // blocked, or a failed TryLock: no synchronisation
+    return;
+  }
+  Mutex& m = mutexes_[c == ObjClass::RWMutex][d];
+  bool busy = reader ? m.writer != 0 : (m.writer != 0 || m.readers > 0);
+  uint64_t key = ObjKey(c, d);
+  if (busy && !force_) {
+    ParkOnObject(g, key);
+    return;
+  }
+  Begin(g, rec);
+  if (hb_.opt_.mutex_edges) {
+    Acquire(g, m.relw);
+    if (!reader) Acquire(g, m.relr);
+  }
+  if (reader) {
+    ++m.readers;
+  } else {
+    m.writer = g + 1;
+    g_[g].locks.push_back(key);
+  }
+  End(g, rec);
+}
+
+// Unlock releases the goroutine's clock into the mutex (the writer clock is
+// replaced: the unlocker's clock already includes every earlier release);
+// RUnlock joins into the readers' clock.
+void Builder::Unlock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
+  const Record& r = rs_[rec];
+  uint32_t d = ix_.ObjectOf(rec);
+  if ((r.flags & trace::kFailed) || d == kNoObject) {
+    Simple(g, rec);  // a fatal "unlock of unlocked": nothing was released
+    return;
+  }
+  Mutex& m = mutexes_[c == ObjClass::RWMutex][d];
+  uint64_t key = ObjKey(c, d);
+  Begin(g, rec);
+  if (reader) {
+    if (m.readers > 0) --m.readers;
+    ReleaseJoin(g, &m.relr);
+  } else {
+    DropLock(g, key, m.writer);
+    m.writer = 0;
+    Release(g, &m.relw);
+  }
+  End(g, rec);
+  WakeObject(key);
+}
+
+// ---------------------------------------------------------------------------
+// Once and Cond
+
+// Once: the Do that ran f releases at its post, after f's body (the records
+// that follow it in its goroutine up to its tpost); every other Do acquires
+// that clock. The post's own epoch is the last body record's post epoch.
+void Builder::OncePost(uint32_t g) {
+  Gor& s = g_[g];
+  uint32_t rec = s.once_stack.back();
+  s.once_stack.pop_back();
+  Epoch e = PostEpochAt(s.cursor - 1 - s.begin);
+  Clk(g)[g] = e;
+  hb_.snap_post_[rec] = CurSnap(g);
+  hb_.once_post_.push_back({rec, e});
+  uint32_t d = ix_.ObjectOf(rec);
+  if (d != kNoObject) {
+    Release(g, &onces_[d].clock);
+    onces_[d].done = true;
+    WakeObject(ObjKey(ObjClass::Once, d));
+  }
+  AfterProgress(g);
+}
+
+// Cond.Wait: pre step (at tpre) releases the mutex the goroutine holds
+// innermost (Wait unlocks c.L; the recorder does not see that unlock, so
+// the engine assumes c.L is the most recently locked mutex still held). Post
+// step (at tpost): the Signal/Broadcast whose count woke it happens before
+// it (exact partner), and it re-acquires that mutex.
+void Builder::CondWait(uint32_t g, uint32_t rec) {
+  Gor& s = g_[g];
+  const Record& r = rs_[rec];
+  if (!s.pre_done) {
+    Clk(g)[g] = PreEpochAt(Pos(g, rec));
+    hb_.snap_pre_[rec] = CurSnap(g);
+    s.cond_mutex = ~0ull;
+    if (!s.locks.empty()) {
+      uint64_t key = s.locks.back();
+      s.locks.pop_back();
+      Mutex& m = mutexes_[(key >> 32) == uint64_t(ObjClass::RWMutex)][uint32_t(key)];
+      m.writer = 0;
+      Release(g, &m.relw);
+      s.cond_mutex = key;
+      WakeObject(key);
+    }
+    if (r.tpost == 0) {  // never woken
+      hb_.snap_post_[rec] = hb_.snap_pre_[rec];
+      s.cursor = rec + 1;
+      AfterProgress(g);
+      return;
+    }
+    s.pre_done = true;
+    return;
+  }
+  uint32_t sig = ix_.SignalOf(rec);
+  if (sig != kNoRecord && !Processed(sig) && !force_) {
+    ParkOnRecord(g, sig);
+    return;
+  }
+  Mutex* m = nullptr;
+  if (s.cond_mutex != ~0ull) {
+    m = &mutexes_[(s.cond_mutex >> 32) == uint64_t(ObjClass::RWMutex)][uint32_t(s.cond_mutex)];
+    if ((m->writer != 0 || m->readers > 0) && !force_) {
+      ParkOnObject(g, s.cond_mutex);
+      return;
+    }
+  }
+  Clk(g)[g] = PostEpochAt(Pos(g, rec));
+  if (sig != kNoRecord) {
+    auto it = sig_clock_.find(sig);
+    if (it != sig_clock_.end()) {
+      Acquire(g, it->second.first);
+      if (--it->second.second == 0) {
+        pool_.Free(it->second.first);
+        sig_clock_.erase(it);
+      }
+    }
+  }
+  if (m) {
+    if (hb_.opt_.mutex_edges) {
+      Acquire(g, m->relw);
+      Acquire(g, m->relr);
+    }
+    m->writer = g + 1;
+    s.locks.push_back(s.cond_mutex);
+  }
+  End(g, rec);
+}
+
+// ---------------------------------------------------------------------------
+// One event
+
+void Builder::Step(uint32_t g) {
+  Gor& s = g_[g];
+  if (OncePostDue(s)) {
+    OncePost(g);
+    return;
+  }
+  if (s.cursor >= s.end) {
+    Finish(g);
+    return;
+  }
+  const uint32_t i = s.cursor;
+  const Record& r = rs_[i];
+  switch (r.kind) {
+    case Kind::GoSpawn: {
+      // Rule (Signal/Wait): the child starts with the parent's clock at the
+      // spawn. The child has not run yet, so its clock is initialised here
+      // and its first record only waits for this one.
+      Begin(g, i);
+      uint32_t child = r.obj - 1;
+      if (r.obj >= 1 && child < g_.size() && child != g && g_[child].cursor == g_[child].begin &&
+          g_[child].state != kDone) {
+        AcquireRow(child, Clk(g));
+      }
+      End(g, i);
+      return;
+    }
+    case Kind::GoStart: {
+      uint32_t sp = ix_.SpawnOf(g);
+      if (sp != kNoRecord && !Processed(sp) && !force_) {
+        ParkOnRecord(g, sp);
+        return;
+      }
+      Simple(g, i);
+      return;
+    }
+    case Kind::ChanSend:
+    case Kind::ChanRecv:
+      ChanOp(g, i, i);
+      return;
+    case Kind::Select: {
+      // Rule (Default) and select: a default or blocked select only ticks;
+      // a chosen case is that channel operation, with the select's clocks.
+      uint32_t k = ix_.ChosenCase(i);
+      if (k == kNoRecord) Simple(g, i);
+      else ChanOp(g, i, k);
+      return;
+    }
+    case Kind::ChanClose: {
+      // Rule (Close): close releases the goroutine's clock to the channel
+      // (for receives that observe it closed). A close that panicked
+      // (already closed) happened after the first close.
+      uint32_t c = ix_.ObjectOf(i);
+      if (c == kNoObject) {
+        Simple(g, i);
+        return;
+      }
+      if (r.flags & trace::kClosed) {
+        uint32_t first = ix_.Channel(c).close_rec;
+        if (first != kNoRecord && first != i && !Processed(first) && !force_) {
+          ParkOnRecord(g, first);
+          return;
+        }
+        Begin(g, i);
+        Acquire(g, chans_[c].close_clock);
+        End(g, i);
+        return;
+      }
+      Begin(g, i);
+      if (ix_.Channel(c).close_rec == i) Release(g, &chans_[c].close_clock);
+      End(g, i);
+      return;
+    }
+    case Kind::MutexLock:
+    case Kind::MutexTryLock:
+      Lock(g, i, ObjClass::Mutex, false);
+      return;
+    case Kind::RWLock:
+    case Kind::RWTryLock:
+      Lock(g, i, ObjClass::RWMutex, false);
+      return;
+    case Kind::RLock:
+    case Kind::RWTryRLock:
+      Lock(g, i, ObjClass::RWMutex, true);
+      return;
+    case Kind::MutexUnlock:
+      Unlock(g, i, ObjClass::Mutex, false);
+      return;
+    case Kind::RWUnlock:
+      Unlock(g, i, ObjClass::RWMutex, false);
+      return;
+    case Kind::RUnlock:
+      Unlock(g, i, ObjClass::RWMutex, true);
+      return;
+    case Kind::WgAdd: {
+      // WaitGroup: every Add and Done releases into the group's clock; the
+      // counter is replayed so that a Wait is replayed only once it is 0.
+      uint32_t d = ix_.ObjectOf(i);
+      if (d == kNoObject) {
+        Simple(g, i);
+        return;
+      }
+      Begin(g, i);
+      wgs_[d].counter += int32_t(r.val);
+      ReleaseJoin(g, &wgs_[d].clock);
+      End(g, i);
+      if (wgs_[d].counter <= 0) WakeObject(ObjKey(ObjClass::WaitGroup, d));
+      return;
+    }
+    case Kind::WgWait: {
+      // A Wait that returned saw the counter at 0: every Add/Done replayed
+      // so far happens before it.
+      uint32_t d = ix_.ObjectOf(i);
+      if (r.tpost == 0 || d == kNoObject) {
+        Simple(g, i);
+        return;
+      }
+      if (wgs_[d].counter > 0 && !force_) {
+        ParkOnObject(g, ObjKey(ObjClass::WaitGroup, d));
+        return;
+      }
+      Begin(g, i);
+      Acquire(g, wgs_[d].clock);
+      End(g, i);
+      return;
+    }
+    case Kind::OnceDo: {
+      uint32_t d = ix_.ObjectOf(i);
+      if (r.flags & trace::kSuccess) {
+        // Pre step of the Do that runs f; the post is OncePost.
+        Begin(g, i);
+        hb_.snap_post_[i] = hb_.snap_pre_[i];
+        s.once_stack.push_back(i);
+        s.cursor = i + 1;
+        AfterProgress(g);
+        return;
+      }
+      if (r.tpost == 0 || d == kNoObject) {
+        Simple(g, i);
+        return;
+      }
+      uint32_t run = ix_.OnceRunner(d);
+      if (run != kNoRecord && rs_[run].tpost != 0 && !onces_[d].done && !force_) {
+        ParkOnObject(g, ObjKey(ObjClass::Once, d));
+        return;
+      }
+      Begin(g, i);
+      Acquire(g, onces_[d].clock);
+      End(g, i);
+      return;
+    }
+    case Kind::CondWait:
+      CondWait(g, i);
+      return;
+    case Kind::CondSignal:
+    case Kind::CondBroadcast: {
+      // Signal/Broadcast releases to the waits it woke (their val is its
+      // count); the clock is kept until each of them has acquired it.
+      Begin(g, i);
+      uint32_t n = ix_.WaitersOf(i);
+      if (n > 0) {
+        uint32_t b = kNoBlock;
+        Release(g, &b);
+        sig_clock_[i] = {b, n};
+      }
+      End(g, i);
+      return;
+    }
+    case Kind::TestStart:
+      // go test runs top-level tests one after the other: the end of each
+      // happens before the start of the next (parallel tests excepted).
+      Begin(g, i);
+      if (hb_.opt_.test_order) Acquire(g, test_clock_);
+      End(g, i);
+      return;
+    case Kind::TestEnd:
+      Begin(g, i);
+      if (hb_.opt_.test_order) ReleaseJoin(g, &test_clock_);
+      End(g, i);
+      return;
+    default:
+      Simple(g, i);
+      return;
+  }
+}
+
+bool Builder::Run(std::string* err) {
+  const uint32_t n = static_cast<uint32_t>(rs_.size());
+  const uint32_t ng = static_cast<uint32_t>(t_.goroutines.size());
+  width_ = std::max<uint32_t>(ng, 1);
+  hb_.num_g_ = ng;
+  for (uint32_t g = 0; g < ng; ++g) {
+    const auto& gr = t_.goroutines[g];
+    if (gr.begin > gr.end || gr.end > n) {
+      *err = fmt::format("goroutine {} has records [{}, {}) outside the trace's {} records",
+                         gr.gid, gr.begin, gr.end, n);
+      return false;
+    }
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    if (ix_.GoroutineOf(i) == kNoObject) {
+      *err = fmt::format("record {} belongs to no goroutine", i);
+      return false;
+    }
+  }
+
+  pool_.Init(width_);
+  store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
+  hb_.snap_pre_.assign(n, ClockStore::kUnknown);
+  hb_.snap_post_.assign(n, ClockStore::kUnknown);
+  hb_.gbegin_.resize(ng);
+  chans_.assign(ix_.Count(ObjClass::Chan), Chan{});
+  mutexes_[0].assign(ix_.Count(ObjClass::Mutex), Mutex{});
+  mutexes_[1].assign(ix_.Count(ObjClass::RWMutex), Mutex{});
+  wgs_.assign(ix_.Count(ObjClass::WaitGroup), Wg{});
+  onces_.assign(ix_.Count(ObjClass::Once), Once{});
+  g_.assign(ng, Gor{});
+  rec_waiters_.assign(ng, {});
+  heap_.reserve(ng + 1);
+  for (uint32_t g = 0; g < ng; ++g) {
+    Gor& s = g_[g];
+    s.begin = s.cursor = t_.goroutines[g].begin;
+    s.end = t_.goroutines[g].end;
+    hb_.gbegin_[g] = s.begin;
+    s.state = s.begin < s.end ? kReady : kDone;
+  }
+  for (uint32_t g = 0; g < ng; ++g) {
+    if (g_[g].state == kReady) Push(g);
+  }
+
+  auto cmp = std::greater<uint64_t>();
+  for (;;) {
+    uint32_t g;
+    if (heap_.empty()) {
+      if (parked_count_ == 0) break;
+      // Every remaining goroutine waits for something that will not be
+      // replayed: force the parked event with the smallest stamp.
+      uint32_t best = kNoObject;
+      uint32_t best_key = 0;
+      for (uint32_t h = 0; h < ng; ++h) {
+        if (g_[h].state != kParked) continue;
+        uint32_t k = HeadKey(h);
+        if (best == kNoObject || k < best_key) {
+          best = h;
+          best_key = k;
+        }
+      }
+      if (best == kNoObject) break;  // bookkeeping slip: nothing left to force
+      g = best;
+      g_[g].state = kReady;
+      ++g_[g].token;
+      --parked_count_;
+      if (first_forced_ == kNoRecord && g_[g].cursor < g_[g].end) first_forced_ = g_[g].cursor;
+      ++hb_.stats_.forced;
+      force_ = true;
+      Step(g);
+      force_ = false;
+    } else {
+      std::pop_heap(heap_.begin(), heap_.end(), cmp);
+      uint64_t top = heap_.back();
+      heap_.pop_back();
+      g = uint32_t(top);
+      if (g_[g].state != kReady) continue;
+      uint32_t key = HeadKey(g);
+      if (key != uint32_t(top >> 32)) {  // stale: its head moved meanwhile
+        Push(g);
+        continue;
+      }
+      Step(g);
+    }
+    // Run ahead while g's next event is still the earliest.
+    while (g_[g].state == kReady &&
+           (heap_.empty() || HeadKey(g) <= uint32_t(heap_.front() >> 32))) {
+      Step(g);
+    }
+    if (g_[g].state == kReady) Push(g);
+  }
+
+  std::sort(hb_.once_post_.begin(), hb_.once_post_.end());
+  if (hb_.stats_.forced > 0) {
+    const Record& r = rs_[first_forced_ == kNoRecord ? 0 : first_forced_];
+    hb_.warnings_.push_back(fmt::format(
+        "{} event(s) were replayed without the event they depend on (first: "
+        "record {} kind {} at stamp {}); the trace is inconsistent or cut short, "
+        "and orderings around them may be missing",
+        hb_.stats_.forced, first_forced_, int(r.kind), r.tpost ? r.tpost : r.tpre));
+  }
+  if (store_.exhausted()) {
+    hb_.warnings_.push_back(fmt::format(
+        "the clock budget ({} MB) was exhausted; records replayed after that are "
+        "treated as ordered with everything, so findings about them may be missed",
+        hb_.opt_.clock_budget_bytes >> 20));
+  }
+  hb_.stats_.records = n;
+  hb_.stats_.goroutines = ng;
+  hb_.stats_.snapshots = store_.snapshots();
+  hb_.stats_.clock_bytes = store_.bytes();
+  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes();
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+
+bool HappensBefore::Build(const trace::Trace& t, std::string* err) {
+  auto t0 = std::chrono::steady_clock::now();
+  t_ = &t;
+  warnings_.clear();
+  once_post_.clear();
+  stats_ = HbStats{};
+  ops_.Build(t, &warnings_);
+  Builder b(this, t);
+  if (!b.Run(err)) return false;
+  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return true;
+}
+
+}  // namespace gordian::hb
