@@ -26,7 +26,7 @@
 //   WaitGroup        every Add/Done -> the Wait that saw the counter at 0
 //   Once             the Do that ran f (after f's body) -> every other Do
 //   Cond             Signal/Broadcast -> the Wait it woke (exact partner by
-//                    signal count); Wait releases and re-acquires the
+//                    ticket); Wait releases and re-acquires the
 //                    innermost mutex its goroutine holds
 //   tests            TestEnd -> every later TestStart (sequential tests)
 //

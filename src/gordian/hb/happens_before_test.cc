@@ -355,6 +355,52 @@ TEST(HappensBefore, CondSignalBeforeWokenWait) {
   EXPECT_EQ(bt.hb->stats().forced, 0u);
 }
 
+TEST(HappensBefore, CondBroadcastWakesEveryTicketSignalOnlyOne) {
+  TraceBuilder b;
+  uint32_t c = b.NewObject();
+  uint32_t g2 = b.Go(1);
+  uint32_t g3 = b.Go(1);
+  uint32_t g4 = b.Go(1);
+  H w2 = b.CondWaitBegin(g2, c);
+  H w3 = b.CondWaitBegin(g3, c);
+  H w4 = b.CondWaitBegin(g4, c);
+  H before_sig = b.Add(1, trace::Kind::Panic);
+  b.Signal(1, c);             // wakes w2 (oldest ticket)
+  b.CondWoken(w2);
+  H before_bc = b.Add(1, trace::Kind::Panic);
+  b.Broadcast(1, c);          // wakes w3 and w4
+  b.CondWoken(w4);
+  b.CondWoken(w3);
+  H a2 = b.Add(g2, trace::Kind::Panic);
+  H a3 = b.Add(g3, trace::Kind::Panic);
+  H a4 = b.Add(g4, trace::Kind::Panic);
+  auto bt = BuildHb(b);
+  auto& hb = *bt.hb;
+  EXPECT_TRUE(hb.Before(b.Index(before_sig), b.Index(a2)));
+  EXPECT_FALSE(hb.Before(b.Index(before_bc), b.Index(a2)));
+  EXPECT_TRUE(hb.Before(b.Index(before_bc), b.Index(a3)));
+  EXPECT_TRUE(hb.Before(b.Index(before_bc), b.Index(a4)));
+  EXPECT_TRUE(hb.Concurrent(b.Index(a3), b.Index(a4)));
+  EXPECT_EQ(hb.stats().forced, 0u);
+}
+
+TEST(HappensBefore, WaitThatStartedAtZeroIsNotHeldBack) {
+  // Add(1) stamped before acting, the Wait saw 0 and returned; the Done
+  // comes later. The Wait must not be ordered after the Done.
+  TraceBuilder b;
+  uint32_t wg = b.NewObject();
+  uint32_t g2 = b.Go(1);
+  H add = b.WgAdd(g2, wg, 1);
+  H wait = b.Wait(1, wg);
+  b.Rec(wait).val = 0;
+  H after = b.Add(1, trace::Kind::Panic);
+  H done = b.Done(g2, wg);
+  auto bt = BuildHb(b);
+  EXPECT_FALSE(bt.hb->Before(b.Index(done), b.Index(after)));
+  EXPECT_EQ(bt.hb->stats().parked, 0u);
+  (void)add;
+}
+
 TEST(HappensBefore, TestsAreOrdered) {
   TraceBuilder b;
   uint32_t t1 = b.Go(1);

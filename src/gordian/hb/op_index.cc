@@ -111,7 +111,7 @@ uint32_t OpIndex::SignalOf(uint32_t wait) const {
   uint32_t c = obj_[wait];
   if (r.kind != Kind::CondWait || r.tpost == 0 || c == kNoObject) return kNoRecord;
   uint32_t n = sig_off_[c + 1] - sig_off_[c];
-  return r.val < n ? sig_[sig_off_[c] + r.val] : kNoRecord;
+  return r.val != 0 && r.val < n ? sig_[sig_off_[c] + r.val] : kNoRecord;
 }
 
 uint32_t OpIndex::WaitersOf(uint32_t sig) const {
@@ -311,29 +311,52 @@ void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
         "from the trace (a lower bound)", inferred));
   }
 
-  // Spawns, Once runners, Cond signals.
+  // Spawns, Once runners.
   spawn_.assign(ng, kNoRecord);
   once_runner_.assign(Count(ObjClass::Once), kNoRecord);
-  const uint32_t ncond = Count(ObjClass::Cond);
-  sig_off_.assign(ncond + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
     const Record& r = rs[i];
     if (r.kind == Kind::GoSpawn && r.obj >= 1 && r.obj <= ng) {
       if (spawn_[r.obj - 1] == kNoRecord) spawn_[r.obj - 1] = i;
     } else if (r.kind == Kind::OnceDo && (r.flags & trace::kSuccess) && obj_[i] != kNoObject) {
       if (once_runner_[obj_[i]] == kNoRecord) once_runner_[obj_[i]] = i;
-    } else if ((r.kind == Kind::CondSignal || r.kind == Kind::CondBroadcast) &&
-               obj_[i] != kNoObject) {
-      sig_off_[obj_[i] + 1] = std::max(sig_off_[obj_[i] + 1], r.val + 1);
     }
   }
-  for (uint32_t c = 0; c < ncond; ++c) sig_off_[c + 1] += sig_off_[c];
+
+  // Cond tickets (docs/trace-format.md "Cond"): Wait takes ticket t and
+  // records val = t+1; Signal records the val of the waiter it woke (0 if
+  // none); Broadcast records the notify counter after it (val) and how many
+  // tickets it woke (aux): it woke every val in (val - aux, val]. Table:
+  // per cond, for each val, the Signal/Broadcast that woke it.
+  const uint32_t ncond = Count(ObjClass::Cond);
+  sig_off_.assign(ncond + 1, 0);
+  for (uint32_t c = 0; c < ncond; ++c) {
+    uint32_t top = 0;
+    for (uint32_t i : Ops(ObjClass::Cond, c)) top = std::max(top, rs[i].val);
+    sig_off_[c + 1] = sig_off_[c] + top + 1;
+  }
   sig_.assign(sig_off_[ncond], kNoRecord);
-  for (uint32_t i = 0; i < n; ++i) {
-    const Record& r = rs[i];
-    if ((r.kind == Kind::CondSignal || r.kind == Kind::CondBroadcast) && obj_[i] != kNoObject) {
-      uint32_t& s = sig_[sig_off_[obj_[i]] + r.val];
-      if (s == kNoRecord) s = i;
+  for (uint32_t c = 0; c < ncond; ++c) {
+    // Ops are in trace order, not time order: assign in stamp order so that
+    // a saturated Broadcast only claims tickets no earlier wake claimed.
+    std::vector<uint32_t> wakes;
+    for (uint32_t i : Ops(ObjClass::Cond, c)) {
+      if (rs[i].kind == Kind::CondSignal || rs[i].kind == Kind::CondBroadcast) wakes.push_back(i);
+    }
+    std::sort(wakes.begin(), wakes.end(),
+              [&](uint32_t a, uint32_t b) { return rs[a].tpost < rs[b].tpost; });
+    for (uint32_t i : wakes) {
+      const Record& r = rs[i];
+      if (r.val == 0) continue;
+      uint32_t lo = r.val;
+      if (r.kind == Kind::CondBroadcast) {
+        lo = r.aux == 0xffff || r.aux >= r.val ? 1 : r.val - r.aux + 1;
+        if (r.aux == 0) continue;
+      }
+      for (uint32_t v = lo; v <= r.val; ++v) {
+        uint32_t& s = sig_[sig_off_[c] + v];
+        if (s == kNoRecord) s = i;
+      }
     }
   }
   std::vector<uint32_t> woke;

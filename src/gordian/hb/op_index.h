@@ -105,7 +105,7 @@ class OpIndex {
   std::vector<uint32_t> send_, recv_;
   std::vector<uint32_t> spawn_;
   std::vector<uint32_t> once_runner_;
-  // Cond: per cond, signal records by count; waiters per signal.
+  // Cond: per cond, the waking Signal/Broadcast by ticket val; waiters per signal.
   std::vector<uint32_t> sig_off_, sig_;
   std::vector<std::pair<uint32_t, uint32_t>> waiters_;  // (signal rec, count), sorted
 

@@ -746,13 +746,18 @@ void Builder::Step(uint32_t g) {
     }
     case Kind::WgWait: {
       // A Wait that returned saw the counter at 0: every Add/Done replayed
-      // so far happens before it.
+      // so far happens before it. Add/Done take their stamp before acting,
+      // so they are replayed before the Wait they let return; a Wait that
+      // started with a non-zero counter (val) is also held back until the
+      // replayed counter is 0. One that started at 0 is not: an Add stamped
+      // just before it but acting after it must not order the Wait after
+      // that Add's Done.
       uint32_t d = ix_.ObjectOf(i);
       if (r.tpost == 0 || d == kNoObject) {
         Simple(g, i);
         return;
       }
-      if (wgs_[d].counter > 0 && !force_) {
+      if (r.val != 0 && wgs_[d].counter > 0 && !force_) {
         ParkOnObject(g, ObjKey(ObjClass::WaitGroup, d));
         return;
       }

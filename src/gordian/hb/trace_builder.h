@@ -201,14 +201,22 @@ class TraceBuilder {
   H OnceBegin(uint32_t gid, uint32_t o, bool ran) {
     return AddBegin(gid, trace::Kind::OnceDo, o, 0, ran ? trace::kSuccess : 0);
   }
-  H CondWaitBegin(uint32_t gid, uint32_t c) { return AddBegin(gid, trace::Kind::CondWait, c); }
-  // Completes a CondWait woken by the latest Signal/Broadcast.
-  H CondWoken(H w) {
-    Rec(w).val = signals_[Rec(w).obj];
-    return Complete(w);
+  // Cond tickets as the recorder writes them (docs/trace-format.md "Cond").
+  H CondWaitBegin(uint32_t gid, uint32_t c) {
+    return AddBegin(gid, trace::Kind::CondWait, c, ++tickets_[c]);
   }
-  H Signal(uint32_t gid, uint32_t c) { return Add(gid, trace::Kind::CondSignal, c, ++signals_[c]); }
-  H Broadcast(uint32_t gid, uint32_t c) { return Add(gid, trace::Kind::CondBroadcast, c, ++signals_[c]); }
+  H CondWoken(H w) { return Complete(w); }
+  // Wakes the oldest unwoken ticket (val 0 if none).
+  H Signal(uint32_t gid, uint32_t c) {
+    uint32_t v = 0;
+    if (notified_[c] < tickets_[c]) v = ++notified_[c];
+    return Add(gid, trace::Kind::CondSignal, c, v);
+  }
+  H Broadcast(uint32_t gid, uint32_t c) {
+    uint32_t woke = tickets_[c] - notified_[c];
+    notified_[c] = tickets_[c];
+    return Add(gid, trace::Kind::CondBroadcast, c, tickets_[c], 0, static_cast<uint16_t>(woke));
+  }
 
   // --- tests
   H TestStart(uint32_t gid, uint32_t index, const std::string& name) {
@@ -256,7 +264,7 @@ class TraceBuilder {
   std::vector<uint32_t> begin_;
   std::vector<trace::Site> sites_;
   std::vector<std::string> strings_{""};
-  std::map<uint32_t, uint32_t> sent_, recvd_, signals_;
+  std::map<uint32_t, uint32_t> sent_, recvd_, tickets_, notified_;
   std::map<uint32_t, bool> closed_;
   std::map<uint32_t, int64_t> wg_;
   uint32_t clock_ = 0, chans_ = 0, objects_ = 0;
