@@ -334,12 +334,66 @@ class Parser {
     return src_.content().substr(src_.OffsetOf(n->begin), n->end - n->begin);
   }
 
-  // emphasize returns the source of x, with (top-level) binary expressions
+  // exprString formats x the way Go's syntax.String does for the common
+  // forms (binary operators spaced, lists comma-separated); anything else is
+  // quoted from the source. Only error messages use it.
+  std::string exprString(const Expr* x, int depth = 0) const {
+    if (x == nullptr) return "";
+    if (depth > 50) return std::string(text(x));
+    auto str = [&](const Expr* e) { return exprString(e, depth + 1); };
+    auto join = [&](std::span<Expr* const> l) {
+      std::string out;
+      for (size_t i = 0; i < l.size(); i++) out += (i > 0 ? ", " : "") + str(l[i]);
+      return out;
+    };
+    switch (x->kind) {
+      case NodeKind::Name: return std::string(static_cast<const Name*>(x)->value);
+      case NodeKind::BasicLit: return std::string(static_cast<const BasicLit*>(x)->value);
+      case NodeKind::ParenExpr: return "(" + str(static_cast<const ParenExpr*>(x)->x) + ")";
+      case NodeKind::SelectorExpr: {
+        auto* s = static_cast<const SelectorExpr*>(x);
+        return str(s->x) + "." + str(s->sel);
+      }
+      case NodeKind::IndexExpr: {
+        auto* ix = static_cast<const IndexExpr*>(x);
+        return str(ix->x) + "[" + str(ix->index) + "]";
+      }
+      case NodeKind::ListExpr: return join(static_cast<const ListExpr*>(x)->elems);
+      case NodeKind::CallExpr: {
+        auto* c = static_cast<const CallExpr*>(x);
+        return str(c->fun) + "(" + join(c->args) + (c->has_dots ? "...)" : ")");
+      }
+      case NodeKind::KeyValueExpr: {
+        auto* kv = static_cast<const KeyValueExpr*>(x);
+        return str(kv->key) + ": " + str(kv->value);
+      }
+      case NodeKind::Operation: {
+        auto* op = static_cast<const Operation*>(x);
+        if (op->y == nullptr) return std::string(OpString(op->op)) + str(op->x);
+        return str(op->x) + " " + std::string(OpString(op->op)) + " " + str(op->y);
+      }
+      default:
+        return std::string(text(x));
+    }
+  }
+
+  // emphasize returns the string of x, with (top-level) binary expressions
   // enclosed in parentheses.
   std::string emphasize(const Expr* x) const {
     auto* op = As<Operation>(x);
-    if (op != nullptr && op->y != nullptr) return fmt::format("({})", text(x));
-    return std::string(text(x));
+    if (op != nullptr && op->y != nullptr) return "(" + exprString(x) + ")";
+    return exprString(x);
+  }
+
+  // stmtString formats the simple statements that can end up in a header.
+  std::string stmtString(const SimpleStmt* s) const {
+    if (auto* a = As<AssignStmt>(s)) {
+      if (a->rhs == nullptr) return exprString(a->lhs) + std::string(OpString(a->op)) + std::string(OpString(a->op));
+      std::string op = a->op == Op::Def ? ":=" : std::string(OpString(a->op)) + "=";
+      return exprString(a->lhs) + " " + op + " " + exprString(a->rhs);
+    }
+    if (auto* snd = As<SendStmt>(s)) return exprString(snd->chan) + " <- " + exprString(snd->value);
+    return std::string(text(s));
   }
 
   // --------------------------------------------------------------------------
@@ -431,6 +485,7 @@ class Parser {
   bool quiet_ = false;
 
   int error_count_ = 0;
+  int branch_errors_ = 0;  // how many of error_count_ CheckBranches reported
   Error first_;
   bool have_syntax_line_ = false;
   uint32_t last_syntax_line_ = 0;
@@ -858,14 +913,19 @@ FuncDecl* Parser::funcDeclOrNull(Pos kw) {
 
 BlockStmt* Parser::funcBody() {
   fnest_++;
-  int errcnt = error_count_;
+  int errcnt = error_count_ - branch_errors_;
   BlockStmt* body = blockStmt("");
   fnest_--;
 
   // Don't check branches if there were syntax errors in the function as it
   // may lead to spurious errors or possibly crashes due to incomplete trees.
-  if ((mode_ & kCheckBranches) != 0 && errcnt == error_count_) {
-    CheckBranches(src_, body, [this](Pos pos, std::string msg) { errorAt(pos, std::move(msg)); });
+  // (Branch errors of nested function literals don't count.)
+  if ((mode_ & kCheckBranches) != 0 && errcnt == error_count_ - branch_errors_) {
+    CheckBranches(src_, body, [this](Pos pos, std::string msg) {
+      int before = error_count_;
+      errorAt(pos, std::move(msg));
+      branch_errors_ += error_count_ - before;
+    });
   }
   return body;
 }
@@ -976,7 +1036,7 @@ Expr* Parser::unaryExpr() {
         if (dir == ChanDir::Send) {
           // channel dir is <- but channel element E is not a channel
           // (report same error as for "type _ <-chan<-E")
-          syntaxError(fmt::format("unexpected {}, expected chan", text(t)));
+          syntaxError(fmt::format("unexpected {}, expected chan", exprString(t)));
           // already progressed, no need to advance
         }
         return x;
@@ -2279,7 +2339,7 @@ done:
       // Emphasize complex Lhs and Rhs of assignment with parentheses to highlight '='.
       str = fmt::format("assignment {} = {}", emphasize(as->lhs), emphasize(as->rhs));
     } else {
-      str = std::string(text(condStmt));
+      str = stmtString(condStmt);
     }
     syntaxErrorAt(condStmt->pos, fmt::format("cannot use {} as value", str));
   }
