@@ -562,6 +562,39 @@ TEST(Scanner, UnterminatedComment) {
   EXPECT_EQ(Render(ScanAll("/**/x/***/")), "name(x) ;EOF EOF");
 }
 
+// Comments are skipped 8 bytes at a time: put the interesting byte at every
+// offset relative to that stride, and near the end of the buffer.
+TEST(Scanner, LongCommentsAtEveryAlignment) {
+  using namespace std::string_literals;
+  for (int k = 0; k < 20; k++) {
+    std::string pad(static_cast<size_t>(k), 'a');
+    for (const char* prefix : {"//", "/*"}) {
+      bool line = prefix[1] == '/';
+      std::string close = line ? "\n" : "*/";
+      std::string body = prefix + pad;  // error at column body.size() + 1
+      std::string col = std::to_string(body.size() + 1);
+      Scanned nul = ScanAll(body + "\0"s + "bbbbbbbbbb" + close + "x");
+      EXPECT_EQ(nul.errors, std::vector<std::string>{"1:" + col + ": invalid NUL character"});
+      ASSERT_EQ(nul.comments.size(), 1u);
+      EXPECT_EQ(nul.comments[0].text, body + "\0"s + "bbbbbbbbbb" + (line ? "" : "*/"));
+      Scanned bad = ScanAll(body + "\xff" + "bbbbbbbbbb" + close + "x");
+      EXPECT_EQ(bad.errors, std::vector<std::string>{"1:" + col + ": invalid UTF-8 encoding"});
+      Scanned ok = ScanAll(body + "é**\t" + "bbbbbbbbbb" + close + "x");
+      EXPECT_TRUE(ok.errors.empty()) << k;
+      EXPECT_EQ(ok.comments.size(), 1u);
+      EXPECT_EQ(ok.toks[0].lit, "x");
+      Scanned end = ScanAll(body);  // comment up to the very end
+      EXPECT_EQ(end.comments.size(), 1u);
+      EXPECT_EQ(end.comments[0].text, body);
+      EXPECT_EQ(end.error_count, line ? 0 : 1);
+    }
+    // The end of a line comment at every alignment.
+    Scanned s = ScanAll("x //" + pad + "\ny");
+    EXPECT_EQ(Render(s), "name(x) ;newline name(y) ;EOF EOF") << k;
+    EXPECT_EQ(s.toks[1].off, 4u + static_cast<uint32_t>(k));
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Encoding: BOM, NUL, invalid UTF-8
 
