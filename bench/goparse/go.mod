@@ -1,3 +1,3 @@
 module gordian.local/bench/goparse
 
-go 1.21
+go 1.19
