@@ -1,0 +1,789 @@
+// Gordian recorder: this file is added to package runtime by the Gordian
+// overlay (runtime/std in the Gordian repository; docs/trace-format.md is
+// the specification of what it writes). It owns the recorder's state, the
+// trace file (events.bin: per-goroutine 64 KiB chunks of one MAP_SHARED
+// file), the global stamp counter, the site and object tables and the text
+// side files.
+//
+// Ground rules for every gordian*.go file:
+//   - Recording is on only when GORDIAN_TRACE_DIR is set (gordianOn). With it
+//     off, every hook returns after one predictable branch.
+//   - The per-goroutine state (g.gordian) holds no Go pointers, so writing it
+//     needs no write barrier and is legal on the system stack.
+//   - Records live in mmap'd memory that the GC does not know about; they are
+//     addressed by uintptr.
+//   - Hooks that run under a channel lock are nosplit and call nothing.
+
+package runtime
+
+import (
+	"internal/runtime/atomic"
+	"unsafe"
+)
+
+// Record kinds and flags: src/gordian/trace/event.h.
+const (
+	gkGoSpawn          = 1
+	gkGoStart          = 2
+	gkGoEnd            = 3
+	gkChanMake         = 4
+	gkChanSend         = 5
+	gkChanRecv         = 6
+	gkChanClose        = 7
+	gkSelect           = 8
+	gkSelectCase       = 9
+	gkMutexLock        = 10
+	gkMutexUnlock      = 11
+	gkMutexTryLock     = 12
+	gkRWLock           = 13
+	gkRWUnlock         = 14
+	gkRLock            = 15
+	gkRUnlock          = 16
+	gkRWTryLock        = 17
+	gkRWTryRLock       = 18
+	gkWgAdd            = 19
+	gkWgWait           = 20
+	gkOnceDo           = 21
+	gkCondWait         = 22
+	gkCondSignal       = 23
+	gkCondBroadcast    = 24
+	gkPanic            = 25
+	gkTestStart        = 26
+	gkTestEnd          = 27
+	gkBlockedAtTestEnd = 28
+	gkGlobalDeadlock   = 29
+	gkProgramExit      = 30
+	gkCount            = 31
+
+	gfClosed     = 1 << 0
+	gfSuccess    = 1 << 1
+	gfFailed     = 1 << 2
+	gfHasDefault = 1 << 3
+	gfDirSend    = 1 << 4
+	gfDirRecv    = 1 << 5
+	gfChosen     = 1 << 6
+
+	gordianDefaultCase = 0xffffffff
+	gordianRecorderIdx = 0xffffffff // GoStart val of the recorder pseudo-goroutine
+
+	// ProgramExit aux: how the program ended.
+	gordianExitMain     = 0
+	gordianExitOsExit   = 1
+	gordianExitPanic    = 2
+	gordianExitFatal    = 3
+	gordianExitDeadlock = 4
+	gordianDeadlockCode = 3 // exit status of a global deadlock
+)
+
+// File layout constants (event.h).
+const (
+	gordianHeaderBytes  = 64
+	gordianChunkBytes   = 64 << 10
+	gordianChunkHdr     = 24
+	gordianRecordBytes  = 24
+	gordianRecsPerChunk = (gordianChunkBytes - gordianChunkHdr) / gordianRecordBytes
+	gordianChunkMagic   = 0x4b484347
+	gordianGrowChunks   = 256 // the file grows 16 MiB at a time
+	gordianStampLimit   = 0xffffffff - 16
+)
+
+// gordianRecord is event.h's Record.
+type gordianRecord struct {
+	kind  uint8
+	flags uint8
+	aux   uint16
+	site  uint32
+	tpre  uint32
+	tpost uint32
+	obj   uint32
+	val   uint32
+}
+
+// gordianG is the recorder's per-goroutine state, the field g.gordian. It
+// is reset when the goroutine is created and when it exits.
+type gordianG struct {
+	gid     uint32  // dense goroutine id; 0 = not recorded (system goroutine, g0)
+	parent  uint32  // parent gid, 0 unknown
+	index   uint32  // child index among the parent's spawns
+	nspawn  uint32  // children spawned so far
+	test    uint32  // test index this goroutine belongs to (inherited)
+	cseq    uint32  // seq of the next chunk
+	seq     uint32  // value sequence number handed over under a lock
+	seq2    uint32  // second stashed number (Cond broadcast)
+	stamp   uint32  // completion stamp taken under a lock (0 = none)
+	flags   uint8   // ggUserSpawn, ...
+	inop    uint8   // inside a recorded runtime operation: nested ones are not recorded
+	inpanic uint8   // inside the panic hook
+	pc      uintptr // caller pc stashed by chanrecv entry points
+	startpc uintptr // goroutine function, for the GoStart site
+	next    uintptr // next free record in the current chunk (0 = no chunk)
+	end     uintptr // end of the current chunk's record area
+	blocked uintptr // record of the blocking operation in progress
+	open    uintptr // record completed by a panic (send on closed, ...)
+}
+
+const (
+	ggUserSpawn = 1 << 0 // spawned at a user site: write GoStart/GoEnd even if it records nothing
+)
+
+// gordianOn is true when recording. It is set once in schedinit, before
+// any goroutine but g0 exists, and cleared only when the trace is truncated.
+var gordianOn bool
+
+var gordian struct {
+	fd        int32   // events.bin
+	sitesFd   int32   // sites.txt
+	stringsFd int32   // strings.txt
+	metaFd    int32   // meta.txt
+	base      uintptr // start of the address range reserved for events.bin
+	reserve   uintptr // its size (the largest trace)
+	mapEnd    uintptr // bytes of the file mapped (page aligned)
+	fileSize  atomic.Uintptr
+	maxChunks uint32
+	nextChunk atomic.Uint32
+	growLock  mutex
+	sideLock  mutex // guards sideBuf and the order of side-file lines
+	sideBuf   [4096]byte
+
+	clock     atomic.Uint32 // the global stamp counter
+	gids      atomic.Uint32
+	objs      atomic.Uint32
+	nsites    atomic.Uint32
+	nstrings  atomic.Uint32
+	ntests    atomic.Uint32
+	truncated atomic.Uint32
+	exiting   atomic.Uint32
+
+	roots      []string // GORDIAN_ROOTS, or nil for the default rule
+	goroot     string
+	deadlockNs int64
+
+	siteTab unsafe.Pointer // [gordianSiteTabSize]gordianSiteEntry
+	sitePCs unsafe.Pointer // [gordianMaxSites]uintptr: lookup pc of each site id
+	objTab  unsafe.Pointer // [gordianObjTabSize]gordianObjEntry
+
+	recorder gordianG // the recorder's pseudo-goroutine (GlobalDeadlock)
+}
+
+// gordianInit runs in schedinit right after the environment is known and
+// before the main goroutine exists (so that it gets gid 1).
+func gordianInit() {
+	dir := gogetenv("GORDIAN_TRACE_DIR")
+	if dir == "" {
+		return
+	}
+	dir = gordianExpandPid(dir)
+	gordian.goroot = gogetenv("GOROOT")
+	if gordian.goroot == "" {
+		gordian.goroot = defaultGOROOT
+	}
+	if r := gogetenv("GORDIAN_ROOTS"); r != "" {
+		gordian.roots = gordianSplit(r, ':')
+	}
+	gordian.deadlockNs = 1000 * 1000 * 1000
+	if v := gogetenv("GORDIAN_DEADLOCK_MS"); v != "" {
+		if n, ok := gordianAtoi(v); ok && n >= 0 {
+			gordian.deadlockNs = int64(n) * 1000 * 1000
+		}
+	}
+	maxMB := uintptr(32768)
+	if v := gogetenv("GORDIAN_TRACE_MAX_MB"); v != "" {
+		if n, ok := gordianAtoi(v); ok && n > 0 {
+			maxMB = uintptr(n)
+		}
+	}
+	if !gordianOpenTrace(dir, maxMB<<20) {
+		exit(2)
+	}
+	gordian.siteTab = sysAlloc(gordianSiteTabSize*unsafe.Sizeof(gordianSiteEntry{}), &memstats.other_sys, "gordian sites")
+	gordian.sitePCs = sysAlloc(gordianMaxSites*goarchPtrSize, &memstats.other_sys, "gordian site pcs")
+	gordian.objTab = sysAlloc(gordianObjTabSize*unsafe.Sizeof(gordianObjEntry{}), &memstats.other_sys, "gordian objects")
+	if gordian.siteTab == nil || gordian.sitePCs == nil || gordian.objTab == nil {
+		gordianFail("out of memory for the site and object tables", "", 0)
+		exit(2)
+	}
+	gordian.recorder.parent = 0
+	gordian.recorder.index = gordianRecorderIdx
+
+	gordianMeta("recorder", "gordian-rt 1")
+	gordianMeta("format_version", "1")
+	gordianMeta("go_version", buildVersion)
+	gordianMeta("goos", GOOS)
+	gordianMeta("goarch", GOARCH)
+	gordianMetaInt("pid", int64(gordianGetpid()))
+	gordianMeta("start_unix_ns", gordianStartNs)
+	gordianMetaInt("argc", int64(len(argslice)))
+	for i, a := range argslice {
+		var kb [32]byte
+		k := append(kb[:0], "arg."...)
+		k = gordianAppendUint(k, uint64(i))
+		gordianMeta(gordianBytesString(k), a)
+	}
+	gordianMeta("roots", gogetenv("GORDIAN_ROOTS"))
+	gordianOn = true
+}
+
+const goarchPtrSize = unsafe.Sizeof(uintptr(0))
+
+// gordianFail prints why recording cannot start.
+func gordianFail(what, path string, errno int) {
+	print("gordian: cannot record: ", what)
+	if path != "" {
+		print(" ", path)
+	}
+	if errno != 0 {
+		print(" (errno ", errno, ")")
+	}
+	print("\n")
+}
+
+func gordianExpandPid(dir string) string {
+	for i := 0; i+1 < len(dir); i++ {
+		if dir[i] == '%' && dir[i+1] == 'p' {
+			var b [20]byte
+			n := gordianAppendUint(b[:0], uint64(gordianGetpid()))
+			return dir[:i] + string(n) + gordianExpandPid(dir[i+2:])
+		}
+	}
+	return dir
+}
+
+func gordianSplit(s string, sep byte) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == sep {
+			if i > start {
+				p := s[start:i]
+				for len(p) > 1 && p[len(p)-1] == '/' {
+					p = p[:len(p)-1]
+				}
+				out = append(out, p)
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// ---- stamps -------------------------------------------------------------
+
+// gordianStamp returns the next global stamp.
+//
+//go:nosplit
+func gordianStamp() uint32 {
+	t := gordian.clock.Add(1)
+	if t >= gordianStampLimit {
+		gordianOn = false
+		gordian.truncated.Store(1)
+	}
+	return t
+}
+
+// ---- chunks and records ---------------------------------------------------
+
+// gordianAlloc returns room for n consecutive records in st's current chunk
+// (starting a new chunk when needed), or 0 when the trace is full. A
+// goroutine's first chunk starts with its GoStart record.
+func gordianAlloc(st *gordianG, n uintptr) uintptr {
+	if st.next != 0 && st.next+n*gordianRecordBytes <= st.end {
+		p := st.next
+		st.next = p + n*gordianRecordBytes
+		return p
+	}
+	return gordianAllocSlow(st, n)
+}
+
+func gordianAllocSlow(st *gordianG, n uintptr) uintptr {
+	if n > gordianRecsPerChunk-1 {
+		return 0
+	}
+	first := st.next == 0 && st.cseq == 0
+	c := gordianNewChunk(st.gid, st.cseq)
+	if c == 0 {
+		return 0
+	}
+	st.cseq++
+	st.next = c + gordianChunkHdr
+	st.end = st.next + gordianRecsPerChunk*gordianRecordBytes
+	if first && st.gid != 1 {
+		var site uint32
+		if st.startpc != 0 {
+			site, _ = gordianSite(st.startpc)
+		}
+		p := st.next
+		st.next += gordianRecordBytes
+		t := gordianStamp()
+		gordianPut(p, gkGoStart, 0, 0, site, t, t, st.parent, st.index)
+	}
+	p := st.next
+	st.next = p + n*gordianRecordBytes
+	return p
+}
+
+// gordianNewChunk hands out the next chunk of the file, growing and mapping
+// the file as needed, and writes its header. It returns the chunk's address.
+func gordianNewChunk(gid, seq uint32) uintptr {
+	i := gordian.nextChunk.Add(1) - 1
+	if i >= gordian.maxChunks {
+		gordianTruncate()
+		return 0
+	}
+	need := gordianHeaderBytes + uintptr(i+1)*gordianChunkBytes
+	for gordian.fileSize.Load() < need {
+		lock(&gordian.growLock)
+		ok := true
+		if gordian.fileSize.Load() < need {
+			ok = gordianGrow()
+		}
+		unlock(&gordian.growLock)
+		if !ok {
+			gordianTruncate()
+			return 0
+		}
+	}
+	c := gordian.base + gordianHeaderBytes + uintptr(i)*gordianChunkBytes
+	h := (*[6]uint32)(unsafe.Pointer(c))
+	h[1] = gid
+	h[2] = seq
+	atomic.Store(&h[0], gordianChunkMagic)
+	return c
+}
+
+// gordianTruncate stops recording because the trace is full.
+func gordianTruncate() {
+	gordianOn = false
+	if gordian.truncated.Swap(1) == 0 {
+		hdr := (*[16]uint32)(unsafe.Pointer(gordian.base))
+		atomic.Or(&hdr[5], 1) // FileHeader.flags |= kFileTruncated
+		gordianMeta("truncated", "1")
+	}
+}
+
+// gordianPut writes a whole record, kind last (with the first 8 bytes in
+// one store) so that a reader never sees a half-written record.
+//
+//go:nosplit
+func gordianPut(p uintptr, kind, flags uint8, aux uint16, site, tpre, tpost, obj, val uint32) {
+	r := (*gordianRecord)(unsafe.Pointer(p))
+	r.tpre = tpre
+	r.tpost = tpost
+	r.obj = obj
+	r.val = val
+	w := uint64(kind) | uint64(flags)<<8 | uint64(aux)<<16 | uint64(site)<<32
+	atomic.Store64((*uint64)(unsafe.Pointer(p)), w)
+}
+
+// gordianComplete finishes a blocking record in place: val and flags
+// first, tpost last.
+//
+//go:nosplit
+func gordianComplete(p uintptr, flags uint8, val, tpost uint32) {
+	r := (*gordianRecord)(unsafe.Pointer(p))
+	r.val = val
+	if flags != 0 {
+		r.flags |= flags
+	}
+	atomic.Store(&r.tpost, tpost)
+}
+
+// gordianOne writes a non-blocking record (tpre == tpost) for gp.
+func gordianOne(st *gordianG, kind, flags uint8, aux uint16, site, obj, val uint32) uintptr {
+	p := gordianAlloc(st, 1)
+	if p == 0 {
+		return 0
+	}
+	t := gordianStamp()
+	gordianPut(p, kind, flags, aux, site, t, t, obj, val)
+	return p
+}
+
+// gordianBlockingKind reports whether records of kind k have tpre < tpost.
+func gordianBlockingKind(k uint8) bool {
+	switch k {
+	case gkChanSend, gkChanRecv, gkSelect, gkMutexLock, gkRWLock, gkRLock,
+		gkWgWait, gkOnceDo, gkCondWait:
+		return true
+	}
+	return false
+}
+
+// ---- sites ---------------------------------------------------------------
+
+// A site is a code address of an operation (the return address minus one,
+// or a function entry). Each distinct address gets a dense id the first time
+// it is seen; its line in sites.txt is written then.
+const (
+	gordianSiteTabBits = 17
+	gordianSiteTabSize = 1 << gordianSiteTabBits
+	gordianMaxSites    = gordianSiteTabSize / 2
+
+	gsUser     = 1 << 0 // user code (GORDIAN_ROOTS)
+	gsInternal = 1 << 1 // runtime, sync, internal/sync: its mutex operations are implied
+)
+
+type gordianSiteEntry struct {
+	pc uintptr
+	v  atomic.Uint32 // id<<2 | class; 0 while being resolved
+	_  uint32
+}
+
+// gordianSite returns the site id and class of pc (0, 0 when unknown).
+func gordianSite(pc uintptr) (uint32, uint8) {
+	if pc == 0 || gordian.siteTab == nil {
+		return 0, 0
+	}
+	tab := (*[gordianSiteTabSize]gordianSiteEntry)(gordian.siteTab)
+	h := uintptr((uint64(pc) * 0x9E3779B97F4A7C15) >> (64 - gordianSiteTabBits))
+	for probes := 0; probes < gordianSiteTabSize; probes++ {
+		e := &tab[h]
+		k := atomic.Loaduintptr(&e.pc)
+		if k == pc {
+			for {
+				v := e.v.Load()
+				if v != 0 {
+					return v >> 2, uint8(v & 3)
+				}
+				osyield()
+			}
+		}
+		if k == 0 {
+			if atomic.Casuintptr(&e.pc, 0, pc) {
+				id, cls := gordianResolveSite(pc)
+				e.v.Store(id<<2 | uint32(cls))
+				return id, cls
+			}
+			continue // lost the race for this slot: look again
+		}
+		h = (h + 1) & (gordianSiteTabSize - 1)
+	}
+	return 0, 0
+}
+
+// gordianResolveSite symbolizes pc once and writes its sites.txt line.
+func gordianResolveSite(pc uintptr) (uint32, uint8) {
+	id := gordian.nsites.Add(1)
+	if id >= gordianMaxSites {
+		return 0, 0 // id 0: unknown site (the table is full)
+	}
+	(*[gordianMaxSites]uintptr)(gordian.sitePCs)[id] = pc
+	file, line, fn := gordianSymbolize(pc)
+	var cls uint8
+	if gordianIsUserFile(file) {
+		cls |= gsUser
+	}
+	if gordianHasPrefix(fn, "runtime.") || gordianHasPrefix(fn, "sync.") ||
+		gordianHasPrefix(fn, "internal/sync.") {
+		cls |= gsInternal
+	}
+	lock(&gordian.sideLock)
+	b := gordian.sideBuf[:0]
+	b = gordianAppendUint(b, uint64(id))
+	b = append(b, '\t')
+	if cls&gsUser != 0 {
+		b = append(b, '1')
+	} else {
+		b = append(b, '0')
+	}
+	b = append(b, '\t')
+	b = gordianAppendField(b, file, 2048)
+	b = append(b, '\t')
+	b = gordianAppendUint(b, uint64(line))
+	b = append(b, '\t')
+	b = gordianAppendField(b, fn, 1900)
+	b = append(b, '\n')
+	gordianWriteAll(gordian.sitesFd, b)
+	unlock(&gordian.sideLock)
+	return id, cls
+}
+
+// gordianSymbolize returns the innermost (inlining-aware) file, line and
+// function of pc.
+func gordianSymbolize(pc uintptr) (string, int, string) {
+	f := findfunc(pc)
+	if !f.valid() {
+		return "?", 0, "?"
+	}
+	u, uf := newInlineUnwinder(f, pc)
+	file, line := u.fileLine(uf)
+	return file, line, u.srcFunc(uf).name()
+}
+
+// gordianSitePC returns the lookup pc of site id (for messages).
+func gordianSitePC(id uint32) uintptr {
+	if id == 0 || id >= gordianMaxSites || gordian.sitePCs == nil {
+		return 0
+	}
+	return (*[gordianMaxSites]uintptr)(gordian.sitePCs)[id]
+}
+
+// gordianIsUserFile applies GORDIAN_ROOTS (or, without it, "not GOROOT, not
+// the module cache, not vendor") to a file path.
+func gordianIsUserFile(file string) bool {
+	if file == "" || file[0] == '?' || file[0] == '<' {
+		return false
+	}
+	if gordian.roots != nil {
+		for _, r := range gordian.roots {
+			if gordianHasPrefix(file, r) && (len(file) == len(r) || file[len(r)] == '/') {
+				return true
+			}
+		}
+		return false
+	}
+	if gordianHasPrefix(file, "$GOROOT/") {
+		return false
+	}
+	if g := gordian.goroot; g != "" && gordianHasPrefix(file, g) && len(file) > len(g) && file[len(g)] == '/' {
+		return false
+	}
+	return !gordianContains(file, "/pkg/mod/") && !gordianContains(file, "/vendor/")
+}
+
+func gordianHasPrefix(s, p string) bool {
+	return len(s) >= len(p) && s[:len(p)] == p
+}
+
+func gordianContains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- objects ---------------------------------------------------------------
+
+// Sync objects (Mutex, RWMutex, WaitGroup, Once, Cond) get dense ids through
+// an address table: lock-free open addressing, entries are never removed. An
+// object enters the table the first time a user-site operation uses it, so
+// presence in the table is the object's "user" mark. An address that the GC
+// reuses for a new object of the same class keeps its id; a new object of
+// another class gets a new id.
+const (
+	gordianObjTabBits = 21
+	gordianObjTabSize = 1 << gordianObjTabBits
+)
+
+type gordianObjEntry struct {
+	addr uintptr
+	v    atomic.Uint32 // id<<4 | class; 0 while being inserted
+	_    uint32
+}
+
+// gordianObjID returns the id of the sync object at addr with class cls
+// (1..15). With insert false it only looks (0 = not a user object).
+func gordianObjID(addr unsafe.Pointer, cls uint32, insert bool) uint32 {
+	a := uintptr(addr)
+	if a == 0 {
+		return 0
+	}
+	tab := (*[gordianObjTabSize]gordianObjEntry)(gordian.objTab)
+	h := uintptr((uint64(a) * 0x9E3779B97F4A7C15) >> (64 - gordianObjTabBits))
+	for probes := 0; probes < gordianObjTabSize/2; probes++ {
+		e := &tab[h]
+		k := atomic.Loaduintptr(&e.addr)
+		if k == a {
+			for {
+				v := e.v.Load()
+				if v == 0 {
+					osyield()
+					continue
+				}
+				if v&15 == cls {
+					return v >> 4
+				}
+				if !insert {
+					return 0
+				}
+				id := gordian.objs.Add(1)
+				if e.v.CompareAndSwap(v, id<<4|cls) {
+					return id
+				}
+			}
+		}
+		if k == 0 {
+			if !insert {
+				return 0
+			}
+			if atomic.Casuintptr(&e.addr, 0, a) {
+				id := gordian.objs.Add(1)
+				e.v.Store(id<<4 | cls)
+				return id
+			}
+			continue
+		}
+		h = (h + 1) & (gordianObjTabSize - 1)
+	}
+	return 0
+}
+
+// ---- strings and meta ------------------------------------------------------
+
+// gordianString interns nothing: it writes s to strings.txt under a new id.
+func gordianString(s string) uint32 {
+	if !gordianOn && gordian.stringsFd == 0 {
+		return 0
+	}
+	id := gordian.nstrings.Add(1)
+	lock(&gordian.sideLock)
+	b := gordian.sideBuf[:0]
+	b = gordianAppendUint(b, uint64(id))
+	b = append(b, '\t')
+	b = gordianAppendQuoted(b, s, len(gordian.sideBuf)-64)
+	b = append(b, '\n')
+	gordianWriteAll(gordian.stringsFd, b)
+	unlock(&gordian.sideLock)
+	return id
+}
+
+// gordianMeta appends key=value to meta.txt. It takes no lock and does not
+// allocate (one write(2) per line, O_APPEND), so it is safe on fatal paths.
+func gordianMeta(key, value string) {
+	if gordian.metaFd <= 0 {
+		return
+	}
+	var buf [1024]byte
+	n := 0
+	for i := 0; i < len(key) && n < 100; i++ {
+		buf[n] = key[i]
+		n++
+	}
+	buf[n] = '='
+	n++
+	for i := 0; i < len(value) && n < len(buf)-1; i++ {
+		c := value[i]
+		if c == '\n' || c == '\r' {
+			c = ' '
+		}
+		buf[n] = c
+		n++
+	}
+	buf[n] = '\n'
+	n++
+	gordianWriteAll(gordian.metaFd, buf[:n])
+}
+
+// gordianMetaInt appends key=v to meta.txt (fatal-path safe).
+func gordianMetaInt(key string, v int64) {
+	var digits [21]byte
+	i := gordianUtoa(&digits, v)
+	gordianMeta(key, gordianBytesString(digits[i:]))
+}
+
+// gordianUtoa formats v right-aligned in buf and returns its first index.
+func gordianUtoa(buf *[21]byte, v int64) int {
+	neg := v < 0
+	u := uint64(v)
+	if neg {
+		u = uint64(-v)
+	}
+	i := len(buf)
+	for {
+		i--
+		buf[i] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return i
+}
+
+// gordianBytesString views b as a string without copying (b must outlive
+// the string's use).
+func gordianBytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return *(*string)(unsafe.Pointer(&b))
+}
+
+// gordianAtoi parses a non-negative decimal number.
+func gordianAtoi(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+func gordianWriteAll(fd int32, b []byte) {
+	for len(b) > 0 {
+		n := write(uintptr(fd), unsafe.Pointer(&b[0]), int32(len(b)))
+		if n <= 0 {
+			return
+		}
+		b = b[n:]
+	}
+}
+
+func gordianAppendUint(b []byte, v uint64) []byte {
+	var tmp [20]byte
+	i := len(tmp)
+	for {
+		i--
+		tmp[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	return append(b, tmp[i:]...)
+}
+
+// gordianAppendField appends s with tabs and newlines replaced by spaces,
+// cut at max bytes.
+func gordianAppendField(b []byte, s string, max int) []byte {
+	if len(s) > max {
+		s = s[:max]
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\t' || c == '\n' || c == '\r' {
+			c = ' '
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// gordianAppendQuoted appends s Go-quoted (ASCII escapes only), cut at max.
+func gordianAppendQuoted(b []byte, s string, max int) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := len(b)
+	for i := 0; i < len(s) && len(b)-start < max; i++ {
+		c := s[i]
+		switch c {
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\r':
+			b = append(b, '\\', 'r')
+		default:
+			if c < 0x20 || c == 0x7f {
+				b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+			} else {
+				b = append(b, c)
+			}
+		}
+	}
+	return append(b, '"')
+}

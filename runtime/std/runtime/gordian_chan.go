@@ -1,0 +1,418 @@
+// Gordian recorder: channels and select. See gordian.go and
+// docs/trace-format.md ("Exact partners").
+//
+// chansend, chanrecv, closechan and selectgo are renamed to *Orig by the
+// patches and replaced by a dispatch that calls the wrappers below when
+// recording. The wrappers write the record at the start, run the original,
+// and complete the record. The value sequence numbers and the completion
+// stamps are assigned by small hooks that run under the channel lock at the
+// exact point a value enters or leaves the channel (gordianEnq, gordianDeq,
+// gordianSendDirect, gordianRecvDirect); a parked partner gets its number
+// and stamp from the goroutine that completes it.
+
+package runtime
+
+import (
+	"internal/runtime/atomic"
+	"unsafe"
+)
+
+// gordianChan is the field hchan.gordian.
+type gordianChan struct {
+	id      uint32 // dense object id; 0 = not yet used by user code
+	sendSeq uint32 // values that entered the channel
+	recvSeq uint32 // values that left it
+}
+
+// gordianChanID returns c's id, giving it one when the operation is at a
+// user site. 0 means: do not record (or the nil channel).
+func gordianChanID(c *hchan, cls uint8) uint32 {
+	if c == nil {
+		return 0
+	}
+	id := atomic.Load(&c.gordian.id)
+	if id != 0 || cls&gsUser == 0 {
+		return id
+	}
+	n := gordian.objs.Add(1)
+	if atomic.Cas(&c.gordian.id, 0, n) {
+		return n
+	}
+	return atomic.Load(&c.gordian.id)
+}
+
+// ---- hooks under the channel lock ---------------------------------------------
+
+// gordianEnq: a sender put its value into the buffer.
+//
+//go:nosplit
+func gordianEnq(c *hchan) {
+	if !gordianOn {
+		return
+	}
+	c.gordian.sendSeq++
+	gp := getg()
+	if gp.gordian.inop != 0 {
+		gp.gordian.seq = c.gordian.sendSeq
+		gp.gordian.stamp = gordianStamp()
+	}
+}
+
+// gordianDeq: a receiver took the value at the head of the buffer.
+//
+//go:nosplit
+func gordianDeq(c *hchan) {
+	if !gordianOn {
+		return
+	}
+	c.gordian.recvSeq++
+	gp := getg()
+	if gp.gordian.inop != 0 {
+		gp.gordian.seq = c.gordian.recvSeq
+		gp.gordian.stamp = gordianStamp()
+	}
+}
+
+// gordianSendDirect: the current goroutine hands its value straight to the
+// parked receiver sg (the buffer, if any, is empty).
+//
+//go:nosplit
+func gordianSendDirect(c *hchan, sg *sudog) {
+	if !gordianOn {
+		return
+	}
+	c.gordian.sendSeq++
+	c.gordian.recvSeq++
+	k := c.gordian.sendSeq
+	gp := getg()
+	if gp.gordian.inop != 0 {
+		gp.gordian.seq = k
+		gp.gordian.stamp = gordianStamp()
+	}
+	if rg := sg.g; rg.gordian.blocked != 0 {
+		rg.gordian.seq = k
+		rg.gordian.stamp = gordianStamp()
+	}
+}
+
+// gordianRecvDirect: the current goroutine receives with sg a parked
+// sender. Unbuffered: the sender's value passes directly. Buffered (full):
+// the receiver takes the head and the sender's value enters at the tail.
+//
+//go:nosplit
+func gordianRecvDirect(c *hchan, sg *sudog) {
+	if !gordianOn {
+		return
+	}
+	var ks, kr uint32
+	if c.dataqsiz == 0 {
+		c.gordian.sendSeq++
+		c.gordian.recvSeq++
+		ks, kr = c.gordian.sendSeq, c.gordian.recvSeq
+	} else {
+		c.gordian.recvSeq++
+		kr = c.gordian.recvSeq
+		c.gordian.sendSeq++
+		ks = c.gordian.sendSeq
+	}
+	if sgg := sg.g; sgg.gordian.blocked != 0 {
+		sgg.gordian.seq = ks
+		sgg.gordian.stamp = gordianStamp()
+	}
+	gp := getg()
+	if gp.gordian.inop != 0 {
+		gp.gordian.seq = kr
+		gp.gordian.stamp = gordianStamp()
+	}
+}
+
+// gordianClosed: c has just been marked closed.
+//
+//go:nosplit
+func gordianClosed(c *hchan) {
+	if !gordianOn {
+		return
+	}
+	gp := getg()
+	if gp.gordian.inop != 0 {
+		gp.gordian.seq = c.gordian.sendSeq
+		gp.gordian.stamp = gordianStamp()
+	}
+}
+
+// gordianDrain: a timer channel's stale values are thrown away; they left
+// the channel without a receive.
+//
+//go:nosplit
+func gordianDrain(c *hchan) {
+	c.gordian.recvSeq += uint32(c.qcount)
+}
+
+// gordianSetPC stashes the caller pc for chanrecv (whose signature has none).
+//
+//go:nosplit
+func gordianSetPC(pc uintptr) {
+	getg().gordian.pc = pc
+}
+
+// ---- wrappers --------------------------------------------------------------------
+
+// gordianMakechan records ChanMake for a channel made at a user site.
+func gordianMakechan(c *hchan, size int, pc uintptr) {
+	if !gordianOn {
+		return
+	}
+	st := &getg().gordian
+	if st.gid == 0 || st.inop != 0 {
+		return
+	}
+	site, cls := gordianSite(pc - 1)
+	if cls&gsUser == 0 {
+		return
+	}
+	id := gordian.objs.Add(1)
+	atomic.Store(&c.gordian.id, id)
+	gordianOne(st, gkChanMake, 0, 0, site, id, uint32(size))
+}
+
+func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
+	gp := getg()
+	st := &gp.gordian
+	if st.gid == 0 || st.inop != 0 {
+		return chansendOrig(c, ep, block, pc)
+	}
+	site, cls := gordianSite(pc - 1)
+	id := gordianChanID(c, cls)
+	if id == 0 && (c != nil || cls&gsUser == 0) {
+		return chansendOrig(c, ep, block, pc)
+	}
+	if !block {
+		p := gordianNBBegin(st, site, id, gfDirSend)
+		if p == 0 {
+			return chansendOrig(c, ep, block, pc)
+		}
+		ok := chansendOrig(c, ep, block, pc)
+		gordianNBEnd(st, p, ok, false)
+		return ok
+	}
+	p := gordianAlloc(st, 1)
+	if p == 0 {
+		return chansendOrig(c, ep, block, pc)
+	}
+	gordianPut(p, gkChanSend, 0, 0, site, gordianStamp(), 0, id, 0)
+	st.seq, st.stamp = 0, 0
+	st.blocked, st.open, st.inop = p, p, 1
+	ok := chansendOrig(c, ep, block, pc)
+	st.blocked, st.open, st.inop = 0, 0, 0
+	t := st.stamp
+	if t == 0 {
+		t = gordianStamp()
+	}
+	gordianComplete(p, 0, st.seq, t)
+	return ok
+}
+
+func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, received bool) {
+	gp := getg()
+	st := &gp.gordian
+	pc := st.pc
+	st.pc = 0
+	if st.gid == 0 || st.inop != 0 {
+		return chanrecvOrig(c, ep, block)
+	}
+	var site uint32
+	var cls uint8
+	if pc != 0 {
+		site, cls = gordianSite(pc - 1)
+	}
+	id := gordianChanID(c, cls)
+	if id == 0 && (c != nil || cls&gsUser == 0) {
+		return chanrecvOrig(c, ep, block)
+	}
+	if !block {
+		p := gordianNBBegin(st, site, id, gfDirRecv)
+		if p == 0 {
+			return chanrecvOrig(c, ep, block)
+		}
+		selected, received = chanrecvOrig(c, ep, block)
+		gordianNBEnd(st, p, selected, selected && !received)
+		return
+	}
+	p := gordianAlloc(st, 1)
+	if p == 0 {
+		return chanrecvOrig(c, ep, block)
+	}
+	gordianPut(p, gkChanRecv, 0, 0, site, gordianStamp(), 0, id, 0)
+	st.seq, st.stamp = 0, 0
+	st.blocked, st.open, st.inop = p, p, 1
+	selected, received = chanrecvOrig(c, ep, block)
+	st.blocked, st.open, st.inop = 0, 0, 0
+	t := st.stamp
+	if t == 0 {
+		t = gordianStamp()
+	}
+	if received {
+		gordianComplete(p, 0, st.seq, t)
+	} else {
+		gordianComplete(p, gfClosed, 0, t)
+	}
+	return
+}
+
+// gordianNBBegin records a non-blocking operation (a select with one case
+// and a default) as a Select with one SelectCase.
+func gordianNBBegin(st *gordianG, site, id uint32, dir uint8) uintptr {
+	p := gordianAlloc(st, 2)
+	if p == 0 {
+		return 0
+	}
+	t := gordianStamp()
+	gordianPut(p+gordianRecordBytes, gkSelectCase, dir, 0, site, t, 0, id, 0)
+	gordianPut(p, gkSelect, gfHasDefault, 1, site, t, 0, 0, 0)
+	st.seq, st.stamp = 0, 0
+	st.open, st.inop = p, 1
+	return p
+}
+
+func gordianNBEnd(st *gordianG, p uintptr, chosen, closed bool) {
+	st.open, st.inop = 0, 0
+	t := st.stamp
+	if t == 0 {
+		t = gordianStamp()
+	}
+	if !chosen {
+		gordianComplete(p, 0, gordianDefaultCase, t)
+		return
+	}
+	fl := uint8(gfChosen)
+	val := st.seq
+	if closed {
+		fl |= gfClosed
+		val = 0
+	}
+	gordianComplete(p+gordianRecordBytes, fl, val, t)
+	gordianComplete(p, 0, 0, t)
+}
+
+func gordianClosechan(c *hchan, pc uintptr) {
+	gp := getg()
+	st := &gp.gordian
+	if st.gid == 0 || st.inop != 0 {
+		closechanOrig(c)
+		return
+	}
+	site, cls := gordianSite(pc - 1)
+	id := gordianChanID(c, cls)
+	if id == 0 && (c != nil || cls&gsUser == 0) {
+		closechanOrig(c)
+		return
+	}
+	p := gordianAlloc(st, 1)
+	if p == 0 {
+		closechanOrig(c)
+		return
+	}
+	var fl uint8
+	var val uint32
+	if c != nil && atomic.Load(&c.closed) != 0 {
+		fl, val = gfClosed, c.gordian.sendSeq // it will panic; sendSeq is final
+	}
+	t := gordianStamp()
+	gordianPut(p, gkChanClose, fl, 0, site, t, 0, id, val)
+	st.seq, st.stamp = 0, 0
+	st.open, st.inop = p, 1
+	closechanOrig(c)
+	st.open, st.inop = 0, 0
+	if st.stamp != 0 {
+		t = st.stamp // taken under the lock: tpre = tpost = that stamp
+		(*gordianRecord)(unsafe.Pointer(p)).tpre = t
+	}
+	gordianComplete(p, 0, st.seq, t)
+}
+
+func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs int, block bool, pc uintptr) (int, bool) {
+	gp := getg()
+	st := &gp.gordian
+	if st.gid == 0 || st.inop != 0 {
+		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
+	}
+	site, cls := gordianSite(pc - 1)
+	n := nsends + nrecvs
+	cases := (*[1 << 16]scase)(unsafe.Pointer(cas0))[:n:n]
+	rec := cls&gsUser != 0
+	for i := 0; !rec && i < n; i++ {
+		if c := cases[i].c; c != nil && atomic.Load(&c.gordian.id) != 0 {
+			rec = true
+		}
+	}
+	if !rec {
+		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
+	}
+	ncase := n
+	if ncase > gordianRecsPerChunk-2 {
+		ncase = gordianRecsPerChunk - 2 // a Select never spans chunks
+	}
+	p := gordianAlloc(st, uintptr(ncase+1))
+	if p == 0 {
+		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
+	}
+	t := gordianStamp()
+	for i := 0; i < ncase; i++ {
+		dir := uint8(gfDirRecv)
+		if i < nsends {
+			dir = gfDirSend
+		}
+		id := gordianChanID(cases[i].c, cls)
+		gordianPut(p+uintptr(i+1)*gordianRecordBytes, gkSelectCase, dir, uint16(i), site, t, 0, id, 0)
+	}
+	var fl uint8
+	if !block {
+		fl = gfHasDefault
+	}
+	gordianPut(p, gkSelect, fl, uint16(n), site, t, 0, 0, 0)
+	st.seq, st.stamp = 0, 0
+	st.blocked, st.open, st.inop = p, p, 1
+	casi, recvOK := selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
+	st.blocked, st.open, st.inop = 0, 0, 0
+	tp := st.stamp
+	if tp == 0 {
+		tp = gordianStamp()
+	}
+	sel := uint32(gordianDefaultCase)
+	if casi >= 0 {
+		sel = uint32(casi)
+		if casi < ncase {
+			cf := uint8(gfChosen)
+			val := st.seq
+			if casi >= nsends && !recvOK {
+				cf |= gfClosed
+				val = 0
+			}
+			gordianComplete(p+uintptr(casi+1)*gordianRecordBytes, cf, val, tp)
+		}
+	}
+	gordianComplete(p, 0, sel, tp)
+	return casi, recvOK
+}
+
+// gordianBlockForever records `select {}`: a Select with no cases that
+// never completes.
+func gordianBlockForever(pc uintptr) {
+	if !gordianOn {
+		return
+	}
+	st := &getg().gordian
+	if st.gid == 0 || st.inop != 0 {
+		return
+	}
+	site, cls := gordianSite(pc - 1)
+	if cls&gsUser == 0 {
+		return
+	}
+	p := gordianAlloc(st, 1)
+	if p == 0 {
+		return
+	}
+	gordianPut(p, gkSelect, 0, 0, site, gordianStamp(), 0, 0, 0)
+	st.blocked = p
+}

@@ -1,0 +1,132 @@
+// Gordian recorder: the Linux part (files, mmap). See gordian.go.
+
+//go:build linux && (amd64 || arm64)
+
+package runtime
+
+import (
+	"internal/runtime/syscall/linux"
+	"unsafe"
+)
+
+const (
+	gordianO_RDWR     = 0x2
+	gordianO_WRONLY   = 0x1
+	gordianO_CREAT    = 0x40
+	gordianO_TRUNC    = 0x200
+	gordianO_APPEND   = 0x400
+	gordianO_CLOEXEC  = 0x80000
+	gordianMAP_SHARED = 0x1
+	gordianMAP_PRIV   = 0x2
+	gordianMAP_NORES  = 0x4000
+	gordianEEXIST     = 17
+	gordianPageSize   = 4096
+)
+
+func gordianGetpid() int { return getpid() }
+
+func gordianCString(s string) []byte {
+	b := make([]byte, len(s)+1)
+	copy(b, s)
+	return b
+}
+
+// gordianOpenTrace creates dir and its files, reserves the address range
+// of the largest trace and maps the first part of events.bin.
+func gordianOpenTrace(dir string, maxBytes uintptr) bool {
+	d := gordianCString(dir)
+	// ^uintptr(99) is AT_FDCWD (-100).
+	_, _, e := linux.Syscall6(gordianSYS_MKDIRAT, ^uintptr(99), uintptr(unsafe.Pointer(&d[0])), 0o777, 0, 0, 0)
+	if e != 0 && e != gordianEEXIST {
+		gordianFail("cannot create the trace directory", dir, int(e))
+		return false
+	}
+	openf := func(name string, flags int32) int32 {
+		p := gordianCString(dir + "/" + name)
+		fd := open(&p[0], flags|gordianO_CREAT|gordianO_TRUNC|gordianO_CLOEXEC, 0o644)
+		if fd < 0 {
+			gordianFail("cannot create", dir+"/"+name, 0)
+		}
+		return fd
+	}
+	if gordian.fd = openf("events.bin", gordianO_RDWR); gordian.fd < 0 {
+		return false
+	}
+	if gordian.sitesFd = openf("sites.txt", gordianO_WRONLY|gordianO_APPEND); gordian.sitesFd < 0 {
+		return false
+	}
+	if gordian.stringsFd = openf("strings.txt", gordianO_WRONLY|gordianO_APPEND); gordian.stringsFd < 0 {
+		return false
+	}
+	if gordian.metaFd = openf("meta.txt", gordianO_WRONLY|gordianO_APPEND); gordian.metaFd < 0 {
+		return false
+	}
+
+	// Reserve the whole range once, so that the file is contiguous in memory
+	// however it grows (a chunk is not page aligned: the header is 64 bytes).
+	maxChunks := (maxBytes - gordianHeaderBytes) / gordianChunkBytes
+	if maxChunks < 1 {
+		maxChunks = 1
+	}
+	if maxChunks > 1<<31 {
+		maxChunks = 1 << 31
+	}
+	gordian.maxChunks = uint32(maxChunks)
+	gordian.reserve = (gordianHeaderBytes + maxChunks*gordianChunkBytes + gordianPageSize - 1) &^ (gordianPageSize - 1)
+	p, _, e := linux.Syscall6(gordianSYS_MMAP, 0, gordian.reserve, _PROT_NONE,
+		gordianMAP_PRIV|_MAP_ANON|gordianMAP_NORES, ^uintptr(0), 0)
+	if e != 0 {
+		gordianFail("cannot reserve address space for the trace", "", int(e))
+		return false
+	}
+	gordian.base = p
+	gordian.fileSize.Store(gordianHeaderBytes)
+	if !gordianGrow() {
+		gordianFail("cannot map", dir+"/events.bin", 0)
+		return false
+	}
+	// FileHeader (event.h).
+	h := (*[64]byte)(unsafe.Pointer(gordian.base))
+	copy(h[0:8], "GORDTRC1")
+	w := (*[16]uint32)(unsafe.Pointer(gordian.base))
+	w[2] = 1                  // version
+	w[3] = gordianChunkBytes  // chunk_bytes
+	w[4] = gordianRecordBytes // record_bytes
+	w[5] = 0                  // flags
+	sec, nsec, _ := time_now()
+	ns := uint64(sec)*1000000000 + uint64(nsec)
+	*(*uint64)(unsafe.Pointer(gordian.base + 24)) = ns
+	w[8] = uint32(getpid())
+	var nb [21]byte
+	gordianStartNs = string(nb[gordianUtoa(&nb, int64(ns)):])
+	return true
+}
+
+var gordianStartNs string
+
+// gordianGrow extends events.bin by gordianGrowChunks chunks and maps the
+// new part. The caller holds gordian.growLock (or is gordianOpenTrace).
+func gordianGrow() bool {
+	old := gordian.fileSize.Load()
+	size := old + gordianGrowChunks*gordianChunkBytes
+	if size > gordian.reserve {
+		size = gordianHeaderBytes + uintptr(gordian.maxChunks)*gordianChunkBytes
+		if size <= old {
+			return false
+		}
+	}
+	if _, _, e := linux.Syscall6(gordianSYS_FTRUNCATE, uintptr(gordian.fd), size, 0, 0, 0, 0); e != 0 {
+		return false
+	}
+	end := (size + gordianPageSize - 1) &^ (gordianPageSize - 1)
+	if end > gordian.mapEnd {
+		_, _, e := linux.Syscall6(gordianSYS_MMAP, gordian.base+gordian.mapEnd, end-gordian.mapEnd,
+			_PROT_READ|_PROT_WRITE, gordianMAP_SHARED|_MAP_FIXED, uintptr(gordian.fd), gordian.mapEnd)
+		if e != 0 {
+			return false
+		}
+		gordian.mapEnd = end
+	}
+	gordian.fileSize.Store(size)
+	return true
+}

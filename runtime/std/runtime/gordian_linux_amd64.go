@@ -1,0 +1,9 @@
+// Gordian recorder: system call numbers for linux/amd64. See gordian.go.
+
+package runtime
+
+const (
+	gordianSYS_MMAP      = 9
+	gordianSYS_FTRUNCATE = 77
+	gordianSYS_MKDIRAT   = 258
+)

@@ -1,0 +1,9 @@
+// Gordian recorder: system call numbers for linux/arm64. See gordian.go.
+
+package runtime
+
+const (
+	gordianSYS_MMAP      = 222
+	gordianSYS_FTRUNCATE = 46
+	gordianSYS_MKDIRAT   = 34
+)

@@ -1,0 +1,276 @@
+// Gordian recorder: goroutines, panics, program exit and tests. See
+// gordian.go and docs/trace-format.md.
+
+package runtime
+
+import (
+	"internal/runtime/atomic"
+	"unsafe"
+)
+
+// gordianNewproc runs in newproc1 (on the system stack) for every goroutine
+// that is not a runtime system goroutine: it gives the child a dense gid and
+// records GoSpawn in the parent.
+func gordianNewproc(newg, callergp *g, callerpc uintptr) {
+	newg.gordian = gordianG{}
+	if !gordianOn {
+		return
+	}
+	st := &newg.gordian
+	st.gid = gordian.gids.Add(1)
+	st.startpc = newg.startpc
+	ps := &callergp.gordian
+	if ps.gid == 0 {
+		return
+	}
+	st.parent = ps.gid
+	st.index = ps.nspawn
+	ps.nspawn++
+	st.test = ps.test
+	site, cls := gordianSite(callerpc - 1)
+	if cls&gsUser != 0 {
+		st.flags |= ggUserSpawn
+	}
+	gordianOne(ps, gkGoSpawn, 0, 0, site, st.gid, st.index)
+}
+
+// gordianGoexit runs at the start of goexit1: the goroutine's function
+// returned or it called Goexit.
+func gordianGoexit() {
+	gp := getg()
+	st := &gp.gordian
+	if gordianOn && st.gid != 0 && (st.next != 0 || st.flags&ggUserSpawn != 0) {
+		gordianOne(st, gkGoEnd, 0, 0, 0, 0, 0)
+	}
+	gp.gordian = gordianG{}
+}
+
+// gordianMainStart runs in runtime.main just before main.main.
+func gordianMainStart() {
+	if !gordianOn {
+		return
+	}
+	gordianMetaInt("gomaxprocs", int64(gomaxprocs))
+	if gordian.deadlockNs > 0 {
+		go gordianWatchdog()
+	}
+}
+
+// gordianExit records ProgramExit in the exiting goroutine (how is one of
+// gordianExit*) and the exit status in meta.txt. It is called by
+// runtime.main, os.Exit and the watchdog; only the first exit counts.
+func gordianExit(code int, how int) {
+	if gordian.metaFd <= 0 || gordian.exiting.Swap(1) != 0 {
+		return
+	}
+	gp := getg()
+	if gp.m != nil && gp.m.curg != nil {
+		gp = gp.m.curg
+	}
+	st := &gp.gordian
+	if how == gordianExitDeadlock {
+		st = &gordian.recorder
+	}
+	if gordianOn && st.gid != 0 {
+		gordianOne(st, gkProgramExit, 0, uint16(how), 0, 0, uint32(code))
+	}
+	gordianExitMeta(code, how)
+}
+
+// gordianFatal runs at the start of fatalpanic and fatalthrow (both nosplit,
+// reachable from code that forbids write barriers): it writes ProgramExit
+// only if the goroutine's chunk has room (no allocation, no locks).
+//
+//go:nosplit
+//go:nowritebarrierrec
+func gordianFatal(how int) {
+	if gordian.metaFd <= 0 || gordian.exiting.Swap(1) != 0 {
+		return
+	}
+	systemstack(func() {
+		gordianFatalExit(how)
+	})
+}
+
+//go:nowritebarrierrec
+func gordianFatalExit(how int) {
+	gp := getg()
+	if gp.m != nil && gp.m.curg != nil {
+		gp = gp.m.curg
+	}
+	st := &gp.gordian
+	if gordianOn && st.gid != 0 && st.next != 0 && st.next+gordianRecordBytes <= st.end {
+		p := st.next
+		st.next = p + gordianRecordBytes
+		t := gordianStamp()
+		gordianPut(p, gkProgramExit, 0, uint16(how), 0, t, t, 0, 2)
+	}
+	gordianExitMeta(2, how)
+}
+
+//go:nowritebarrierrec
+func gordianExitMeta(code, how int) {
+	gordianMetaInt("exit_status", int64(code))
+	reason := "main-returned"
+	switch how {
+	case gordianExitOsExit:
+		reason = "os.Exit"
+	case gordianExitPanic:
+		reason = "panic"
+	case gordianExitFatal:
+		reason = "fatal-error"
+	case gordianExitDeadlock:
+		reason = "deadlock"
+	}
+	gordianMeta("exit_reason", reason)
+}
+
+// gordianPanic runs in gopanic before the panic starts: it completes the
+// operation that panicked (send on a closed channel, close of a closed
+// channel, negative WaitGroup counter) and records Panic.
+func gordianPanic(e any) {
+	if !gordianOn {
+		return
+	}
+	gp := getg()
+	st := &gp.gordian
+	if st.gid == 0 || st.inpanic != 0 {
+		return
+	}
+	st.inpanic = 1
+	if p := st.open; p != 0 {
+		r := (*gordianRecord)(unsafe.Pointer(p))
+		fl := uint8(gfFailed)
+		switch r.kind {
+		case gkChanSend, gkChanRecv, gkChanClose, gkSelect:
+			fl = gfClosed
+		case gkWgAdd:
+			r.aux = gordianSat16(int32(st.seq))
+		}
+		t := r.tpre
+		if gordianBlockingKind(r.kind) {
+			t = gordianStamp()
+		}
+		r.flags |= fl
+		atomic.Store(&r.tpost, t)
+	}
+	st.open, st.blocked, st.inop = 0, 0, 0
+	msg := gordianPanicMessage(e)
+	id := gordianString(msg)
+	gordianOne(st, gkPanic, 0, 0, 0, 0, id)
+	st.inpanic = 0
+}
+
+func gordianSat16(v int32) uint16 {
+	if v > 32767 {
+		v = 32767
+	} else if v < -32768 {
+		v = -32768
+	}
+	return uint16(int16(v))
+}
+
+// gordianPanicMessage renders a panic value like the runtime does when it
+// prints one, calling Error and String under a recover.
+func gordianPanicMessage(e any) (msg string) {
+	switch v := e.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return v
+	case error:
+		defer func() {
+			if recover() != nil {
+				msg = "(" + toRType(efaceOf(&e)._type).string() + ")"
+			}
+		}()
+		return v.Error()
+	case stringer:
+		defer func() {
+			if recover() != nil {
+				msg = "(" + toRType(efaceOf(&e)._type).string() + ")"
+			}
+		}()
+		return v.String()
+	}
+	return "(" + toRType(efaceOf(&e)._type).string() + ")"
+}
+
+// ---- tests --------------------------------------------------------------------
+
+// testing_gordianTestStart records TestStart in the test's goroutine and
+// makes every goroutine it spawns belong to the test. It returns the test
+// index (0 when not recording).
+//
+//go:linkname testing_gordianTestStart testing.gordianTestStart
+func testing_gordianTestStart(name string) uint32 {
+	if !gordianOn {
+		return 0
+	}
+	st := &getg().gordian
+	if st.gid == 0 {
+		return 0
+	}
+	idx := gordian.ntests.Add(1)
+	st.test = idx
+	gordianOne(st, gkTestStart, 0, 0, 0, idx, gordianString(name))
+	return idx
+}
+
+// testing_gordianTestEnd records TestEnd, then BlockedAtTestEnd for every
+// goroutine of the test still blocked in a recorded operation. It first
+// waits (at most gordianSettleNs) until no goroutine of the test is
+// runnable.
+//
+//go:linkname testing_gordianTestEnd testing.gordianTestEnd
+func testing_gordianTestEnd(idx uint32, failed bool) {
+	if !gordianOn || idx == 0 {
+		return
+	}
+	gp := getg()
+	st := &gp.gordian
+	var fl uint8
+	if failed {
+		fl = gfFailed
+	}
+	gordianOne(st, gkTestEnd, fl, 0, 0, idx, 0)
+	const gordianSettleNs = 5 * 1000 * 1000
+	deadline := nanotime() + gordianSettleNs
+	for {
+		busy := false
+		ptr, n := atomicAllG()
+		for i := uintptr(0); i < n; i++ {
+			g1 := atomicAllGIndex(ptr, i)
+			if g1 == gp || g1.gordian.gid == 0 || g1.gordian.test != idx {
+				continue
+			}
+			switch readgstatus(g1) &^ _Gscan {
+			case _Grunnable, _Grunning, _Gpreempted:
+				busy = true
+			}
+		}
+		if !busy || nanotime() > deadline {
+			break
+		}
+		timeSleep(100 * 1000)
+	}
+	ptr, n := atomicAllG()
+	for i := uintptr(0); i < n; i++ {
+		g1 := atomicAllGIndex(ptr, i)
+		if g1 == gp || g1.gordian.gid == 0 || g1.gordian.test != idx {
+			continue
+		}
+		b := atomic.Loaduintptr(&g1.gordian.blocked)
+		if b == 0 || readgstatus(g1)&^_Gscan != _Gwaiting {
+			continue
+		}
+		r := (*gordianRecord)(unsafe.Pointer(b))
+		if atomic.Load(&r.tpost) != 0 {
+			continue
+		}
+		gordianOne(st, gkBlockedAtTestEnd, 0, uint16(r.kind), r.site, g1.gordian.gid, idx)
+	}
+}
+
+//go:linkname testing_gordianEnabled testing.gordianEnabled
+func testing_gordianEnabled() bool { return gordianOn }

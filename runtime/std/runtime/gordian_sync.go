@@ -1,0 +1,149 @@
+// Gordian recorder: the runtime side of the sync hooks (package sync's
+// gordian_sync.go calls these through linknames), and the Cond ticket hooks
+// in sema.go. See gordian.go.
+
+package runtime
+
+import "unsafe"
+
+// Modes of sync_gordianBegin.
+const (
+	gmOneShot = 1 << 0 // complete now: tpre == tpost
+	gmBlocked = 1 << 1 // the goroutine may park in this operation
+	gmOpen    = 1 << 2 // a panic completes the record (kFailed)
+)
+
+// Object classes of the address table (gordianObjID).
+const (
+	gcMutex   = 1
+	gcRWMutex = 2
+	gcWaitGrp = 3
+	gcOnce    = 4
+	gcCond    = 5
+)
+
+func gordianSyncClass(kind uint8) uint32 {
+	switch kind {
+	case gkMutexLock, gkMutexUnlock, gkMutexTryLock:
+		return gcMutex
+	case gkRWLock, gkRWUnlock, gkRLock, gkRUnlock, gkRWTryLock, gkRWTryRLock:
+		return gcRWMutex
+	case gkWgAdd, gkWgWait:
+		return gcWaitGrp
+	case gkOnceDo:
+		return gcOnce
+	}
+	return gcCond
+}
+
+//go:linkname sync_gordianEnabled sync.gordianEnabled
+func sync_gordianEnabled() bool { return gordianOn }
+
+// sync_gordianBegin writes the record of a sync operation at obj called
+// from pc (a return address) and returns it, or 0 when the operation is not
+// recorded.
+//
+//go:linkname sync_gordianBegin sync.gordianBegin
+func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, val uint32, mode uint8) uintptr {
+	if !gordianOn {
+		return 0
+	}
+	gp := getg()
+	st := &gp.gordian
+	if st.gid == 0 || st.inop != 0 {
+		return 0
+	}
+	site, cls := gordianSite(pc - 1)
+	cl := gordianSyncClass(kind)
+	if cls&gsInternal != 0 && (cl == gcMutex || cl == gcRWMutex) {
+		return 0 // the Mutex inside RWMutex and Once, Cond.Wait's unlock/relock
+	}
+	id := gordianObjID(obj, cl, cls&gsUser != 0)
+	if id == 0 {
+		return 0
+	}
+	p := gordianAlloc(st, 1)
+	if p == 0 {
+		return 0
+	}
+	t := gordianStamp()
+	var tpost uint32
+	if mode&gmOneShot != 0 {
+		tpost = t
+	}
+	gordianPut(p, kind, flags, 0, site, t, tpost, id, val)
+	if mode&gmBlocked != 0 {
+		st.blocked = p
+	}
+	if mode&gmOpen != 0 {
+		st.open = p
+	}
+	return p
+}
+
+// sync_gordianEnd completes a record from sync_gordianBegin: flags are
+// or-ed in, aux and val replace the old ones. Blocking kinds get a new
+// stamp; the others keep tpost = tpre.
+//
+//go:linkname sync_gordianEnd sync.gordianEnd
+func sync_gordianEnd(p uintptr, flags uint8, aux uint16, val uint32) {
+	if p == 0 {
+		return
+	}
+	st := &getg().gordian
+	if st.blocked == p {
+		st.blocked = 0
+	}
+	if st.open == p {
+		st.open = 0
+	}
+	r := (*gordianRecord)(unsafe.Pointer(p))
+	r.aux = aux
+	t := r.tpre
+	if gordianBlockingKind(r.kind) {
+		t = gordianStamp()
+	}
+	gordianComplete(p, flags, val, t)
+}
+
+// sync_gordianMarkBlocked sets (p != 0) or clears the goroutine's blocked
+// record around the part of an operation that parks (Cond.Wait, Once.Do).
+//
+//go:linkname sync_gordianMarkBlocked sync.gordianMarkBlocked
+func sync_gordianMarkBlocked(p uintptr) {
+	getg().gordian.blocked = p
+}
+
+// sync_gordianStash sets the goroutine's stashed numbers (WaitGroup
+// counter, Cond tickets); sync_gordianStashed reads them.
+//
+//go:linkname sync_gordianStash sync.gordianStash
+func sync_gordianStash(a, b uint32) {
+	st := &getg().gordian
+	st.seq, st.seq2 = a, b
+}
+
+//go:linkname sync_gordianStashed sync.gordianStashed
+func sync_gordianStashed() (uint32, uint32) {
+	st := &getg().gordian
+	return st.seq, st.seq2
+}
+
+// gordianNotifyOne runs in notifyListNotifyOne under the list lock: the
+// signal notifies ticket v-1.
+//
+//go:nosplit
+func gordianNotifyOne(v uint32) {
+	st := &getg().gordian
+	st.seq, st.seq2 = v, 1
+}
+
+// gordianNotifyAll runs in notifyListNotifyAll under the list lock: the
+// broadcast notifies tickets [old, wait). It returns wait.
+//
+//go:nosplit
+func gordianNotifyAll(old, wait uint32) uint32 {
+	st := &getg().gordian
+	st.seq, st.seq2 = wait, wait-old
+	return wait
+}

@@ -1,0 +1,271 @@
+// Gordian recorder: the sync hooks. This file is added to package sync by
+// the Gordian overlay (runtime/std in the Gordian repository); the patched
+// methods of Mutex, RWMutex, WaitGroup, Once and Cond call these when
+// recording (gordianOn), passing the caller's pc. The records are written by
+// the runtime (runtime/gordian_sync.go). docs/trace-format.md says what is
+// recorded.
+
+package sync
+
+import (
+	"unsafe"
+)
+
+// Implemented in package runtime (gordian_sync.go).
+
+//go:linkname gordianEnabled
+func gordianEnabled() bool
+
+//go:linkname gordianBegin
+func gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, val uint32, mode uint8) uintptr
+
+//go:linkname gordianEnd
+func gordianEnd(rec uintptr, flags uint8, aux uint16, val uint32)
+
+//go:linkname gordianMarkBlocked
+func gordianMarkBlocked(rec uintptr)
+
+//go:linkname gordianStash
+func gordianStash(a, b uint32)
+
+//go:linkname gordianStashed
+func gordianStashed() (uint32, uint32)
+
+// gordianOn is true when the program records a trace. It is fixed when
+// package sync is initialized, before any user code runs.
+var gordianOn = gordianEnabled()
+
+// Record kinds and flags (src/gordian/trace/event.h).
+const (
+	gkMutexLock     = 10
+	gkMutexUnlock   = 11
+	gkMutexTryLock  = 12
+	gkRWLock        = 13
+	gkRWUnlock      = 14
+	gkRLock         = 15
+	gkRUnlock       = 16
+	gkRWTryLock     = 17
+	gkRWTryRLock    = 18
+	gkWgAdd         = 19
+	gkWgWait        = 20
+	gkOnceDo        = 21
+	gkCondWait      = 22
+	gkCondSignal    = 23
+	gkCondBroadcast = 24
+
+	gfSuccess = 1 << 1
+	gfFailed  = 1 << 2
+
+	gmOneShot = 1 << 0
+	gmBlocked = 1 << 1
+	gmOpen    = 1 << 2
+)
+
+// ---- Mutex ----------------------------------------------------------------
+
+// mutexState reads the state word of m's internal mutex (its first field).
+func (m *Mutex) gordianState() int32 {
+	return *(*int32)(unsafe.Pointer(&m.mu))
+}
+
+func gordianMutexLock(m *Mutex, pc uintptr) {
+	r := gordianBegin(gkMutexLock, unsafe.Pointer(m), pc, 0, 0, gmBlocked)
+	m.mu.Lock()
+	gordianEnd(r, 0, 0, 0)
+}
+
+func gordianMutexTryLock(m *Mutex, pc uintptr) bool {
+	ok := m.mu.TryLock()
+	var fl uint8
+	if ok {
+		fl = gfSuccess
+	}
+	gordianBegin(gkMutexTryLock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
+	return ok
+}
+
+func gordianMutexUnlock(m *Mutex, pc uintptr) {
+	var fl uint8
+	if m.gordianState()&1 == 0 {
+		fl = gfFailed // Unlock will throw "sync: unlock of unlocked mutex"
+	}
+	gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
+	m.mu.Unlock()
+}
+
+// ---- RWMutex --------------------------------------------------------------
+
+func gordianRWLock(rw *RWMutex, pc uintptr) {
+	r := gordianBegin(gkRWLock, unsafe.Pointer(rw), pc, 0, 0, gmBlocked)
+	rw.gordianOrigLock()
+	gordianEnd(r, 0, 0, 0)
+}
+
+func gordianRLock(rw *RWMutex, pc uintptr) {
+	r := gordianBegin(gkRLock, unsafe.Pointer(rw), pc, 0, 0, gmBlocked)
+	rw.gordianOrigRLock()
+	gordianEnd(r, 0, 0, 0)
+}
+
+func gordianRWUnlock(rw *RWMutex, pc uintptr) {
+	var fl uint8
+	if rw.readerCount.Load() >= 0 {
+		fl = gfFailed // not write-locked: Unlock will throw
+	}
+	gordianBegin(gkRWUnlock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
+	rw.gordianOrigUnlock()
+}
+
+func gordianRUnlock(rw *RWMutex, pc uintptr) {
+	var fl uint8
+	if c := rw.readerCount.Load(); c == 0 || c == -rwmutexMaxReaders {
+		fl = gfFailed // not read-locked: RUnlock will throw
+	}
+	gordianBegin(gkRUnlock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
+	rw.gordianOrigRUnlock()
+}
+
+func gordianRWTryLock(rw *RWMutex, pc uintptr) bool {
+	ok := rw.gordianOrigTryLock()
+	var fl uint8
+	if ok {
+		fl = gfSuccess
+	}
+	gordianBegin(gkRWTryLock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
+	return ok
+}
+
+func gordianRWTryRLock(rw *RWMutex, pc uintptr) bool {
+	ok := rw.gordianOrigTryRLock()
+	var fl uint8
+	if ok {
+		fl = gfSuccess
+	}
+	gordianBegin(gkRWTryRLock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
+	return ok
+}
+
+// ---- WaitGroup ------------------------------------------------------------
+
+func gordianSat16(v int32) uint16 {
+	if v > 32767 {
+		v = 32767
+	} else if v < -32768 {
+		v = -32768
+	}
+	return uint16(int16(v))
+}
+
+// gordianWgAdd records Add (and Done, delta -1). The patched add stashes
+// the counter it computed, which becomes aux; a negative counter panics
+// inside add and the runtime's panic hook completes the record.
+func gordianWgAdd(wg *WaitGroup, delta int, pc uintptr) {
+	gordianStash(0, 0)
+	r := gordianBegin(gkWgAdd, unsafe.Pointer(wg), pc, 0, uint32(int32(delta)), gmOpen)
+	wg.gordianOrigAdd(delta)
+	v, _ := gordianStashed()
+	gordianEnd(r, 0, gordianSat16(int32(v)), uint32(int32(delta)))
+}
+
+// gordianWgCounter is called by the patched add with the new counter.
+func gordianWgCounter(v int32) {
+	if gordianOn {
+		gordianStash(uint32(v), 0)
+	}
+}
+
+func gordianWgWait(wg *WaitGroup, pc uintptr) {
+	v := int32(wg.state.Load() >> 32)
+	r := gordianBegin(gkWgWait, unsafe.Pointer(wg), pc, 0, uint32(v), gmBlocked)
+	wg.gordianOrigWait()
+	gordianEnd(r, 0, 0, uint32(v))
+}
+
+// gordianWgGo is WaitGroup.Go with Add and Done recorded at the caller of Go.
+func gordianWgGo(wg *WaitGroup, f func(), pc uintptr) {
+	gordianWgAdd(wg, 1, pc)
+	go func() {
+		defer func() {
+			if x := recover(); x != nil {
+				panic(x)
+			}
+			gordianWgAdd(wg, -1, pc)
+		}()
+		f()
+	}()
+}
+
+// ---- Once -----------------------------------------------------------------
+
+// gordianOnceDo is Once.Do: kSuccess when this call ran f. Its record
+// counts as blocked only while it waits for o.m.
+func gordianOnceDo(o *Once, f func(), pc uintptr) {
+	r := gordianBegin(gkOnceDo, unsafe.Pointer(o), pc, 0, 0, 0)
+	var fl uint8
+	if !o.done.Load() && gordianOnceSlow(o, f, r) {
+		fl = gfSuccess
+	}
+	gordianEnd(r, fl, 0, 0)
+}
+
+func gordianOnceSlow(o *Once, f func(), r uintptr) bool {
+	if r != 0 {
+		gordianMarkBlocked(r)
+	}
+	o.m.Lock()
+	if r != 0 {
+		gordianMarkBlocked(0)
+	}
+	defer o.m.Unlock()
+	if !o.done.Load() {
+		defer o.done.Store(true)
+		f()
+		return true
+	}
+	return false
+}
+
+// ---- Cond -----------------------------------------------------------------
+
+// gordianCondWait is Cond.Wait. val = ticket + 1; the record counts as
+// blocked while the goroutine waits for its notification (not while it
+// unlocks or relocks c.L).
+func gordianCondWait(c *Cond, pc uintptr) {
+	c.checker.check()
+	t := runtime_notifyListAdd(&c.notify)
+	r := gordianBegin(gkCondWait, unsafe.Pointer(c), pc, 0, t+1, 0)
+	c.L.Unlock()
+	if r != 0 {
+		gordianMarkBlocked(r)
+	}
+	runtime_notifyListWait(&c.notify, t)
+	if r != 0 {
+		gordianMarkBlocked(0)
+	}
+	c.L.Lock()
+	gordianEnd(r, 0, 0, t+1)
+}
+
+// gordianCondSignal is Cond.Signal: val = ticket + 1 of the waiter it woke.
+func gordianCondSignal(c *Cond, pc uintptr) {
+	c.checker.check()
+	gordianStash(0, 0)
+	r := gordianBegin(gkCondSignal, unsafe.Pointer(c), pc, 0, 0, 0)
+	runtime_notifyListNotifyOne(&c.notify)
+	v, _ := gordianStashed()
+	gordianEnd(r, 0, 0, v)
+}
+
+// gordianCondBroadcast is Cond.Broadcast: val = notify counter after, aux =
+// number of tickets it woke.
+func gordianCondBroadcast(c *Cond, pc uintptr) {
+	c.checker.check()
+	gordianStash(0, 0)
+	r := gordianBegin(gkCondBroadcast, unsafe.Pointer(c), pc, 0, 0, 0)
+	runtime_notifyListNotifyAll(&c.notify)
+	v, n := gordianStashed()
+	if n > 0xffff {
+		n = 0xffff
+	}
+	gordianEnd(r, 0, uint16(n), v)
+}
