@@ -28,5 +28,6 @@ const std::vector<Command>& Commands();
 int UsageError(const std::string& msg);
 
 int RunParse(const std::vector<std::string>& args);
+int RunTrace(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

@@ -6,6 +6,7 @@ namespace gordian::cli {
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"parse", "parse Go files or directory trees and report syntax errors", RunParse},
+      {"trace", "inspect a recorded trace: dump its records with their partners", RunTrace},
   };
   return commands;
 }

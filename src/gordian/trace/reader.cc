@@ -280,6 +280,16 @@ void ComputeStableIds(Trace* t, Warnings* warn) {
   std::vector<Goroutine>& gs = t->goroutines;
   // 0 = not visited, 1 = in progress, 2 = done.
   std::vector<uint8_t> state(gs.size(), 0);
+  // The recorder's pseudo-goroutine (GoStart obj 0, val 0xffffffff, holding
+  // GlobalDeadlock) is not part of the program: it is called "recorder".
+  for (size_t i = 0; i < gs.size(); i++) {
+    const Goroutine& g = gs[i];
+    if (g.begin < g.end && t->records[g.begin].kind == Kind::GoStart &&
+        t->records[g.begin].obj == 0 && t->records[g.begin].val == kDefaultCase) {
+      gs[i].stable_id = "recorder";
+      state[i] = 2;
+    }
+  }
   std::vector<uint32_t> path;
   for (size_t i = 0; i < gs.size(); i++) {
     if (state[i] == 2) continue;
@@ -323,7 +333,7 @@ void ComputeStableIds(Trace* t, Warnings* warn) {
       } else if (prefix.empty() || prefix == "?") {
         g.stable_id = fmt::format("?{}", g.gid);
         if (prefix.empty() && g.parent == 0) {
-          warn->Add(kWarnSpawn, fmt::format("goroutine {}: no spawn record; its id is "
+          warn->Add(kWarnSpawn, fmt::format("goroutine {}: parent unknown; its id is "
                                             "not stable across runs",
                                             g.gid));
         }

@@ -203,7 +203,7 @@ TEST_F(TraceTest, GoroutineWithoutStartGetsUnstableId) {
   Trace t = MustRead();
   ASSERT_EQ(t.goroutines.size(), 2u);
   EXPECT_EQ(t.goroutines[1].stable_id, "?2");
-  EXPECT_TRUE(HasWarning(t, "goroutine 2: no spawn record"));
+  EXPECT_TRUE(HasWarning(t, "goroutine 2: parent unknown"));
 }
 
 TEST_F(TraceTest, GoroutinesFileFillsMissingParents) {
@@ -214,6 +214,18 @@ TEST_F(TraceTest, GoroutinesFileFillsMissingParents) {
   WriteBytes(dir_ + "/goroutines.txt", "2\t1\t4\n");
   Trace t = MustRead();
   EXPECT_EQ(t.goroutines[1].stable_id, "1.4");
+}
+
+TEST_F(TraceTest, RecorderPseudoGoroutine) {
+  TraceWriter w;
+  w.Go(1);
+  w.Append(3, Record{Kind::GoStart, 0, 0, 0, 9, 9, 0, kDefaultCase});
+  w.Append(3, Record{Kind::GlobalDeadlock, 0, 0, 0, 10, 10, 2, 0});
+  std::string err;
+  ASSERT_TRUE(w.Write(dir_, &err)) << err;
+  Trace t = MustRead();
+  EXPECT_EQ(t.goroutines[2].stable_id, "recorder");
+  EXPECT_TRUE(t.warnings.empty());
 }
 
 TEST_F(TraceTest, SpawnCycleDoesNotLoop) {
@@ -502,7 +514,7 @@ TEST_F(TraceTest, RandomMutationsOfAValidTrace) {
   ASSERT_TRUE(w.Write(dir_, &err)) << err;
   std::string good = ReadBytes(Events());
   std::mt19937_64 rng(1);
-  for (int iter = 0; iter < 2000; iter++) {
+  for (int iter = 0; iter < 1000; iter++) {
     std::string bytes = good;
     int flips = 1 + static_cast<int>(rng() % 8);
     for (int k = 0; k < flips; k++) {

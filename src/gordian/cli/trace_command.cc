@@ -1,0 +1,128 @@
+// This file implements `gordian trace`: tools for a recorded trace directory.
+//   gordian trace dump [--json] [--by-goroutine] [--goroutine ID] DIR
+//   gordian trace stats DIR
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/cli/command.h"
+#include "gordian/trace/dump.h"
+#include "gordian/trace/trace.h"
+#include "gordian/util/flags.h"
+
+namespace gordian::cli {
+namespace {
+
+constexpr const char* kTraceUsage =
+    "usage: gordian trace dump [--json] [--by-goroutine] [--goroutine ID] DIR\n"
+    "       gordian trace stats DIR\n\n"
+    "dump prints one line per record of the trace in DIR (written by\n"
+    "'gordian record'): goroutine stable id, stamps (tpre-tpost, 'never' for an\n"
+    "operation that did not complete), kind, object, site and, for a channel\n"
+    "operation, its exact partner ('<- closed' for a receive on a closed channel).\n"
+    "Records are in stamp order (the interleaving) unless --by-goroutine.\n"
+    "--json prints one JSON object per line instead.\n"
+    "stats prints counts per goroutine and per kind.\n";
+
+// Reads DIR, printing the reader's warnings to stderr.
+bool Load(const std::string& cmd, const std::string& dir, trace::Trace* t) {
+  std::string err;
+  if (!trace::ReadTrace(dir, t, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return false;
+  }
+  for (const std::string& w : t->warnings) fmt::print(stderr, "{}: warning: {}\n", cmd, w);
+  return true;
+}
+
+int RunDump(const std::vector<std::string>& args) {
+  const std::string cmd = "gordian trace dump";
+  util::FlagSet flags(cmd);
+  trace::DumpOptions opts;
+  flags.Bool("json", &opts.json, "one JSON object per line");
+  flags.Bool("by-goroutine", &opts.by_goroutine,
+             "goroutine by goroutine in program order, not in stamp order");
+  flags.String("goroutine", &opts.goroutine, "ID", "only the goroutine with this stable id (e.g. 1.0)");
+  std::vector<std::string> pos;
+  bool help = false;
+  std::string err;
+  if (!flags.Parse(args, &pos, &help, &err)) return UsageError(err);
+  if (help) {
+    fmt::print("{}\n{}", kTraceUsage, flags.Usage());
+    return kExitOK;
+  }
+  if (pos.size() != 1) {
+    return UsageError(fmt::format("{}: expected one trace directory, got {} arguments "
+                                  "(see 'gordian trace --help')",
+                                  cmd, pos.size()));
+  }
+  trace::Trace t;
+  if (!Load(cmd, pos[0], &t)) return kExitToolError;
+  if (!opts.goroutine.empty()) {
+    bool found = false;
+    for (const auto& g : t.goroutines) found = found || g.stable_id == opts.goroutine;
+    if (!found) {
+      fmt::print(stderr, "{}: no goroutine {:?} in {} (the stable ids are printed in the "
+                 "first column of the dump)\n",
+                 cmd, opts.goroutine, pos[0]);
+      return kExitToolError;
+    }
+  }
+  trace::DumpTrace(t, opts, stdout);
+  return fflush(stdout) == 0 ? kExitOK : kExitToolError;
+}
+
+int RunStats(const std::vector<std::string>& args) {
+  const std::string cmd = "gordian trace stats";
+  util::FlagSet flags(cmd);
+  std::vector<std::string> pos;
+  bool help = false;
+  std::string err;
+  if (!flags.Parse(args, &pos, &help, &err)) return UsageError(err);
+  if (help) {
+    fmt::print("{}", kTraceUsage);
+    return kExitOK;
+  }
+  if (pos.size() != 1) {
+    return UsageError(fmt::format("{}: expected one trace directory (see 'gordian trace --help')",
+                                  cmd));
+  }
+  trace::Trace t;
+  if (!Load(cmd, pos[0], &t)) return kExitToolError;
+  std::map<std::string, size_t> kinds;
+  size_t blocked = 0;
+  for (const trace::Record& r : t.records) {
+    kinds[trace::KindName(r.kind)]++;
+    if (trace::IsBlocking(r.kind) && r.tpost == 0) blocked++;
+  }
+  fmt::print("{} goroutines, {} records, {} sites, {} never completed{}\n",
+             t.goroutines.size(), t.records.size(), t.sites.size() - 1, blocked,
+             t.truncated ? ", TRUNCATED" : "");
+  for (const auto& [k, n] : kinds) fmt::print("  {:<18} {}\n", k, n);
+  for (const auto& [k, v] : t.meta) fmt::print("  meta {}={}\n", k, v);
+  return kExitOK;
+}
+
+}  // namespace
+
+int RunTrace(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    return UsageError("gordian trace: missing subcommand: dump or stats (see 'gordian trace --help')");
+  }
+  const std::string& sub = args[0];
+  if (sub == "-h" || sub == "--help" || sub == "-help" || sub == "help") {
+    fmt::print("{}", kTraceUsage);
+    return kExitOK;
+  }
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (sub == "dump") return RunDump(rest);
+  if (sub == "stats") return RunStats(rest);
+  return UsageError(fmt::format("gordian trace: unknown subcommand {:?}: use dump or stats "
+                                "(see 'gordian trace --help')",
+                                sub));
+}
+
+}  // namespace gordian::cli
