@@ -50,6 +50,59 @@ std::string_view KindTitle(FindingKind k) {
   return "?";
 }
 
+std::string_view KindDescription(FindingKind k) {
+  switch (k) {
+    case FindingKind::SendOnClosed:
+      return "A goroutine sends on a channel that another goroutine has closed. "
+             "The send panics and takes the program down.";
+    case FindingKind::CloseOfClosed:
+      return "A channel is closed twice. The second close panics.";
+    case FindingKind::CloseOfNil:
+      return "A nil channel is closed, usually one that was never made. The close panics.";
+    case FindingKind::NegativeWaitGroup:
+      return "WaitGroup.Done or Add drives the counter below zero, typically because Add "
+             "runs after the goroutine it counts has finished. The call panics.";
+    case FindingKind::UnlockOfUnlocked:
+      return "Unlock or RUnlock of a lock that is not held. This is a fatal error that "
+             "cannot be recovered.";
+    case FindingKind::GlobalDeadlock:
+      return "Every goroutine of the program is blocked on a channel or lock, so none can "
+             "ever proceed. The program hangs.";
+    case FindingKind::GoroutineLeak:
+      return "A goroutine is blocked forever on a channel, select, lock, WaitGroup or Cond "
+             "after its test or program ended. It keeps its stack and everything it "
+             "references alive.";
+    case FindingKind::DoubleLock:
+      return "A goroutine acquires a lock it already holds. Go's locks are not reentrant, so "
+             "it blocks forever.";
+    case FindingKind::LockOrderDeadlock:
+      return "Goroutines acquire the same locks in different orders. In some schedule each "
+             "holds a lock the other waits for, and both block forever.";
+    case FindingKind::MixedDeadlock:
+      return "A goroutine waits on a channel while holding a lock that its communication "
+             "partner needs first. Both block forever.";
+    case FindingKind::Panic:
+      return "The program panicked and the panic was not recovered.";
+    case FindingKind::RecvOnClosed:
+      return "A receive got the zero value of a closed channel, and the code uses the value "
+             "without checking `ok`. It may take the zero value for real data.";
+    case FindingKind::ConcurrentRecv:
+      return "Several goroutines wait to receive from the same channel at different places "
+             "in the code. Which of them gets a value depends on the schedule.";
+    case FindingKind::AlternativePartner:
+      return "A communication could have paired with another partner in a different "
+             "schedule.";
+    case FindingKind::MessageContention:
+      return "Several senders compete for the same receiver; the order of their messages "
+             "depends on the schedule.";
+    case FindingKind::SelectCaseAlternatives:
+      return "A select could have chosen another case in a different schedule.";
+    case FindingKind::Count_:
+      break;
+  }
+  return "";
+}
+
 bool ParseKind(std::string_view name, FindingKind* out) {
   for (int i = 0; i < static_cast<int>(FindingKind::Count_); i++) {
     auto k = static_cast<FindingKind>(i);

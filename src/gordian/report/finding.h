@@ -49,6 +49,8 @@ enum class Role : uint8_t {
 struct Location {
   std::string file;        // relative to the module root when possible (absolute
                            // until RelativizePaths runs)
+  std::string path;        // not in JSON: the absolute path on disk, for excerpts
+                           // (set by RelativizePaths; empty means `file`)
   uint32_t line = 0;
   uint32_t column = 0;     // 0 when unknown
   Role role = Role::Send;
@@ -96,6 +98,7 @@ struct Finding {
 
 std::string_view KindName(FindingKind k);   // "send-on-closed", ...
 std::string_view KindTitle(FindingKind k);  // "send on closed channel", for people
+std::string_view KindDescription(FindingKind k);  // two sentences: what it is, why it matters
 // The kind named name ("send-on-closed", ...); false if there is none.
 bool ParseKind(std::string_view name, FindingKind* out);
 bool ParseStatus(std::string_view name, Status* out);

@@ -1,0 +1,122 @@
+// This file implements Dedup and SortFindings (dedup.h).
+#include "gordian/report/dedup.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+namespace gordian::report {
+namespace {
+
+std::string Site(const Location& l) {
+  return fmt::format("{}:{}:{}", l.file, l.line, l.column);
+}
+
+std::string PrimaryKey(const Finding& f) {
+  std::string k(KindName(f.kind));
+  if (f.kind == FindingKind::GoroutineLeak) k += fmt::format("|{}", PrimitiveName(f.primitive));
+  k += "|";
+  if (!f.locations.empty()) k += Site(f.locations[0]);
+  return k;
+}
+
+int Rank(Status s) {
+  switch (s) {
+    case Status::Occurred: return 4;
+    case Status::Confirmed: return 3;
+    case Status::Predicted: return 2;
+    case Status::Unconfirmed: return 1;
+  }
+  return 0;
+}
+
+// Merges b into a (a has the stronger status).
+void Merge(Finding* a, Finding&& b) {
+  std::set<std::string> ids;
+  for (const GoroutineInfo& g : a->goroutines) ids.insert(g.id);
+  for (GoroutineInfo& g : b.goroutines) {
+    if (ids.insert(g.id).second) a->goroutines.push_back(std::move(g));
+  }
+  std::set<std::tuple<int, std::string>> sites;
+  for (const Location& l : a->locations) sites.insert({static_cast<int>(l.role), Site(l)});
+  for (Location& l : b.locations) {
+    if (sites.insert({static_cast<int>(l.role), Site(l)}).second) {
+      a->locations.push_back(std::move(l));
+    }
+  }
+  if (a->reproduce.empty()) a->reproduce = std::move(b.reproduce);
+  if (a->test.empty()) a->test = b.test;
+  if (!b.test.empty() && b.test != a->test &&
+      std::find(a->other_tests.begin(), a->other_tests.end(), b.test) == a->other_tests.end()) {
+    a->other_tests.push_back(b.test);
+  }
+  for (std::string& t : b.other_tests) {
+    if (t != a->test && std::find(a->other_tests.begin(), a->other_tests.end(), t) ==
+                            a->other_tests.end()) {
+      a->other_tests.push_back(std::move(t));
+    }
+  }
+  a->occurrences += b.occurrences;
+}
+
+}  // namespace
+
+std::string DedupKey(const Finding& f) {
+  std::string k = PrimaryKey(f);
+  if (f.kind == FindingKind::GoroutineLeak) return k;
+  std::set<std::string> others;
+  for (size_t i = 1; i < f.locations.size(); i++) {
+    others.insert(fmt::format("{}@{}", RoleName(f.locations[i].role), Site(f.locations[i])));
+  }
+  for (const std::string& o : others) k += "|" + o;
+  return k;
+}
+
+void SortFindings(std::vector<Finding>* findings) {
+  auto key = [](const Finding& f) {
+    static const Location kNone;
+    const Location& l = f.locations.empty() ? kNone : f.locations[0];
+    return std::tuple(l.file, l.line, static_cast<int>(f.kind), l.column, f.message, f.test);
+  };
+  std::stable_sort(findings->begin(), findings->end(),
+                   [&](const Finding& a, const Finding& b) { return key(a) < key(b); });
+}
+
+void Dedup(std::vector<Finding>* findings) {
+  // Strongest status first, so the survivor of each group is the strongest;
+  // ties keep the input order (deterministic for a deterministic input).
+  std::stable_sort(findings->begin(), findings->end(), [](const Finding& a, const Finding& b) {
+    return Rank(a.status) > Rank(b.status);
+  });
+  std::vector<Finding> out;
+  std::map<std::string, size_t> by_key;
+  std::map<std::string, size_t> proven_primary;  // occurred/confirmed, by primary key
+  for (Finding& f : *findings) {
+    std::string key = DedupKey(f);
+    auto it = by_key.find(key);
+    if (it != by_key.end()) {
+      Merge(&out[it->second], std::move(f));
+      continue;
+    }
+    std::string pk = PrimaryKey(f);
+    if (f.status == Status::Predicted || f.status == Status::Unconfirmed) {
+      auto p = proven_primary.find(pk);
+      if (p != proven_primary.end()) {
+        Merge(&out[p->second], std::move(f));
+        continue;
+      }
+    }
+    by_key.emplace(key, out.size());
+    if (f.status == Status::Occurred || f.status == Status::Confirmed) {
+      proven_primary.emplace(pk, out.size());
+    }
+    out.push_back(std::move(f));
+  }
+  *findings = std::move(out);
+  SortFindings(findings);
+}
+
+}  // namespace gordian::report

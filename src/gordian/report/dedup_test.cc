@@ -1,0 +1,80 @@
+// Tests of de-duplication and ordering (dedup.h).
+#include "gordian/report/dedup.h"
+
+#include <gtest/gtest.h>
+
+#include "gordian/report/report_test_util.h"
+
+namespace gordian::report {
+namespace {
+
+using testing::Leak;
+using testing::Loc;
+using testing::SendOnClosed;
+
+TEST(Dedup, SameBugFromSeveralGoroutinesIsReportedOnce) {
+  std::vector<Finding> fs;
+  for (int i = 0; i < 5; i++) {
+    fs.push_back(Leak("a.go", 10, "1." + std::to_string(i), Primitive::ChanSend));
+    // Leaks of one site differ in their partners: still one bug.
+    fs.back().locations.push_back(Loc("a.go", 30 + static_cast<uint32_t>(i), Role::Recv, "1"));
+  }
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].occurrences, 5u);
+  EXPECT_EQ(fs[0].goroutines.size(), 5u);
+  EXPECT_EQ(fs[0].locations.size(), 6u);  // the leak site and five partner sites
+}
+
+TEST(Dedup, DifferentPrimitivesOrSitesStaySeparate) {
+  std::vector<Finding> fs = {Leak("a.go", 10, "1.0", Primitive::ChanSend),
+                             Leak("a.go", 11, "1.1", Primitive::ChanSend),
+                             Leak("a.go", 10, "1.2", Primitive::Select)};
+  Dedup(&fs);
+  EXPECT_EQ(fs.size(), 3u);
+}
+
+TEST(Dedup, OtherLocationsArePartOfTheKeyForNonLeaks) {
+  Finding a = SendOnClosed(), b = SendOnClosed();
+  b.locations[1].line = 25;  // closed elsewhere: a different bug
+  std::vector<Finding> fs = {a, b, SendOnClosed()};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 2u);
+  EXPECT_EQ(fs[0].occurrences + fs[1].occurrences, 3u);
+}
+
+TEST(Dedup, OccurredWinsOverPredictedOfTheSameSite) {
+  Finding pred = SendOnClosed();
+  pred.status = Status::Predicted;
+  pred.locations[1].line = 33;  // the prediction names another close
+  pred.test = "TestOther";
+  std::vector<Finding> fs = {pred, SendOnClosed()};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].status, Status::Occurred);
+  ASSERT_EQ(fs[0].other_tests.size(), 1u);
+  EXPECT_EQ(fs[0].other_tests[0], "TestOther");
+}
+
+TEST(Dedup, OrderIsByFileLineKind) {
+  Finding z = SendOnClosed("z/");
+  Finding a10 = Leak("a.go", 10, "1.0", Primitive::ChanSend);
+  Finding a2 = Leak("a.go", 2, "1.0", Primitive::ChanSend);
+  Finding a10b = SendOnClosed("");
+  a10b.locations[0].file = "a.go";
+  a10b.locations[0].line = 10;
+  std::vector<Finding> fs = {z, a10, a10b, a2};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 4u);
+  EXPECT_EQ(fs[0].locations[0].line, 2u);
+  EXPECT_EQ(fs[1].kind, FindingKind::SendOnClosed);  // a.go:10, kind order
+  EXPECT_EQ(fs[2].kind, FindingKind::GoroutineLeak);
+  EXPECT_EQ(fs[3].locations[0].file, "z/hub.go");
+  // Deterministic: the same input in another order gives the same output.
+  std::vector<Finding> again = {a2, a10b, z, a10};
+  Dedup(&again);
+  for (size_t i = 0; i < fs.size(); i++) EXPECT_EQ(DedupKey(fs[i]), DedupKey(again[i]));
+}
+
+}  // namespace
+}  // namespace gordian::report

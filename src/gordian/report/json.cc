@@ -1,0 +1,138 @@
+// This file implements the JSON report (json.h).
+#include "gordian/report/json.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace gordian::report {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+bool ParseSeverity(std::string_view s, Severity* out) {
+  for (Severity v : {Severity::Bug, Severity::Warning, Severity::Info}) {
+    if (SeverityName(v) == s) {
+      *out = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ParseRole(std::string_view s, Role* out) {
+  for (int i = 0; i <= static_cast<int>(Role::Panic); i++) {
+    if (RoleName(static_cast<Role>(i)) == s) {
+      *out = static_cast<Role>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string ToJson(const std::vector<Finding>& findings) {
+  ojson doc;
+  doc["version"] = kJsonVersion;
+  doc["tool"] = "gordian";
+  doc["findings"] = ojson::array();
+  for (const Finding& f : findings) {
+    ojson j;
+    j["kind"] = KindName(f.kind);
+    j["status"] = StatusName(f.status);
+    j["severity"] = SeverityName(f.severity);
+    if (f.kind == FindingKind::GoroutineLeak) j["primitive"] = PrimitiveName(f.primitive);
+    j["test"] = f.test;
+    j["message"] = f.message;
+    j["locations"] = ojson::array();
+    for (const Location& l : f.locations) {
+      ojson lj;
+      lj["file"] = l.file;
+      lj["line"] = l.line;
+      lj["column"] = l.column;
+      lj["role"] = RoleName(l.role);
+      lj["goroutine"] = l.goroutine;
+      j["locations"].push_back(std::move(lj));
+    }
+    j["reproduce"] = f.reproduce;
+    doc["findings"].push_back(std::move(j));
+  }
+  // Invalid UTF-8 (a panic message with arbitrary bytes) is replaced, not
+  // thrown on.
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* err) {
+  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    *err = "not a JSON object";
+    return false;
+  }
+  if (doc.value("version", 0) != kJsonVersion || doc.value("tool", "") != "gordian") {
+    *err = "not a gordian report of version 1";
+    return false;
+  }
+  if (!doc.contains("findings") || !doc["findings"].is_array()) {
+    *err = "no findings array";
+    return false;
+  }
+  try {
+    for (const auto& j : doc["findings"]) {
+      Finding f;
+      std::string kind = j.at("kind").get<std::string>();
+      std::string status = j.at("status").get<std::string>();
+      std::string severity = j.at("severity").get<std::string>();
+      if (!ParseKind(kind, &f.kind) || !ParseStatus(status, &f.status) ||
+          !ParseSeverity(severity, &f.severity)) {
+        *err = fmt::format("finding with unknown kind/status/severity {}/{}/{}", kind, status,
+                           severity);
+        return false;
+      }
+      if (j.contains("primitive") &&
+          !ParsePrimitive(j["primitive"].get<std::string>(), &f.primitive)) {
+        *err = "unknown primitive";
+        return false;
+      }
+      f.test = j.at("test").get<std::string>();
+      f.message = j.at("message").get<std::string>();
+      f.reproduce = j.value("reproduce", "");
+      for (const auto& lj : j.at("locations")) {
+        Location l;
+        l.file = lj.at("file").get<std::string>();
+        l.line = lj.at("line").get<uint32_t>();
+        l.column = lj.at("column").get<uint32_t>();
+        if (!ParseRole(lj.at("role").get<std::string>(), &l.role)) {
+          *err = "unknown role";
+          return false;
+        }
+        l.goroutine = lj.at("goroutine").get<std::string>();
+        f.locations.push_back(std::move(l));
+      }
+      out->push_back(std::move(f));
+    }
+  } catch (const nlohmann::json::exception& e) {
+    *err = fmt::format("malformed finding: {}", e.what());
+    return false;
+  }
+  return true;
+}
+
+bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
+                   std::string* err) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    *err = fmt::format("cannot write {}", path);
+    return false;
+  }
+  out << ToJson(findings);
+  out.close();
+  if (!out) {
+    *err = fmt::format("cannot write {}", path);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace gordian::report

@@ -1,0 +1,89 @@
+// Tests of the JSON report: the exact shape of the version 1 contract.
+#include "gordian/report/json.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "gordian/report/report_test_util.h"
+
+namespace gordian::report {
+namespace {
+
+std::vector<std::string> Keys(const nlohmann::ordered_json& j) {
+  std::vector<std::string> k;
+  for (auto it = j.begin(); it != j.end(); ++it) k.push_back(it.key());
+  return k;
+}
+
+TEST(Json, ExactShape) {
+  std::vector<Finding> fs = {testing::SendOnClosed(),
+                             testing::Leak("a.go", 10, "1.0", Primitive::ChanRecv)};
+  fs[1].locations[0].role = Role::Recv;
+  auto doc = nlohmann::ordered_json::parse(ToJson(fs));
+  EXPECT_EQ(Keys(doc), (std::vector<std::string>{"version", "tool", "findings"}));
+  EXPECT_EQ(doc["version"], 1);
+  EXPECT_EQ(doc["tool"], "gordian");
+  ASSERT_EQ(doc["findings"].size(), 2u);
+
+  const auto& f = doc["findings"][0];
+  EXPECT_EQ(Keys(f), (std::vector<std::string>{"kind", "status", "severity", "test", "message",
+                                               "locations", "reproduce"}));
+  EXPECT_EQ(f["kind"], "send-on-closed");
+  EXPECT_EQ(f["status"], "occurred");
+  EXPECT_EQ(f["severity"], "bug");
+  EXPECT_EQ(f["test"], "TestPublish");
+  EXPECT_EQ(f["reproduce"], "");
+  ASSERT_EQ(f["locations"].size(), 2u);
+  const auto& l = f["locations"][0];
+  EXPECT_EQ(Keys(l), (std::vector<std::string>{"file", "line", "column", "role", "goroutine"}));
+  EXPECT_EQ(l["file"], "pkg/hub.go");
+  EXPECT_EQ(l["line"], 12);
+  EXPECT_EQ(l["column"], 3);
+  EXPECT_EQ(l["role"], "send");
+  EXPECT_EQ(l["goroutine"], "1.0");
+  EXPECT_EQ(f["locations"][1]["role"], "close");
+
+  // "primitive" only for goroutine-leak.
+  const auto& leak = doc["findings"][1];
+  EXPECT_EQ(Keys(leak), (std::vector<std::string>{"kind", "status", "severity", "primitive",
+                                                  "test", "message", "locations",
+                                                  "reproduce"}));
+  EXPECT_EQ(leak["primitive"], "chan-recv");
+}
+
+TEST(Json, EmptyReport) {
+  EXPECT_EQ(nlohmann::json::parse(ToJson({})),
+            nlohmann::json::parse(R"({"version":1,"tool":"gordian","findings":[]})"));
+}
+
+TEST(Json, RoundTrip) {
+  std::vector<Finding> fs = {testing::SendOnClosed(),
+                             testing::Leak("a.go", 10, "1.0", Primitive::WaitGroup)};
+  fs[0].reproduce = "gordian replay ./trace";
+  std::vector<Finding> back;
+  std::string err;
+  ASSERT_TRUE(FromJson(ToJson(fs), &back, &err)) << err;
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(back[0].kind, FindingKind::SendOnClosed);
+  EXPECT_EQ(back[0].reproduce, "gordian replay ./trace");
+  EXPECT_EQ(back[0].locations[1].role, Role::Close);
+  EXPECT_EQ(back[1].primitive, Primitive::WaitGroup);
+  EXPECT_EQ(ToJson(back), ToJson(fs));
+}
+
+TEST(Json, RejectsOtherVersions) {
+  std::vector<Finding> out;
+  std::string err;
+  EXPECT_FALSE(FromJson(R"({"version":2,"tool":"gordian","findings":[]})", &out, &err));
+  EXPECT_FALSE(FromJson("not json", &out, &err));
+}
+
+TEST(Json, InvalidUtf8InMessagesIsReplaced) {
+  Finding f = testing::SendOnClosed();
+  f.message = "panic: \xff\xfe";
+  EXPECT_NO_THROW(nlohmann::json::parse(ToJson({f})));
+}
+
+}  // namespace
+}  // namespace gordian::report

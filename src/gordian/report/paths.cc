@@ -1,0 +1,67 @@
+// This file implements report paths (paths.h).
+#include "gordian/report/paths.h"
+
+#include <filesystem>
+#include <map>
+
+namespace gordian::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "b/c.go" if path is under root ("/a" and "/a/b/c.go"), else "".
+std::string Under(const std::string& root, const std::string& path) {
+  if (root.empty()) return "";
+  std::string r = root;
+  if (r.back() != '/') r += '/';
+  if (path.size() > r.size() && path.compare(0, r.size(), r) == 0) return path.substr(r.size());
+  return "";
+}
+
+class Relativizer {
+ public:
+  explicit Relativizer(std::string root) : root_(std::move(root)) {}
+
+  std::string Rel(const std::string& path) {
+    if (path.empty() || path[0] != '/') return path;
+    if (std::string r = Under(root_, path); !r.empty()) return r;
+    std::string dir = fs::path(path).parent_path().string();
+    auto it = module_of_dir_.find(dir);
+    if (it == module_of_dir_.end()) it = module_of_dir_.emplace(dir, FindModuleRoot(dir)).first;
+    if (std::string r = Under(it->second, path); !r.empty()) return r;
+    return path;
+  }
+
+ private:
+  std::string root_;
+  std::map<std::string, std::string> module_of_dir_;
+};
+
+}  // namespace
+
+std::string FindModuleRoot(const std::string& dir) {
+  std::error_code ec;
+  fs::path p = fs::path(dir);
+  for (int depth = 0; depth < 256 && !p.empty(); depth++) {
+    if (fs::is_regular_file(p / "go.mod", ec)) return p.string();
+    fs::path parent = p.parent_path();
+    if (parent == p) break;
+    p = parent;
+  }
+  return "";
+}
+
+void RelativizePaths(std::vector<Finding>* findings, const std::string& root) {
+  Relativizer rel(root);
+  auto fix = [&](Location* l) {
+    if (l->path.empty()) l->path = l->file;
+    l->file = rel.Rel(l->path);
+  };
+  for (Finding& f : *findings) {
+    for (Location& l : f.locations) fix(&l);
+    for (Step& s : f.interleaving) fix(&s.loc);
+    for (GoroutineInfo& g : f.goroutines) g.spawn_file = rel.Rel(g.spawn_file);
+  }
+}
+
+}  // namespace gordian::report

@@ -1,0 +1,30 @@
+// This file writes findings as SARIF 2.1.0 (OASIS Static Analysis Results
+// Interchange Format), for code scanning services:
+//   runs[0].tool.driver: name, version, one rule per finding kind (id = the
+//     kind's name, shortDescription, fullDescription, default level);
+//   results: ruleId/ruleIndex, level (bug: error, warning: warning, info:
+//     note), message, locations (the primary location: uri relative to the
+//     module root with uriBaseId SRCROOT, region startLine/startColumn),
+//     relatedLocations (the other locations), codeFlows with one threadFlow
+//     per goroutine whose steps carry a global executionOrder (the
+//     interleaving), partialFingerprints (the de-duplication key), and
+//     properties (status, test, primitive, goroutines).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/report/finding.h"
+
+namespace gordian::report {
+
+struct SarifOptions {
+  std::string tool_version = "0.1.0";
+  std::string source_root;  // absolute directory for SRCROOT ("" = leave it undefined)
+};
+
+std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& opt = {});
+bool WriteSarifFile(const std::string& path, const std::vector<Finding>& findings,
+                    const SarifOptions& opt, std::string* err);
+
+}  // namespace gordian::report

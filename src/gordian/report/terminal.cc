@@ -1,0 +1,241 @@
+// This file implements the terminal report (terminal.h).
+#include "gordian/report/terminal.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "gordian/report/paths.h"
+
+namespace gordian::report {
+namespace {
+
+constexpr size_t kMaxLocationsShown = 6;
+
+struct Style {
+  bool on;
+  std::string Paint(std::string_view code, std::string_view s) const {
+    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, s) : std::string(s);
+  }
+  std::string Bold(std::string_view s) const { return Paint("1", s); }
+  std::string Dim(std::string_view s) const { return Paint("2", s); }
+  std::string Sev(Severity sev, std::string_view s) const {
+    switch (sev) {
+      case Severity::Bug: return Paint("1;31", s);
+      case Severity::Warning: return Paint("1;33", s);
+      case Severity::Info: return Paint("1;36", s);
+    }
+    return std::string(s);
+  }
+};
+
+// Source files read for excerpts; a missing file is remembered as missing.
+class SourceCache {
+ public:
+  // The file's lines, or nullptr when it cannot be read.
+  const std::vector<std::string>* Lines(const std::string& path) {
+    auto it = files_.find(path);
+    if (it != files_.end()) return it->second.ok ? &it->second.lines : nullptr;
+    Entry e;
+    std::ifstream in(path, std::ios::binary);
+    if (in) {
+      e.ok = true;
+      std::string line;
+      while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        e.lines.push_back(std::move(line));
+      }
+    }
+    auto [ins, _] = files_.emplace(path, std::move(e));
+    return ins->second.ok ? &ins->second.lines : nullptr;
+  }
+
+ private:
+  struct Entry {
+    bool ok = false;
+    std::vector<std::string> lines;
+  };
+  std::map<std::string, Entry> files_;
+};
+
+std::string ExpandTabs(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\t') {
+      out += "    ";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string Pos(const std::string& file, uint32_t line, uint32_t column) {
+  if (file.empty()) return "<unknown position>";
+  if (column > 0) return fmt::format("{}:{}:{}", file, line, column);
+  return fmt::format("{}:{}", file, line);
+}
+
+void Excerpt(const Location& l, int context, const Style& st, SourceCache* cache,
+             std::string* out) {
+  if (l.line == 0 || l.file.empty()) return;
+  const std::vector<std::string>* lines = cache->Lines(DiskPath(l));
+  if (lines == nullptr) {
+    *out += fmt::format("      {}\n",
+                        st.Dim(fmt::format("(source not available: {} cannot be read)",
+                                           DiskPath(l))));
+    return;
+  }
+  if (l.line > lines->size()) {
+    *out += fmt::format("      {}\n",
+                        st.Dim(fmt::format("(source changed: {} has only {} lines)", l.file,
+                                           lines->size())));
+    return;
+  }
+  uint32_t from = l.line > static_cast<uint32_t>(context) ? l.line - context : 1;
+  uint32_t to = std::min<uint32_t>(static_cast<uint32_t>(lines->size()), l.line + context);
+  int width = static_cast<int>(fmt::format("{}", to).size());
+  for (uint32_t n = from; n <= to; n++) {
+    std::string text = ExpandTabs((*lines)[n - 1]);
+    if (n == l.line) {
+      *out += fmt::format("    {} {:>{}} | {}\n", st.Bold(">"), n, width, st.Bold(text));
+    } else {
+      *out += fmt::format("      {:>{}} | {}\n", n, width, st.Dim(text));
+    }
+  }
+}
+
+std::string Headline(const Finding& f, const Style& st) {
+  std::string h = fmt::format("{}: {} ({})", st.Sev(f.severity, SeverityName(f.severity)),
+                              st.Bold(KindTitle(f.kind)), StatusName(f.status));
+  if (f.kind == FindingKind::GoroutineLeak && f.primitive != Primitive::None) {
+    h += fmt::format(" [{}]", PrimitiveName(f.primitive));
+  }
+  if (!f.test.empty()) h += fmt::format(" in {}", f.test);
+  return h;
+}
+
+}  // namespace
+
+bool StdoutWantsColor() {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && no_color[0] != '\0') return false;
+  return isatty(STDOUT_FILENO) != 0;
+}
+
+static std::string RenderFindingWith(const Finding& f, const TerminalOptions& opt, SourceCache* cache) {
+  Style st{opt.color};
+  std::string out = Headline(f, st) + "\n";
+  out += fmt::format("  {}\n", f.message);
+
+  size_t shown = std::min(f.locations.size(), kMaxLocationsShown);
+  for (size_t i = 0; i < shown; i++) {
+    const Location& l = f.locations[i];
+    out += "\n";
+    out += fmt::format("  {}: {} (goroutine {}){}\n", st.Bold(Pos(l.file, l.line, l.column)),
+                       RoleName(l.role), l.goroutine.empty() ? "?" : l.goroutine,
+                       l.function.empty() ? "" : fmt::format(" in {}", l.function));
+    Excerpt(l, i == 0 ? opt.context_lines : 0, st, cache, &out);
+  }
+  if (f.locations.size() > shown) {
+    out += fmt::format("  ... and {} more locations (see --json)\n", f.locations.size() - shown);
+  }
+
+  if (!f.goroutines.empty()) {
+    out += "\n  goroutines:\n";
+    size_t w = 0;
+    for (const GoroutineInfo& g : f.goroutines) w = std::max(w, g.id.size());
+    for (const GoroutineInfo& g : f.goroutines) {
+      std::string where;
+      if (!g.spawn_file.empty()) {
+        where = fmt::format("spawned at {}:{}", g.spawn_file, g.spawn_line);
+      } else if (g.id == "1") {
+        where = "the main goroutine";
+      } else {
+        where = "spawned at an unknown place";
+      }
+      if (!g.function.empty()) where += fmt::format(", runs {}", g.function);
+      out += fmt::format("    {:<{}}  {}\n", g.id, w, where);
+    }
+  }
+
+  if (!f.interleaving.empty()) {
+    out += "\n  interleaving:\n";
+    size_t n = f.interleaving.size();
+    size_t head = n <= opt.max_steps ? n : opt.max_steps / 2;
+    size_t tail_from = n <= opt.max_steps ? n : n - (opt.max_steps - head);
+    size_t gw = 0, ww = 0;
+    for (const Step& s : f.interleaving) {
+      gw = std::max(gw, s.loc.goroutine.size());
+      ww = std::max(ww, s.what.size());
+    }
+    for (size_t i = 0; i < n; i++) {
+      if (i == head && tail_from > head) {
+        out += fmt::format("    ... {} more steps\n", tail_from - head);
+        i = tail_from;
+      }
+      const Step& s = f.interleaving[i];
+      out += fmt::format("    {:>2}. goroutine {:<{}}  {:<{}}  {}\n", i + 1, s.loc.goroutine, gw,
+                         s.what, ww, Pos(s.loc.file, s.loc.line, s.loc.column));
+    }
+  }
+
+  if (!f.other_tests.empty()) {
+    std::string tests;
+    for (const std::string& t : f.other_tests) tests += (tests.empty() ? "" : ", ") + t;
+    out += fmt::format("\n  also in: {}\n", tests);
+  }
+  if (f.occurrences > 1) out += fmt::format("  seen {} times (reported once)\n", f.occurrences);
+  if (!f.reproduce.empty()) out += fmt::format("\n  reproduce: {}\n", f.reproduce);
+  return out;
+}
+
+std::string RenderFinding(const Finding& f, const TerminalOptions& opt) {
+  SourceCache cache;
+  return RenderFindingWith(f, opt, &cache);
+}
+
+std::string SummaryLine(const std::vector<Finding>& findings, const TerminalOptions& opt) {
+  size_t bugs = 0, warnings = 0, infos = 0, unconfirmed = 0;
+  for (const Finding& f : findings) {
+    if (f.severity == Severity::Bug) {
+      if (CountsAsBug(f)) {
+        bugs++;
+      } else {
+        unconfirmed++;
+      }
+    } else if (f.severity == Severity::Warning) {
+      warnings++;
+    } else {
+      infos++;
+    }
+  }
+  std::string s = fmt::format("{} bug{}, {} warning{}", bugs, bugs == 1 ? "" : "s", warnings,
+                              warnings == 1 ? "" : "s");
+  if (unconfirmed > 0) s += fmt::format(", {} unconfirmed", unconfirmed);
+  if (infos > 0) {
+    s += fmt::format(", {} info{}{}", infos, infos == 1 ? "" : "s",
+                     opt.show_info ? "" : " (not shown; --info shows them)");
+  }
+  return s;
+}
+
+std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalOptions& opt) {
+  SourceCache cache;
+  std::string out;
+  for (const Finding& f : findings) {
+    if (f.severity == Severity::Info && !opt.show_info) continue;
+    out += RenderFindingWith(f, opt, &cache);
+    out += "\n";
+  }
+  Style st{opt.color};
+  out += st.Bold(SummaryLine(findings, opt)) + "\n";
+  return out;
+}
+
+}  // namespace gordian::report

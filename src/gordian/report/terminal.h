@@ -1,0 +1,38 @@
+// This file renders findings for a person at a terminal: what a Go
+// developer reads first. For each finding:
+//   a headline           "bug: send on closed channel (occurred) in TestX"
+//   the message          one sentence
+//   the locations        file:line:col, role and goroutine, with the source
+//                        line marked (read from disk; says so when it is gone)
+//   the goroutines       stable ids, where each was spawned, what it runs
+//   the interleaving     the relevant operations in stamp order
+//   how to reproduce     the finding's reproduce command, when set
+// and a summary line "N bugs, M warnings" at the end. Color only on request
+// (StdoutWantsColor: stdout is a tty and NO_COLOR is unset).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/report/finding.h"
+
+namespace gordian::report {
+
+struct TerminalOptions {
+  bool color = false;
+  bool show_info = false;   // info findings are counted but not shown unless set
+  int context_lines = 2;    // lines above and below the primary location
+  size_t max_steps = 12;    // interleaving steps shown (the rest are elided)
+};
+
+bool StdoutWantsColor();
+
+// The whole report, summary line included, ending in a newline.
+std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalOptions& opt);
+// One finding (no summary).
+std::string RenderFinding(const Finding& f, const TerminalOptions& opt);
+// "2 bugs, 1 warning" (+ ", 3 infos (not shown; --info shows them)" when hidden,
+// + ", 1 unconfirmed" when replays refuted some predictions).
+std::string SummaryLine(const std::vector<Finding>& findings, const TerminalOptions& opt);
+
+}  // namespace gordian::report

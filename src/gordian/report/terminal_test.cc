@@ -1,0 +1,108 @@
+// Tests of the terminal report: the key lines a developer reads, not a
+// frozen blob.
+#include "gordian/report/terminal.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "gordian/report/report_test_util.h"
+
+namespace gordian::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool Has(const std::string& out, const std::string& s) { return out.find(s) != std::string::npos; }
+
+class TerminalTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / fmt_dir();
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "hub.go") << "package hub\n\n"  // 1-2
+                                   << "// 3\n// 4\n// 5\n// 6\n// 7\n// 8\n// 9\n"
+                                   << "func (h *Hub) loop() {\n"             // 10
+                                   << "\tfor msg := range h.in {\n"          // 11
+                                   << "\t\th.out <- msg\n"                   // 12
+                                   << "\t}\n"                                // 13
+                                   << "}\n"                                  // 14
+                                   << "// 15\n// 16\n// 17\n// 18\n// 19\n"
+                                   << "\tclose(h.out)\n";                    // 20
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  static std::string fmt_dir() { return "gordian_terminal_test_" + std::to_string(getpid()); }
+
+  Finding WithDisk(Finding f) {
+    for (Location& l : f.locations) l.path = (dir_ / "hub.go").string();
+    return f;
+  }
+  fs::path dir_;
+};
+
+TEST_F(TerminalTest, FindingHasHeadlineExcerptGoroutinesInterleaving) {
+  Finding f = WithDisk(testing::SendOnClosed());
+  f.reproduce = "gordian replay .gordian/traces/x";
+  std::string out = RenderTerminal({f}, TerminalOptions{});
+  EXPECT_TRUE(Has(out, "bug: send on closed channel (occurred) in TestPublish\n")) << out;
+  EXPECT_TRUE(Has(out, f.message)) << out;
+  EXPECT_TRUE(Has(out, "pkg/hub.go:12:3: send (goroutine 1.0)")) << out;
+  // The line is marked, with context around it (tabs expanded).
+  EXPECT_TRUE(Has(out, "  > 12 |         h.out <- msg\n")) << out;
+  EXPECT_TRUE(Has(out, "    11 |     for msg := range h.in {")) << out;
+  EXPECT_TRUE(Has(out, "pkg/hub.go:20:2: close (goroutine 1)")) << out;
+  EXPECT_TRUE(Has(out, "> 20 |     close(h.out)")) << out;
+  // Goroutines with stable ids and spawn sites.
+  EXPECT_TRUE(Has(out, "goroutines:")) << out;
+  EXPECT_TRUE(Has(out, "1.0  spawned at pkg/hub.go:9, runs example.com/pkg.(*Hub).loop")) << out;
+  EXPECT_TRUE(Has(out, "1    the main goroutine")) << out;
+  // Interleaving in stamp order.
+  size_t a = out.find("1. goroutine 1 "), b = out.find("2. goroutine 1.0");
+  ASSERT_NE(a, std::string::npos) << out;
+  ASSERT_NE(b, std::string::npos) << out;
+  EXPECT_LT(a, b);
+  EXPECT_TRUE(Has(out, "reproduce: gordian replay .gordian/traces/x")) << out;
+  EXPECT_TRUE(Has(out, "\n1 bug, 0 warnings\n")) << out;
+  EXPECT_FALSE(Has(out, "\x1b[")) << "no color unless asked";
+}
+
+TEST_F(TerminalTest, MissingSourceIsSaid) {
+  Finding f = testing::SendOnClosed("/nonexistent/dir/");
+  std::string out = RenderFinding(f, TerminalOptions{});
+  EXPECT_TRUE(Has(out, "(source not available: /nonexistent/dir/hub.go cannot be read)")) << out;
+}
+
+TEST_F(TerminalTest, SummaryCountsAndHidesInfo) {
+  Finding bug = WithDisk(testing::SendOnClosed());
+  Finding warn = bug;
+  warn.kind = FindingKind::RecvOnClosed;
+  warn.severity = Severity::Warning;
+  Finding info = bug;
+  info.kind = FindingKind::AlternativePartner;
+  info.severity = Severity::Info;
+  Finding unconf = bug;
+  unconf.status = Status::Unconfirmed;
+  std::string out = RenderTerminal({bug, bug, warn, info, unconf}, TerminalOptions{});
+  EXPECT_TRUE(Has(out, "2 bugs, 1 warning, 1 unconfirmed, 1 info (not shown; --info shows them)"))
+      << out;
+  EXPECT_FALSE(Has(out, "alternative communication partner")) << out;
+  TerminalOptions with_info;
+  with_info.show_info = true;
+  EXPECT_TRUE(Has(RenderTerminal({info}, with_info), "info: alternative communication partner"));
+  EXPECT_TRUE(Has(RenderTerminal({}, TerminalOptions{}), "0 bugs, 0 warnings\n"));
+}
+
+TEST_F(TerminalTest, LeakHeadlineNamesPrimitiveAndColorIsOptional) {
+  Finding f = testing::Leak("a.go", 3, "1.0", Primitive::ChanSend);
+  TerminalOptions opt;
+  opt.color = true;
+  std::string out = RenderFinding(f, opt);
+  EXPECT_TRUE(Has(out, "goroutine leak")) << out;
+  EXPECT_TRUE(Has(out, "[chan-send] in TestLeak")) << out;
+  EXPECT_TRUE(Has(out, "\x1b[1;31mbug\x1b[0m")) << out;
+}
+
+}  // namespace
+}  // namespace gordian::report
