@@ -1,8 +1,7 @@
-// A bounded queue built on sync.Cond: Put waits while the queue is full, Take
-// waits while it is empty, both in a for loop that re-checks the condition,
-// and every state change Broadcasts. Close sets a flag and Broadcasts, and
-// Take returns false once the queue is closed and drained, so no consumer can
-// wait forever. Expected: no findings.
+// A bounded queue on sync.Cond: Put waits while full, Take while empty, both in
+// a loop that re-checks the condition; every state change Broadcasts. Close
+// sets a flag and Broadcasts; Take returns false once the queue is closed and
+// drained, so no consumer waits forever. Expected: no findings.
 package queue
 
 import (
@@ -45,15 +44,15 @@ func (q *Queue) Take() (int, bool) {
 	}
 	v := q.items[0]
 	q.items = q.items[1:]
-	q.cond.Broadcast()
+	q.cond.Broadcast() // a slot is free
 	return v, true
 }
 
 func (q *Queue) Close() {
 	q.mu.Lock()
+	defer q.cond.Broadcast()
+	defer q.mu.Unlock()
 	q.closed = true
-	q.mu.Unlock()
-	q.cond.Broadcast()
 }
 
 func TestProducerConsumers(t *testing.T) {
@@ -74,7 +73,7 @@ func TestProducerConsumers(t *testing.T) {
 	}
 	q.Close()
 	wg.Wait()
-	if total := sums[0] + sums[1] + sums[2]; total != 55 {
-		t.Fatalf("total %d", total)
+	if sums[0]+sums[1]+sums[2] != 55 {
+		t.Fatalf("sums %v", sums)
 	}
 }
