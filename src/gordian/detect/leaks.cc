@@ -4,10 +4,12 @@
 // named by the primitive it is stuck on (chan-send, chan-recv, select,
 // nil-chan, mutex, rwmutex, waitgroup, cond), with:
 //   - where the goroutine was spawned (role spawn),
-//   - the possible partners that could have unblocked it: the operations of
-//     other goroutines on the same object (receives for a stuck send, sends
-//     and closes for a stuck receive, the holder of a lock, the Adds and
-//     Dones of a WaitGroup).
+//   - the possible partners that could have unblocked it: from the
+//     happens-before engine when the caller passes a PartnerFinder (records
+//     not ordered before the stuck operation), else the operations of other
+//     goroutines on the same object (receives for a stuck send, sends and
+//     closes for a stuck receive, the holder of a lock, the Adds and Dones
+//     of a WaitGroup).
 // Not leaks: goroutines already explained (a double lock, a global
 // deadlock), and goroutines that were merely blocked when another goroutine
 // crashed the program (unless a test had already ended with them blocked).
@@ -166,7 +168,13 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
       f.interleaving.push_back(ix.StepOf(spawn, Role::Spawn,
                                          fmt::format("go statement: starts goroutine {}", id)));
     }
-    std::vector<uint32_t> partners = Partners(ix, op);
+    std::vector<uint32_t> partners;
+    if (st->partners) {
+      st->partners(op, &partners);
+      std::erase_if(partners, [&](uint32_t p) { return ix.GidOf(p) == g.gid; });
+    } else {
+      partners = Partners(ix, op);
+    }
     std::set<std::pair<int, uint32_t>> seen;  // (role, site)
     size_t named = 0;
     for (uint32_t p : partners) {

@@ -6,10 +6,12 @@
 
 namespace gordian::detect {
 
-std::vector<report::Finding> DetectOccurred(const trace::Trace& t) {
+std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
+                                            const PartnerFinder& partners) {
   std::vector<report::Finding> out;
   OccurredIndex ix(t);
   OccurredState st;
+  st.partners = partners;
   DetectClosedChannelOps(ix, &st, &out);
   DetectSyncMisuse(ix, &st, &out);
   DetectPanics(ix, &st, &out);

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -24,12 +25,20 @@
 
 namespace gordian::detect {
 
+// Finds the records that could have completed the blocked record rec in
+// another schedule (detect/predict.h FindPossiblePartners, bound to a
+// happens-before engine built from the same trace).
+using PartnerFinder = std::function<void(uint32_t rec, std::vector<uint32_t>* partners)>;
+
 // Runs every occurred detector over t, in a fixed order. The result is not
-// yet de-duplicated (report::Dedup does that).
-std::vector<report::Finding> DetectOccurred(const trace::Trace& t);
+// yet de-duplicated (report::Dedup does that). Without a partner finder,
+// leak reports name every operation of other goroutines on the same object.
+std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
+                                            const PartnerFinder& partners = {});
 
 // What the detectors share while running over one trace.
 struct OccurredState {
+  PartnerFinder partners;  // may be empty
   // Goroutines whose forever-blocked operation a detector already explained
   // (a double lock, a global deadlock); the leak detector skips them.
   std::set<uint32_t> explained_blocked;

@@ -1,0 +1,46 @@
+// This file holds what `gordian analyze`, `gordian test` and `gordian run`
+// share between a recorded trace and the user: analysing one trace
+// directory (reader, happens-before engine, occurred and predicted
+// detectors) and reporting the findings of one or more traces together
+// (columns from the source, module-relative paths, de-duplication, the
+// terminal report, --json and --sarif files, the exit status).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/report/finding.h"
+#include "gordian/util/flags.h"
+
+namespace gordian::cli {
+
+struct ReportOptions {
+  std::string json_path;   // "" = none, "-" = stdout (the terminal report then goes to stderr)
+  std::string sarif_path;  // same
+  std::string root;        // module root for relative paths; "" = that of the working directory
+  bool show_info = false;  // print info findings in the terminal report
+  bool quiet = false;      // no terminal report (machine reports and exit status only)
+};
+
+// Registers --json, --sarif, --root, --info and --quiet on flags.
+void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
+
+struct AnalyzeOptions {
+  bool predict = true;  // run the happens-before engine and the predicted detectors
+  std::string test;     // attribute findings without a test to this test name
+};
+
+// Reads and analyses the trace in dir and appends its findings (absolute
+// paths) to *out. Warnings of the reader and the engine go to stderr,
+// prefixed with cmd. Returns false with *err when the trace cannot be read.
+bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
+                  std::vector<report::Finding>* out, std::string* err);
+
+// Finishes and prints the findings of one command: resolves columns, makes
+// paths relative, de-duplicates, writes the requested reports and the
+// terminal report. Returns the exit status: 0 no bug, 1 bugs found, 2 a
+// report could not be written.
+int Report(const std::string& cmd, std::vector<report::Finding> findings,
+           const ReportOptions& opt);
+
+}  // namespace gordian::cli
