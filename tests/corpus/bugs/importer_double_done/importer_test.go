@@ -6,7 +6,8 @@
 // Expected: negative-waitgroup, occurred, at the Done after store. One worker
 // processes the rows in order, so the counter reaches zero one row early and
 // the last row's final Done takes it to -1, in every run. Close waits for the
-// worker to exit, so the test cannot end before that Done.
+// worker to exit before it calls Wait, so the test cannot end before that Done
+// and no Wait is woken in between.
 package importer
 
 import (
@@ -44,8 +45,8 @@ func (im *Importer) Import(rows []string) {
 }
 
 func (im *Importer) Close() {
-	im.wg.Wait()
 	<-im.exited
+	im.wg.Wait()
 }
 
 func (im *Importer) store(n int) {
