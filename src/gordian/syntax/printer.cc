@@ -55,7 +55,14 @@ class Context {
  public:
   Context(const SourceFile* src, std::span<const Comment> comments)
       : src_(src), comments_(comments) {
-    if (src_ != nullptr) text_ = src_->content();
+    if (src_ != nullptr) {
+      text_ = src_->content();
+      line_starts_.reserve(text_.size() / 32 + 1);
+      line_starts_.push_back(0);
+      for (size_t i = 0; i < text_.size(); i++) {
+        if (text_[i] == '\n') line_starts_.push_back(static_cast<uint32_t>(i + 1));
+      }
+    }
     BuildGroups();
   }
 
@@ -64,13 +71,20 @@ class Context {
   const std::vector<CommentGroup>& groups() const { return groups_; }
   std::unordered_map<const Node*, int>& node_sizes() { return node_sizes_; }
 
+  // The printer resolves positions constantly, mostly near the previous
+  // one: a private line table with a one-line cache beats SourceFile's
+  // general lookup.
   SrcPos PosFor(Pos p) {
     if (src_ == nullptr || p == kNoPos || !src_->Contains(p)) return {};
-    if (p == cached_pos_) return cached_;
-    Position q = src_->PositionAt(src_->OffsetOf(p));
-    cached_pos_ = p;
-    cached_ = {static_cast<int>(q.offset), static_cast<int>(q.line), static_cast<int>(q.column)};
-    return cached_;
+    uint32_t o = src_->OffsetOf(p);
+    size_t line = cached_line_;  // 0-based index into line_starts_
+    if (o < line_starts_[line] || (line + 1 < line_starts_.size() && o >= line_starts_[line + 1])) {
+      auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), o);
+      line = static_cast<size_t>(it - line_starts_.begin()) - 1;
+      cached_line_ = line;
+    }
+    return {static_cast<int>(o), static_cast<int>(line + 1),
+            static_cast<int>(o - line_starts_[line] + 1)};
   }
   int LineFor(Pos p) { return PosFor(p).line; }
 
@@ -140,6 +154,13 @@ class Context {
       if (!IsSpace(text_[o])) return false;
     }
     return true;
+  }
+
+  // Whether a comment starts in [a, b).
+  bool CommentIn(Pos a, Pos b) const {
+    auto it = std::lower_bound(comments_.begin(), comments_.end(), a,
+                               [](const Comment& c, Pos p) { return c.pos < p; });
+    return it != comments_.end() && it->pos < b;
   }
 
   // Whether comment c is the first item on its source line.
@@ -273,26 +294,9 @@ class Context {
   std::span<const Comment> comments_;
   std::vector<CommentGroup> groups_;
   std::unordered_map<const Node*, int> node_sizes_;
-  Pos cached_pos_ = kNoPos;
-  SrcPos cached_;
+  std::vector<uint32_t> line_starts_;  // offset of each line's first byte
+  size_t cached_line_ = 0;             // the line of the last lookup
 };
-
-// go/ast's isDirective: //line, //extern, //export, or //[a-z0-9]+:[a-z0-9].
-bool IsDirective(std::string_view c) {
-  if (c.size() < 3 || c[0] != '/' || c[1] != '/') return false;
-  c.remove_prefix(2);
-  if (c.starts_with("line ") || c.starts_with("extern ") || c.starts_with("export ")) {
-    return true;
-  }
-  size_t colon = c.find(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= c.size()) return false;
-  for (size_t i = 0; i <= colon + 1; i++) {
-    char ch = c[i];
-    if (i == colon) continue;
-    if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))) return false;
-  }
-  return true;
-}
 
 // ----------------------------------------------------------------------------
 // Tokens and whitespace
@@ -771,8 +775,11 @@ class Printer {
       // the comment is the first item to be printed - don't write any whitespace
       return;
     }
-    // Gordian: a directive that began its source line begins its output line.
-    bool force_line = IsDirective(c.text) && cx_->StartsLine(c);
+    // Gordian: a comment that began its source line begins its output line
+    // (go/printer may join it to the previous line when the position it
+    // estimated for the previous token is past the comment). For a //line or
+    // //go: directive this is a matter of meaning, not looks.
+    bool force_line = cx_->StartsLine(c);
     if (pos.line == last_.line && (prev == nullptr || prev->text[1] != '/') && !force_line) {
       // comment on the same line as last item:
       // separate with at least one separator
@@ -1191,7 +1198,13 @@ class Printer {
     int line = LineFor(list[0]->begin);
     int end_line = LineFor(list.back()->end);
 
-    if (prev.valid() && prev.line == line && line == end_line) {
+    // Gordian: a comment between the list and a closing token on a later
+    // line keeps the multi-line form below (which prints a trailing comma
+    // and breaks the line): on one line, as in go/printer, the closing token
+    // would come first and push a trailing comment onto a line of its own.
+    bool comment_after = (mode & kCommaTerm) != 0 && next.valid() && next.line > end_line &&
+                         cx_->CommentIn(list.back()->end, next0);
+    if (prev.valid() && prev.line == line && line == end_line && !comment_after) {
       // all list entries on a single line
       for (size_t i = 0; i < list.size(); i++) {
         if (i > 0) {
