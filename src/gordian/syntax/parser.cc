@@ -299,10 +299,29 @@ class Parser {
     return make<T>(pos, pos);
   }
 
-  // Sets the end of n to the end of the last token consumed.
+  // Sets the end of n to the end of the last token consumed, or to the
+  // position of a zero-width node (BadExpr, "_") made after it at the current
+  // token: n contains that node, which must lie inside n's extent.
+  // A node that consumed nothing is zero-width at its begin and counts as
+  // such.
   template <class T>
   T* finish(T* n) {
-    n->end = std::max(prev_end_, n->begin);
+    n->end = std::max({prev_end_, n->begin, zero_end_});
+    if (n->end == n->begin) zero_end_ = std::max(zero_end_, n->begin);
+    return n;
+  }
+
+  // A zero-width node at pos (a placeholder made after an error).
+  template <class T>
+  T* zero(Pos pos) {
+    T* n = make<T>(pos);
+    zero_end_ = std::max(zero_end_, pos);
+    return n;
+  }
+
+  Name* fakeName() {
+    Name* n = zero<Name>(s_.pos);
+    n->value = "_";
     return n;
   }
 
@@ -313,7 +332,7 @@ class Parser {
     return n;
   }
 
-  BadExpr* badExpr() { return make<BadExpr>(s_.pos); }
+  BadExpr* badExpr() { return zero<BadExpr>(s_.pos); }
 
   size_t mark() const { return scratch_.size(); }
   void push(Node* n) { scratch_.push_back(n); }
@@ -477,6 +496,7 @@ class Parser {
   Scanner s_;
 
   Pos prev_end_ = kNoPos;  // end of the last non-semicolon token consumed
+  Pos zero_end_ = kNoPos;  // position of the last zero-width node made (see finish)
   int fnest_ = 0;          // function nesting level (for error handling)
   int xnest_ = 0;          // expression nesting level (for complit ambiguity resolution)
   int depth_ = 0;          // recursion depth (see Nest)
@@ -543,7 +563,7 @@ File* Parser::file() {
   // PackageClause
   if (!got(Token::Package)) {
     syntaxError("package statement must be first");
-    f->pkg_name = newName(s_.pos, s_.pos, "_");
+    f->pkg_name = fakeName();
     drain();
     f->eof = s_.pos;
     return f;
@@ -901,8 +921,8 @@ FuncDecl* Parser::funcDeclOrNull(Pos kw) {
     f->name = name();
     f->type = funcType(context, s_.pos, &f->tparams);
   } else {
-    f->name = newName(s_.pos, s_.pos, "_");
-    f->type = make<FuncType>(s_.pos);
+    f->name = fakeName();
+    f->type = zero<FuncType>(s_.pos);
     syntaxError(context.empty() ? "expected name or (" : "expected name");
     advance(Bits({Token::Lbrace, Token::Semi}));
   }
@@ -2031,7 +2051,8 @@ List<Field> Parser::paramList(Name* name, Expr* typ, Token close, bool requireNa
       } else {
         // par->type == null && t == null => we only have a par->name
         errPos = par->name->pos;
-        BadExpr* b = make<BadExpr>(errPos);
+        // (a zero-width placeholder just after the name)
+        BadExpr* b = make<BadExpr>(par->name->end);
         par->type = b;
       }
     }
@@ -2193,8 +2214,10 @@ Stmt* Parser::labeledStmtOrNull(Name* label) {
     // We expect a statement (incl. an empty statement), which must be
     // terminated by a semicolon. Because semicolons may be omitted before an
     // Rbrace, seeing an Rbrace implies an empty statement.
-    s->stmt = make<EmptyStmt>(s_.pos);
-    return finish(s);
+    s->stmt = zero<EmptyStmt>(s_.pos);
+    finish(s);
+    s->end = s->stmt->end;  // the (empty) statement is at the "}", as in go/ast
+    return s;
   }
 
   s->stmt = stmtOrNull();
@@ -2325,7 +2348,7 @@ done:
       } else {
         syntaxErrorAt(semiPos, "missing condition in if statement");
       }
-      *cond = make<BadExpr>(semiPos);
+      *cond = zero<BadExpr>(semiPos);
     }
   } else if (auto* es = As<ExprStmt>(condStmt)) {
     *cond = es->x;
@@ -2563,8 +2586,10 @@ Stmt* Parser::stmtOrNull() {
     case Token::Semi: {
       // An explicit ";" is the empty statement's text; an automatic one
       // (newline, EOF) gives it no extent.
+      if (s_.lit != "semicolon") return zero<EmptyStmt>(s_.pos);
       EmptyStmt* s = make<EmptyStmt>(s_.pos);
-      if (s_.lit == "semicolon") s->end = s_.end;
+      s->end = s_.end;
+      prev_end_ = s_.end;  // the ";" is consumed as this statement's text
       return s;
     }
 
@@ -2619,7 +2644,7 @@ Name* Parser::name() {
     next();
     return n;
   }
-  Name* n = newName(s_.pos, s_.pos, "_");
+  Name* n = fakeName();
   syntaxError("expected name");
   advance(0);
   return n;
@@ -2647,7 +2672,7 @@ Expr* Parser::qualifiedName(Name* name) {
   } else if (s_.tok == Token::Name) {
     x = this->name();
   } else {
-    x = newName(s_.pos, s_.pos, "_");
+    x = fakeName();
     syntaxError("expected name");
     advance(Bits({Token::Dot, Token::Semi, Token::Rbrace}));
   }
