@@ -31,7 +31,7 @@ void ClockStore::Init(uint32_t width, uint64_t budget_bytes, uint64_t expected) 
 uint64_t ClockStore::Reserve(uint64_t words) {
   uint64_t bsize = 1ull << block_shift_;
   uint64_t within = next_ & block_mask_;
-  if (blocks_.empty() || within + words > bsize) {
+  if ((next_ >> block_shift_) >= blocks_.size() || within + words > bsize) {
     // Start a new block; rows never straddle blocks. `new T[]` leaves the
     // memory untouched, so only written pages count.
     blocks_.emplace_back(new uint32_t[bsize]);
