@@ -29,6 +29,7 @@ int UsageError(const std::string& msg);
 
 int RunParse(const std::vector<std::string>& args);
 int RunTrace(const std::vector<std::string>& args);
+int RunRecord(const std::vector<std::string>& args);
 int RunAnalyze(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

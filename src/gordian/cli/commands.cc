@@ -7,6 +7,7 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"parse", "parse Go files or directory trees and report syntax errors", RunParse},
       {"trace", "inspect a recorded trace: dump its records with their partners", RunTrace},
+      {"record", "build and run a program or its tests with the recorder on; keep the trace", RunRecord},
       {"analyze", "analyse recorded traces offline and report the bugs found", RunAnalyze},
   };
   return commands;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/driver/trace_dirs.h"
 #include "gordian/trace/dump.h"
 #include "gordian/trace/trace.h"
 #include "gordian/util/flags.h"
@@ -27,9 +28,19 @@ constexpr const char* kTraceUsage =
     "--json prints one JSON object per line instead.\n"
     "stats prints counts per goroutine and per kind.\n";
 
-// Reads DIR, printing the reader's warnings to stderr.
-bool Load(const std::string& cmd, const std::string& dir, trace::Trace* t) {
-  std::string err;
+// Reads DIR, printing the reader's warnings to stderr. DIR may also be the
+// output of 'gordian record test' when it holds a single package's trace.
+bool Load(const std::string& cmd, const std::string& dir_arg, trace::Trace* t) {
+  std::string err, dir = dir_arg;
+  std::vector<driver::PackageTrace> traces;
+  if (driver::ListTraces(dir_arg, &traces, &err) && traces.size() != 1) {
+    std::string names;
+    for (const auto& p : traces) names += "\n  " + p.trace_dir;
+    fmt::print(stderr, "{}: {} holds {} traces, one per test binary; pass one of them:{}\n",
+               cmd, dir_arg, traces.size(), names);
+    return false;
+  }
+  if (traces.size() == 1) dir = traces[0].trace_dir;
   if (!trace::ReadTrace(dir, t, &err)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return false;

@@ -170,6 +170,8 @@ int64_t InferCapacity(const trace::Trace& t, const OpIndex& ix, uint32_t c) {
 }  // namespace
 
 void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
+  // Four sequential passes over the records (random access per channel
+  // would cost a cache miss per operation on large traces).
   t_ = &t;
   const auto& rs = t.records;
   const uint32_t n = static_cast<uint32_t>(rs.size());
@@ -180,119 +182,152 @@ void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
     const auto& gr = t.goroutines[g];
     for (uint32_t i = gr.begin; i < gr.end && i < n; ++i) gor_[i] = g;
   }
+  uint8_t cls_of[256];
+  for (int k = 0; k < 256; ++k) cls_of[k] = uint8_t(ClassOf(Kind(k)));
 
-  // Dense ids per class: direct table when raw ids are small (the recorder
-  // numbers objects densely), sorted pairs otherwise.
+  // Pass 1: the largest raw id per class decides between a direct table
+  // (the recorder numbers objects densely) and sorted pairs.
   uint32_t maxraw[kNumObjClasses] = {};
   for (uint32_t i = 0; i < n; ++i) {
-    ObjClass c = ClassOf(rs[i].kind);
-    if (c != ObjClass::Count_) maxraw[int(c)] = std::max(maxraw[int(c)], rs[i].obj);
+    uint8_t c = cls_of[uint8_t(rs[i].kind)];
+    if (c != kNumObjClasses) maxraw[c] = std::max(maxraw[c], rs[i].obj);
   }
-  obj_.assign(n, kNoObject);
+  bool any_sorted = false;
   for (int c = 0; c < kNumObjClasses; ++c) {
     Class& k = cls_[c];
     k = Class{};
+    k.off.push_back(0);
     if (uint64_t(maxraw[c]) <= 4ull * n + 1024) {
       k.direct.assign(uint64_t(maxraw[c]) + 1, kNoObject);
+    } else {
+      any_sorted = true;
     }
   }
+
+  // Pass 2: dense ids in order of first appearance, operation counts.
+  obj_.assign(n, kNoObject);
   for (uint32_t i = 0; i < n; ++i) {
-    int c = int(ClassOf(rs[i].kind));
+    uint8_t c = cls_of[uint8_t(rs[i].kind)];
     if (c == kNumObjClasses || rs[i].obj == 0) continue;
     Class& k = cls_[c];
-    if (!k.direct.empty()) {
-      uint32_t& d = k.direct[rs[i].obj];
-      if (d == kNoObject) {
-        d = static_cast<uint32_t>(k.raw.size());
-        k.raw.push_back(rs[i].obj);
-      }
-      obj_[i] = d;
-    } else {
+    if (k.direct.empty()) {
       k.sorted.push_back({rs[i].obj, 0});
+      continue;
     }
+    uint32_t& d = k.direct[rs[i].obj];
+    if (d == kNoObject) {
+      d = static_cast<uint32_t>(k.raw.size());
+      k.raw.push_back(rs[i].obj);
+      k.off.push_back(0);
+    }
+    obj_[i] = d;
+    ++k.off[d + 1];
   }
-  for (int c = 0; c < kNumObjClasses; ++c) {
-    Class& k = cls_[c];
-    if (k.direct.empty() && !k.sorted.empty()) {
+  if (any_sorted) {
+    for (int c = 0; c < kNumObjClasses; ++c) {
+      Class& k = cls_[c];
+      if (!k.direct.empty()) continue;
       std::sort(k.sorted.begin(), k.sorted.end());
       k.sorted.erase(std::unique(k.sorted.begin(), k.sorted.end()), k.sorted.end());
       for (uint32_t d = 0; d < k.sorted.size(); ++d) {
         k.sorted[d].second = d;
         k.raw.push_back(k.sorted[d].first);
       }
+      k.off.assign(k.raw.size() + 1, 0);
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+      uint8_t c = cls_of[uint8_t(rs[i].kind)];
+      if (c == kNumObjClasses || rs[i].obj == 0 || !cls_[c].direct.empty()) continue;
+      obj_[i] = Dense(ObjClass(c), rs[i].obj);
+      ++cls_[c].off[obj_[i] + 1];
     }
   }
-  for (uint32_t i = 0; i < n; ++i) {
-    ObjClass c = ClassOf(rs[i].kind);
-    if (c == ObjClass::Count_ || rs[i].obj == 0 || obj_[i] != kNoObject) continue;
-    obj_[i] = Dense(c, rs[i].obj);
-  }
-
-  // Operation lists (CSR).
-  for (int c = 0; c < kNumObjClasses; ++c) cls_[c].off.assign(cls_[c].raw.size() + 1, 0);
-  for (uint32_t i = 0; i < n; ++i) {
-    if (obj_[i] != kNoObject) ++cls_[int(ClassOf(rs[i].kind))].off[obj_[i] + 1];
-  }
+  std::vector<uint32_t> fill[kNumObjClasses];
   for (int c = 0; c < kNumObjClasses; ++c) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
     k.ops.resize(k.off.back());
-  }
-  {
-    std::vector<uint32_t> fill[kNumObjClasses];
-    for (int c = 0; c < kNumObjClasses; ++c) fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
-    for (uint32_t i = 0; i < n; ++i) {
-      if (obj_[i] == kNoObject) continue;
-      int c = int(ClassOf(rs[i].kind));
-      cls_[c].ops[fill[c][obj_[i]]++] = i;
-    }
+    fill[c].assign(k.off.begin(), k.off.end() - 1);
   }
 
-  // Channels: capacity, close, value count, partner tables.
-  const uint32_t nch = Count(ObjClass::Chan);
-  chans_.assign(nch, ChannelInfo{});
-  auto is_value_op = [&](uint32_t i) -> bool {
-    // A completed send/receive that carried value val (select: chosen case).
+  // A completed send/receive that carried value val (select: the chosen
+  // case; sel is its Select record).
+  auto is_value_op = [&](uint32_t i, uint32_t sel) -> bool {
     const Record& r = rs[i];
     if (r.val == 0 || (r.flags & trace::kClosed)) return false;
     if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) return r.tpost != 0;
     if (r.kind == Kind::SelectCase) {
-      uint32_t o = Owner(i);
-      return o != i && rs[o].tpost != 0 &&
-             ((r.flags & trace::kChosen) || rs[o].val == r.aux);
+      return sel != kNoRecord && rs[sel].tpost != 0 &&
+             ((r.flags & trace::kChosen) || rs[sel].val == r.aux);
     }
     return false;
   };
-  for (uint32_t c = 0; c < nch; ++c) {
-    ChannelInfo& ci = chans_[c];
-    ci.raw = cls_[int(ObjClass::Chan)].raw[c];
-    for (uint32_t i : Ops(ObjClass::Chan, c)) {
-      const Record& r = rs[i];
-      if (r.kind == Kind::ChanMake && ci.make_rec == kNoRecord) {
-        ci.make_rec = i;
-        ci.capacity = r.val;
-        ci.capacity_known = true;
-      } else if (r.kind == Kind::ChanClose && !(r.flags & trace::kClosed)) {
-        if (ci.close_rec == kNoRecord || rs[i].tpost < rs[ci.close_rec].tpost) ci.close_rec = i;
-      } else if (is_value_op(i)) {
+  auto owner_seq = [&](uint32_t i, uint32_t sel) {
+    // The Select owning SelectCase i in a sequential scan.
+    return sel != kNoRecord && gor_[sel] == gor_[i] && i - sel <= rs[sel].aux ? sel : kNoRecord;
+  };
+
+  // Pass 3: operation lists, channel facts, spawns, Once runners.
+  const uint32_t nch = Count(ObjClass::Chan);
+  chans_.assign(nch, ChannelInfo{});
+  for (uint32_t c = 0; c < nch; ++c) chans_[c].raw = cls_[int(ObjClass::Chan)].raw[c];
+  spawn_.assign(ng, kNoRecord);
+  once_runner_.assign(Count(ObjClass::Once), kNoRecord);
+  uint32_t sel = kNoRecord;
+  for (uint32_t i = 0; i < n; ++i) {
+    const Record& r = rs[i];
+    if (r.kind == Kind::Select) sel = i;
+    uint32_t d = obj_[i];
+    if (d == kNoObject) {
+      if (r.kind == Kind::GoSpawn && r.obj >= 1 && r.obj <= ng && spawn_[r.obj - 1] == kNoRecord) {
+        spawn_[r.obj - 1] = i;
+      }
+      continue;
+    }
+    uint8_t c = cls_of[uint8_t(r.kind)];
+    cls_[c].ops[fill[c][d]++] = i;
+    if (c == uint8_t(ObjClass::Chan)) {
+      ChannelInfo& ci = chans_[d];
+      if (r.kind == Kind::ChanMake) {
+        if (ci.make_rec == kNoRecord) {
+          ci.make_rec = i;
+          ci.capacity = r.val;
+          ci.capacity_known = true;
+        }
+      } else if (r.kind == Kind::ChanClose) {
+        if (!(r.flags & trace::kClosed) &&
+            (ci.close_rec == kNoRecord || r.tpost < rs[ci.close_rec].tpost)) {
+          ci.close_rec = i;
+        }
+      } else if (is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
         ci.values = std::max(ci.values, r.val);
       }
+    } else if (r.kind == Kind::OnceDo && (r.flags & trace::kSuccess) &&
+               once_runner_[d] == kNoRecord) {
+      once_runner_[d] = i;
     }
   }
+
+  // Pass 4: exact partner tables, by value sequence number.
   seq_off_.assign(nch + 1, 0);
   for (uint32_t c = 0; c < nch; ++c) seq_off_[c + 1] = seq_off_[c] + chans_[c].values + 1;
   send_.assign(seq_off_[nch], kNoRecord);
   recv_.assign(seq_off_[nch], kNoRecord);
   uint32_t dups = 0;
-  for (uint32_t c = 0; c < nch; ++c) {
-    for (uint32_t i : Ops(ObjClass::Chan, c)) {
-      if (!is_value_op(i)) continue;
-      ChanDir d = DirOf(rs[i]);
-      if (d != ChanDir::Send && d != ChanDir::Recv) continue;
-      uint32_t& slot = (d == ChanDir::Send ? send_ : recv_)[seq_off_[c] + rs[i].val];
-      if (slot != kNoRecord) ++dups;
-      else slot = i;
+  sel = kNoRecord;
+  for (uint32_t i = 0; i < n; ++i) {
+    const Record& r = rs[i];
+    if (r.kind == Kind::Select) sel = i;
+    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
+    uint32_t c = obj_[i];
+    if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
+      continue;
     }
+    ChanDir dir = DirOf(r);
+    if (dir != ChanDir::Send && dir != ChanDir::Recv) continue;
+    uint32_t& slot = (dir == ChanDir::Send ? send_ : recv_)[seq_off_[c] + r.val];
+    if (slot != kNoRecord) ++dups;
+    else slot = i;
   }
   if (dups && warnings) {
     warnings->push_back(fmt::format(
@@ -309,18 +344,6 @@ void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
     warnings->push_back(fmt::format(
         "{} channel(s) have no recorded make; their capacity was inferred "
         "from the trace (a lower bound)", inferred));
-  }
-
-  // Spawns, Once runners.
-  spawn_.assign(ng, kNoRecord);
-  once_runner_.assign(Count(ObjClass::Once), kNoRecord);
-  for (uint32_t i = 0; i < n; ++i) {
-    const Record& r = rs[i];
-    if (r.kind == Kind::GoSpawn && r.obj >= 1 && r.obj <= ng) {
-      if (spawn_[r.obj - 1] == kNoRecord) spawn_[r.obj - 1] = i;
-    } else if (r.kind == Kind::OnceDo && (r.flags & trace::kSuccess) && obj_[i] != kNoObject) {
-      if (once_runner_[obj_[i]] == kNoRecord) once_runner_[obj_[i]] = i;
-    }
   }
 
   // Cond tickets (docs/trace-format.md "Cond"): Wait takes ticket t and

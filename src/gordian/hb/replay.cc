@@ -65,6 +65,43 @@ class ClockPool {
 
 inline uint64_t ObjKey(ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
 
+// The two clock kernels of the replay, branch-free so that they vectorise;
+// compiled for AVX2 as well and picked at load time where the CPU has it.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GORDIAN_CLOCK_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define GORDIAN_CLOCK_KERNEL
+#endif
+
+// d := max(d, s); returns whether d changed.
+GORDIAN_CLOCK_KERNEL
+bool JoinInto(uint32_t* __restrict d, const uint32_t* __restrict s, uint32_t w) {
+  uint32_t ch = 0;
+  for (uint32_t i = 0; i < w; ++i) {
+    uint32_t a = d[i], b = s[i];
+    uint32_t m = a < b ? b : a;
+    ch |= m ^ a;
+    d[i] = m;
+  }
+  return ch != 0;
+}
+
+// x, y := max(x, y); reports which of them changed.
+GORDIAN_CLOCK_KERNEL
+void JoinBoth(uint32_t* __restrict x, uint32_t* __restrict y, uint32_t w, bool* cx, bool* cy) {
+  uint32_t ax = 0, ay = 0;
+  for (uint32_t i = 0; i < w; ++i) {
+    uint32_t u = x[i], v = y[i];
+    uint32_t m = u < v ? v : u;
+    ax |= m ^ u;
+    ay |= m ^ v;
+    x[i] = m;
+    y[i] = m;
+  }
+  *cx = ax != 0;
+  *cy = ay != 0;
+}
+
 }  // namespace
 
 class Builder {
@@ -160,9 +197,10 @@ class Builder {
   }
   void ReleaseJoin(uint32_t g, uint32_t* block) {
     if (*block == kNoBlock) *block = pool_.Alloc();
-    uint32_t* d = pool_.at(*block);
-    const uint32_t* s = Clk(g);
-    for (uint32_t i = 0; i < width_; ++i) d[i] = std::max(d[i], s[i]);
+    uint32_t* __restrict d = pool_.at(*block);
+    const uint32_t* __restrict s = Clk(g);
+    const uint32_t w = width_;
+    for (uint32_t i = 0; i < w; ++i) d[i] = std::max(d[i], s[i]);
   }
 
   // --- record bracketing
@@ -291,21 +329,14 @@ uint32_t Builder::CurSnap(uint32_t g) {
 }
 
 void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
-  uint32_t* d = Clk(g);
+  uint32_t* __restrict d = Clk(g);
   Gor& s = g_[g];
+  const uint32_t w = width_;  // a local: stores through d could alias width_
   if (!store_.tracks_changes()) {
-    // Dense: branch-free max that the compiler vectorises.
-    uint32_t ch = 0;
-    for (uint32_t i = 0; i < width_; ++i) {
-      uint32_t a = d[i], b = src[i];
-      uint32_t m = a < b ? b : a;
-      ch |= m ^ a;
-      d[i] = m;
-    }
-    s.dirty |= ch != 0;
+    s.dirty |= JoinInto(d, src, w);
     return;
   }
-  for (uint32_t i = 0; i < width_; ++i) {
+  for (uint32_t i = 0; i < w; ++i) {
     if (src[i] > d[i]) {
       d[i] = src[i];
       s.dirty = true;
@@ -349,24 +380,18 @@ void Builder::End(uint32_t g, uint32_t rec) {
 void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
   Begin(g, a);
   Begin(h, b);
-  uint32_t* x = Clk(g);
-  uint32_t* y = Clk(h);
+  uint32_t* __restrict x = Clk(g);
+  uint32_t* __restrict y = Clk(h);
   Gor& sg = g_[g];
   Gor& sh = g_[h];
+  const uint32_t w = width_;
   if (!store_.tracks_changes()) {
-    uint32_t cx = 0, cy = 0;
-    for (uint32_t i = 0; i < width_; ++i) {
-      uint32_t u = x[i], v = y[i];
-      uint32_t m = u < v ? v : u;
-      cx |= m ^ u;
-      cy |= m ^ v;
-      x[i] = m;
-      y[i] = m;
-    }
-    sg.dirty |= cx != 0;
-    sh.dirty |= cy != 0;
+    bool cx, cy;
+    JoinBoth(x, y, w, &cx, &cy);
+    sg.dirty |= cx;
+    sh.dirty |= cy;
   } else {
-    for (uint32_t i = 0; i < width_; ++i) {
+    for (uint32_t i = 0; i < w; ++i) {
       if (x[i] < y[i]) {
         x[i] = y[i];
         sg.dirty = true;

@@ -184,6 +184,7 @@ class Dumper {
       case Kind::ChanRecv:
         if (r.obj == 0) return "chan=nil";
         if (r.flags & kClosed) return fmt::format("chan={} closed", r.obj);
+        if (r.tpost == 0) return fmt::format("chan={}", r.obj);  // no value yet
         return fmt::format("chan={} seq={}", r.obj, r.val);
       case Kind::ChanClose:
         if (r.obj == 0) return "chan=nil";
@@ -244,7 +245,7 @@ class Dumper {
     std::string stamps = r.tpre == r.tpost ? fmt::format("{}", r.tpre)
                          : r.tpost == 0    ? fmt::format("{}-never", r.tpre)
                                            : fmt::format("{}-{}", r.tpre, r.tpost);
-    std::string line = fmt::format("{:<8} {:<13} {:<14} {}", StableId(Owner(i)), stamps,
+    std::string line = fmt::format("{:<8} {:<13} {:<16} {}", StableId(Owner(i)), stamps,
                                    KindName(r.kind), Details(r));
     line += "  ";
     line += Where(r);

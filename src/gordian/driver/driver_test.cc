@@ -1,0 +1,197 @@
+// Unit tests of the driver pieces that need no Go toolchain: processes
+// (status, capture, limits, process-group kill), build-error parsing, and
+// the record output layout.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "gordian/driver/build_errors.h"
+#include "gordian/driver/process.h"
+#include "gordian/driver/trace_dirs.h"
+
+namespace gordian::driver {
+namespace {
+
+namespace fs = std::filesystem;
+
+ProcessResult RunSh(std::vector<std::string> argv, double timeout = 0) {
+  ProcessSpec spec;
+  spec.argv = std::move(argv);
+  spec.pass_through = false;
+  spec.timeout_seconds = timeout;
+  spec.kill_grace_seconds = 0.5;
+  ProcessResult r;
+  std::string err;
+  EXPECT_TRUE(RunProcess(spec, &r, &err)) << err;
+  return r;
+}
+
+TEST(ProcessTest, ExitStatusAndCapture) {
+  ProcessResult r = RunSh({"sh", "-c", "echo out; echo err >&2; exit 3"});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.signal, 0);
+  EXPECT_EQ(r.out, "out\n");
+  EXPECT_EQ(r.err, "err\n");
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.Describe(), "exit status 3");
+}
+
+TEST(ProcessTest, EnvironmentAndCwd) {
+  ProcessSpec spec;
+  spec.argv = {"sh", "-c", "echo \"$GD_X:$HOME:$(pwd)\""};
+  spec.set_env["GD_X"] = "1";
+  spec.unset_env = {"HOME"};
+  spec.cwd = "/";
+  spec.pass_through = false;
+  ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.out, "1::/\n");
+}
+
+TEST(ProcessTest, NotFound) {
+  ProcessSpec spec;
+  spec.argv = {"gordian-no-such-program"};
+  ProcessResult r;
+  std::string err;
+  EXPECT_FALSE(RunProcess(spec, &r, &err));
+  EXPECT_NE(err.find("not found"), std::string::npos) << err;
+  spec.argv = {"sh"};
+  spec.cwd = "/no/such/dir";
+  EXPECT_FALSE(RunProcess(spec, &r, &err));
+  EXPECT_NE(err.find("no such directory"), std::string::npos) << err;
+}
+
+TEST(ProcessTest, KilledBySignal) {
+  ProcessResult r = RunSh({"sh", "-c", "kill -9 $$"});
+  EXPECT_EQ(r.signal, SIGKILL);
+  EXPECT_EQ(r.Describe(), "killed by signal 9 (SIGKILL)");
+}
+
+TEST(ProcessTest, TimeoutKillsTheWholeGroup) {
+  // A grandchild that ignores SIGTERM and holds the pipes: it must still go.
+  auto start = std::chrono::steady_clock::now();
+  ProcessResult r = RunSh({"sh", "-c", "trap '' TERM; (trap '' TERM; sleep 30) & sleep 30"}, 0.3);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_NE(r.signal, 0);
+  EXPECT_LT(secs, 5.0);
+}
+
+TEST(ProcessTest, LeftoverBackgroundProcessDoesNotHang) {
+  // The child exits at once; its background child keeps stdout open.
+  auto start = std::chrono::steady_clock::now();
+  ProcessResult r = RunSh({"sh", "-c", "sleep 30 & echo bye"});
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "bye\n");
+  EXPECT_LT(secs, 5.0);
+}
+
+TEST(ProcessTest, CaptureLimit) {
+  ProcessSpec spec;
+  spec.argv = {"sh", "-c", "head -c 100000 /dev/zero"};
+  spec.pass_through = false;
+  spec.capture_limit = 1000;
+  ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.out.size(), 1000u);
+  EXPECT_EQ(r.dropped, 99000u);
+}
+
+TEST(ProcessTest, LookPath) {
+  EXPECT_EQ(LookPath("sh").empty(), false);
+  EXPECT_EQ(LookPath("gordian-no-such-program"), "");
+  EXPECT_EQ(LookPath("/bin/sh"), "/bin/sh");
+}
+
+TEST(BuildErrorsTest, CompilerAndGoCommandErrors) {
+  std::string out =
+      "# example.com/x\n"
+      "./main.go:5:2: undefined: y\n"
+      "./main.go:7: syntax error\n"
+      "    x_test.go:12: this is test output, not a build error\n"
+      "\t/usr/local/go/src/runtime/panic.go:12 +0x1\n"
+      "go: cannot find main module, but found .git/config\n"
+      "FAIL\texample.com/x [build failed]\n";
+  std::vector<BuildError> e = ParseBuildErrors(out);
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e[0].String(), "./main.go:5:2: undefined: y");
+  EXPECT_EQ(e[0].line, 5u);
+  EXPECT_EQ(e[0].column, 2u);
+  EXPECT_EQ(e[1].String(), "./main.go:7: syntax error");
+  EXPECT_EQ(e[2].file, "");
+  EXPECT_TRUE(TestBuildFailed(out));
+  EXPECT_FALSE(TestBuildFailed("ok  \texample.com/x\t0.1s\n"));
+}
+
+class TraceDirsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "gordian-driver-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void Touch(const std::string& path, const std::string& text = "") {
+    fs::create_directories(fs::path(path).parent_path());
+    std::ofstream(path) << text;
+  }
+  std::string dir_;
+};
+
+TEST_F(TraceDirsTest, EscapeAndImportPath) {
+  EXPECT_EQ(EscapePackagePath("example.com/x/y-z_w"), "example.com_x_y-z_w");
+  EXPECT_EQ(EscapePackagePath("a b/c:d"), "a-b_c-d");
+  EXPECT_EQ(EscapePackagePath(""), "pkg");
+  EXPECT_EQ(EscapePackagePath(".."), "pkg..");
+  Touch(dir_ + "/m/go.mod", "// comment\nmodule \"example.com/m\"\n\ngo 1.22\n");
+  fs::create_directories(dir_ + "/m/a/b");
+  EXPECT_EQ(ImportPathOfDir(dir_ + "/m"), "example.com/m");
+  EXPECT_EQ(ImportPathOfDir(dir_ + "/m/a/b"), "example.com/m/a/b");
+  EXPECT_EQ(ImportPathOfDir(dir_), "");
+}
+
+TEST_F(TraceDirsTest, ClaimListAndPrepare) {
+  std::string base = dir_ + "/out";
+  std::string err, d1, d2, d3;
+  ASSERT_TRUE(PrepareOutputDir(base, &err)) << err;
+  ASSERT_TRUE(ClaimPackageDir(base, "a/b", "/src/a/b", &d1, &err)) << err;
+  ASSERT_TRUE(ClaimPackageDir(base, "a_b", "/src/a_b", &d2, &err)) << err;  // clash
+  ASSERT_TRUE(ClaimPackageDir(base, "c", "/src/c", &d3, &err)) << err;
+  EXPECT_EQ(d1, base + "/a_b");
+  EXPECT_EQ(d2, base + "/a_b-2");
+  Touch(d1 + "/events.bin");
+  Touch(d2 + "/events.bin");  // d3 ran nothing
+  std::vector<PackageTrace> ts;
+  ASSERT_TRUE(ListTraces(base, &ts, &err)) << err;
+  ASSERT_EQ(ts.size(), 2u);
+  EXPECT_EQ(ts[0].import_path, "a/b");
+  EXPECT_EQ(ts[0].source_dir, "/src/a/b");
+  EXPECT_EQ(ts[1].import_path, "a_b");
+  // A new recording clears the old traces...
+  ASSERT_TRUE(PrepareOutputDir(base, &err)) << err;
+  EXPECT_FALSE(fs::exists(d1));
+  EXPECT_FALSE(fs::exists(base + "/packages.txt"));
+  EXPECT_FALSE(ListTraces(base, &ts, &err));
+  // ...but never a directory of the user's.
+  Touch(dir_ + "/user/main.go");
+  EXPECT_FALSE(PrepareOutputDir(dir_ + "/user", &err));
+  EXPECT_NE(err.find("holds no gordian trace"), std::string::npos) << err;
+  EXPECT_TRUE(fs::exists(dir_ + "/user/main.go"));
+  // A run trace is listed as the directory itself.
+  Touch(dir_ + "/run/events.bin");
+  ASSERT_TRUE(ListTraces(dir_ + "/run", &ts, &err)) << err;
+  ASSERT_EQ(ts.size(), 1u);
+  EXPECT_EQ(ts[0].trace_dir, dir_ + "/run");
+}
+
+}  // namespace
+}  // namespace gordian::driver

@@ -1,0 +1,377 @@
+// This file implements Record and the go test exec wrapper (record.h).
+#include "gordian/driver/record.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "gordian/driver/go_env.h"
+#include "gordian/driver/work_dir.h"
+#include "gordian/instrument/runtime_hooks.h"
+
+namespace gordian::driver {
+namespace fs = std::filesystem;
+namespace {
+
+// go build and go test flags that take a value (as the next argument when
+// not written -flag=value). Any other flag is taken to be boolean.
+const std::set<std::string, std::less<>>& ValueFlags() {
+  static const std::set<std::string, std::less<>> flags = {
+      // build flags
+      "C", "p", "covermode", "coverpkg", "asmflags", "buildmode", "compiler", "gccgoflags",
+      "gcflags", "installsuffix", "ldflags", "mod", "modfile", "overlay", "pgo", "pkgdir",
+      "tags", "toolexec", "o", "exec", "buildvcs",
+      // go test and test binary flags
+      "bench", "benchtime", "blockprofile", "blockprofilerate", "count", "coverprofile",
+      "cpu", "cpuprofile", "fuzz", "fuzzcachedir", "fuzzminimizetime", "fuzztime", "list",
+      "memprofile", "memprofilerate", "mutexprofile", "mutexprofilefraction", "outputdir",
+      "parallel", "run", "skip", "shuffle", "timeout", "trace", "vet", "fullpath"};
+  return flags;
+}
+
+// One flag occurrence in an argument list.
+struct FlagAt {
+  size_t index = 0;  // of the flag
+  size_t span = 1;   // arguments it occupies (2 when the value is separate)
+  std::string value;
+};
+
+// Splits "-name=value" / "--name"; returns false for a non-flag.
+bool FlagName(const std::string& a, std::string* name, std::string* value, bool* has_value) {
+  if (a.size() < 2 || a[0] != '-' || a == "--") return false;
+  std::string_view body = a;
+  body.remove_prefix(a[1] == '-' ? 2 : 1);
+  size_t eq = body.find('=');
+  *has_value = eq != std::string_view::npos;
+  *name = std::string(body.substr(0, eq));
+  *value = *has_value ? std::string(body.substr(eq + 1)) : std::string();
+  return true;
+}
+
+// Finds every occurrence of flag `want` in args (before "-args"), and
+// optionally stops at the first positional argument.
+std::vector<FlagAt> FindFlag(const std::vector<std::string>& args, std::string_view want,
+                             bool stop_at_positional) {
+  std::vector<FlagAt> found;
+  for (size_t i = 0; i < args.size(); i++) {
+    std::string name, value;
+    bool has_value = false;
+    if (!FlagName(args[i], &name, &value, &has_value)) {
+      if (args[i] == "--" || stop_at_positional) break;
+      continue;
+    }
+    if (name == "args") break;
+    size_t span = 1;
+    if (!has_value && ValueFlags().count(name) && i + 1 < args.size()) {
+      value = args[i + 1];
+      span = 2;
+    }
+    if (name == want) found.push_back({i, span, value});
+    i += span - 1;
+  }
+  return found;
+}
+
+void Erase(std::vector<std::string>* args, const FlagAt& f) {
+  args->erase(args->begin() + static_cast<long>(f.index),
+              args->begin() + static_cast<long>(f.index + f.span));
+}
+
+// Removes one flag (all its occurrences) and returns the last value.
+bool TakeFlag(std::vector<std::string>* args, std::string_view name, std::string* value,
+              bool stop_at_positional) {
+  std::vector<FlagAt> at = FindFlag(*args, name, stop_at_positional);
+  if (at.empty()) return false;
+  *value = at.back().value;
+  for (size_t k = at.size(); k-- > 0;) Erase(args, at[k]);
+  return true;
+}
+
+uint64_t Fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+bool WriteText(const std::string& path, const std::string& text, std::string* err) {
+  std::ofstream f(path, std::ios::trunc | std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) {
+    *err = fmt::format("cannot write {}", path);
+    return false;
+  }
+  return true;
+}
+
+// Builds run_dir/overlay.json: the std hooks plus the user's own -overlay.
+bool WriteOverlay(const GoTool& go, const std::string& hooks, const std::string& cache,
+                  const std::string& user_overlay, const std::string& cwd,
+                  const std::string& run_dir, std::string* path, std::string* err) {
+  std::string std_dir = fmt::format("{}/std/{}-{:016x}", cache, go.version,
+                                    Fnv1a(hooks, Fnv1a(go.goroot)));
+  std::vector<instrument::OverlayPair> pairs;
+  if (!instrument::BuildStdOverlay(go.goroot, hooks, std_dir, &pairs, err)) return false;
+  if (!user_overlay.empty()) {
+    fs::path up = fs::path(user_overlay).is_absolute() ? fs::path(user_overlay)
+                                                        : fs::path(cwd) / user_overlay;
+    std::ifstream in(up);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (!in || !j.is_object() || !j.contains("Replace") || !j["Replace"].is_object()) {
+      *err = fmt::format("-overlay {}: cannot read it as a go overlay file "
+                         "({{\"Replace\": {{...}}}})",
+                         user_overlay);
+      return false;
+    }
+    std::set<std::string> ours;
+    for (const auto& [from, to] : pairs) ours.insert(from);
+    for (const auto& [from, to] : j["Replace"].items()) {
+      fs::path f = fs::path(from).is_absolute() ? fs::path(from) : up.parent_path() / from;
+      std::string to_s = to.is_string() ? to.get<std::string>() : "";
+      if (!to_s.empty() && !fs::path(to_s).is_absolute()) {
+        to_s = (up.parent_path() / to_s).string();
+      }
+      if (ours.count(f.string())) {
+        *err = fmt::format("-overlay {} replaces {}, which gordian's runtime hooks replace "
+                           "too; drop that entry",
+                           user_overlay, from);
+        return false;
+      }
+      pairs.emplace_back(f.string(), to_s);
+    }
+  }
+  *path = run_dir + "/overlay.json";
+  return WriteText(*path, instrument::OverlayJson(pairs), err);
+}
+
+// Quotes a word for go's -exec value (split by the go command's own rules).
+std::string QuoteForGo(const std::string& s) {
+  if (s.find_first_of(" \t'\"") == std::string::npos) return s;
+  if (s.find('\'') == std::string::npos) return "'" + s + "'";
+  return "\"" + s + "\"";
+}
+
+std::string Join(const std::vector<std::string>& v, std::string_view sep) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); i++) {
+    if (i) out += sep;
+    out += v[i];
+  }
+  return out;
+}
+
+// Splits run-mode arguments: build flags, the package (or .go files), the
+// program's arguments.
+void SplitRunArgs(const std::vector<std::string>& args, std::vector<std::string>* flags,
+                  std::vector<std::string>* pkgs, std::vector<std::string>* prog) {
+  size_t i = 0;
+  for (; i < args.size(); i++) {
+    std::string name, value;
+    bool has_value = false;
+    if (args[i] == "--") {  // no package given: "." and then the program's arguments
+      prog->assign(args.begin() + static_cast<long>(i) + 1, args.end());
+      return;
+    }
+    if (!FlagName(args[i], &name, &value, &has_value)) break;
+    flags->push_back(args[i]);
+    if (!has_value && ValueFlags().count(name) && i + 1 < args.size()) {
+      flags->push_back(args[++i]);
+    }
+  }
+  if (i < args.size() && args[i].size() > 3 && args[i].ends_with(".go")) {
+    while (i < args.size() && args[i].size() > 3 && args[i].ends_with(".go")) {
+      pkgs->push_back(args[i++]);
+    }
+  } else if (i < args.size() && args[i] != "--") {
+    pkgs->push_back(args[i++]);
+  }
+  if (i < args.size() && args[i] == "--") i++;
+  prog->assign(args.begin() + static_cast<long>(i), args.end());
+}
+
+// The name go run would give the binary of pkgs.
+std::string BinaryName(const std::vector<std::string>& pkgs, const std::string& cwd) {
+  std::string base;
+  if (pkgs.empty() || pkgs[0] == ".") {
+    base = fs::path(cwd).filename().string();
+  } else if (pkgs[0].ends_with(".go")) {
+    base = fs::path(pkgs[0]).stem().string();
+  } else {
+    std::string p = pkgs[0];
+    if (size_t at = p.find('@'); at != std::string::npos) p.resize(at);
+    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    base = fs::path(p).filename().string();
+    // Major version suffixes: example.com/x/v2 -> x.
+    if (base.size() >= 2 && base[0] == 'v' &&
+        base.find_first_not_of("0123456789", 1) == std::string::npos) {
+      base = fs::path(p).parent_path().filename().string();
+    }
+  }
+  if (base.empty() || base == "." || base == "..") base = "main";
+  return base;
+}
+
+}  // namespace
+
+bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
+  *result = RecordResult();
+  std::error_code ec;
+  std::string cwd = opts.cwd.empty() ? fs::current_path(ec).string() : opts.cwd;
+  std::vector<std::string> args = opts.args;
+
+  // -C must be the go command's first flag; we run several go commands,
+  // so it becomes their working directory instead.
+  if (!args.empty()) {
+    std::vector<FlagAt> c = FindFlag(args, "C", /*stop_at_positional=*/true);
+    if (!c.empty() && c[0].index == 0) {
+      fs::path d = fs::path(c[0].value);
+      cwd = (d.is_absolute() ? d : fs::path(cwd) / d).lexically_normal().string();
+      Erase(&args, c[0]);
+    }
+  }
+  bool is_test = opts.mode == RecordMode::kTest;
+  std::string user_overlay;
+  TakeFlag(&args, "overlay", &user_overlay, /*stop_at_positional=*/!is_test);
+  std::string exec_flag;
+  if (!FindFlag(args, "exec", !is_test).empty()) {
+    *err = "-exec cannot be used with gordian record (gordian runs the binary itself); "
+           "drop it";
+    return false;
+  }
+
+  GoTool go;
+  if (!FindGo(cwd, &go, err)) return false;
+  result->go_version = go.version;
+  std::string cache, hooks, run_dir;
+  if (!CacheDir(&cache, err) || !FindHooksDir(&hooks, err)) return false;
+  if (!MakeRunDir(cache, &run_dir, err)) return false;
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { RemoveTree(dir); }
+  } cleanup{run_dir};
+
+  std::string overlay;
+  if (!WriteOverlay(go, hooks, cache, user_overlay, cwd, run_dir, &overlay, err)) return false;
+
+  // Flags that change which modules are main modules matter for the roots.
+  std::vector<std::string> mod_flags;
+  for (const char* f : {"mod", "modfile"}) {
+    for (const FlagAt& at : FindFlag(args, f, !is_test)) {
+      mod_flags.push_back(fmt::format("-{}={}", f, at.value));
+    }
+  }
+  result->roots = ModuleRoots(go, cwd, mod_flags);
+
+  fs::path out = fs::path(opts.out_dir);
+  result->out_dir = (out.is_absolute() ? out : fs::path(cwd) / out).lexically_normal().string();
+  while (result->out_dir.size() > 1 && result->out_dir.back() == '/') result->out_dir.pop_back();
+  if (!PrepareOutputDir(result->out_dir, err)) return false;
+
+  ProcessSpec spec;
+  spec.cwd = cwd;
+  spec.timeout_seconds = opts.wall_seconds;
+  spec.pass_through = opts.pass_through;
+  spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT"};
+  for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
+  if (!result->roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(result->roots, ":");
+
+  if (is_test) {
+    std::string self = opts.self_exe.empty() ? SelfExe() : opts.self_exe;
+    if (self.empty()) {
+      *err = "cannot find the gordian executable (/proc/self/exe) for go test -exec";
+      return false;
+    }
+    spec.argv = {go.go, "test", "-overlay=" + overlay,
+                 "-exec=" + QuoteForGo(self) + " record " + kExecWrapperFlag};
+    // A cached test result runs nothing and so records nothing.
+    if (FindFlag(args, "count", false).empty() && FindFlag(args, "test.count", false).empty()) {
+      spec.argv.push_back("-count=1");
+    }
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.set_env["GORDIAN_RECORD_OUT"] = result->out_dir;
+    result->command = "go test " + Join(args, " ");
+    if (!RunProcess(spec, &result->run, err)) return false;
+    if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
+    std::string all = result->run.out + result->run.err;
+    bool failed = !result->run.Succeeded() && !result->run.timed_out;
+    if (TestBuildFailed(all) || (failed && result->traces.empty())) {
+      result->build_errors = ParseBuildErrors(result->run.err);
+      std::vector<BuildError> more = ParseBuildErrors(result->run.out);
+      // Test output with positions (t.Error lines) is indented and not
+      // taken; the build's own errors are the unindented ones.
+      result->build_errors.insert(result->build_errors.end(), more.begin(), more.end());
+      result->build_failed = TestBuildFailed(all) || !result->build_errors.empty();
+    }
+    return true;
+  }
+
+  std::vector<std::string> flags, pkgs, prog_args;
+  SplitRunArgs(args, &flags, &pkgs, &prog_args);
+  if (pkgs.empty()) pkgs.push_back(".");
+  std::string bin = run_dir + "/" + BinaryName(pkgs, cwd);
+  ProcessSpec build = spec;
+  build.argv = {go.go, "build", "-overlay=" + overlay, "-o", bin};
+  build.argv.insert(build.argv.end(), flags.begin(), flags.end());
+  build.argv.insert(build.argv.end(), pkgs.begin(), pkgs.end());
+  build.pass_through = opts.pass_through;
+  ProcessResult br;
+  if (!RunProcess(build, &br, err)) return false;
+  if (!br.Succeeded()) {
+    result->build_failed = true;
+    result->build_errors = ParseBuildErrors(br.err);
+    result->run = br;
+    result->command = "go build " + Join(flags, " ") + (flags.empty() ? "" : " ") + Join(pkgs, " ");
+    return true;
+  }
+  spec.argv = {bin};
+  spec.argv.insert(spec.argv.end(), prog_args.begin(), prog_args.end());
+  spec.inherit_stdin = true;
+  spec.set_env["GORDIAN_TRACE_DIR"] = result->out_dir;
+  result->command = "go run " + Join(args, " ");
+  if (!RunProcess(spec, &result->run, err)) return false;
+  if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
+  return true;
+}
+
+int ExecWrapper(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    fmt::print(stderr, "gordian record {}: missing the test binary (this mode is for go test "
+               "-exec only)\n", kExecWrapperFlag);
+    return 2;
+  }
+  const char* base = getenv("GORDIAN_RECORD_OUT");
+  if (base != nullptr && *base) {
+    std::error_code ec;
+    std::string cwd = fs::current_path(ec).string();
+    std::string dir, err;
+    if (!ClaimPackageDir(base, ImportPathOfDir(cwd), cwd, &dir, &err)) {
+      fmt::print(stderr, "gordian record: {}\n", err);
+      return 2;
+    }
+    setenv("GORDIAN_TRACE_DIR", dir.c_str(), 1);
+    unsetenv("GORDIAN_RECORD_OUT");
+  }
+  std::vector<char*> argv;
+  std::vector<std::string> copy = args;
+  for (std::string& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());
+  fmt::print(stderr, "gordian record: cannot run {}: {}\n", args[0], strerror(errno));
+  return 2;
+}
+
+}  // namespace gordian::driver

@@ -1,0 +1,71 @@
+// This file declares Record: build a Go program or its tests with the
+// stock toolchain and the runtime hooks overlaid on std (`-overlay`), run it
+// with the recorder switched on, and leave the trace(s) in a directory.
+//
+//   test mode: go test -overlay=O -count=1 -exec '<gordian> record --exec-wrapper'
+//              <user's go test flags and packages>
+//     go test runs each package's test binary through the wrapper, in the
+//     package directory; the wrapper gives the binary its own trace directory
+//     (trace_dirs.h) and execs it, so go test's output, caching rules and exit
+//     status are untouched (except -count=1: a cached result records nothing).
+//   run mode:  go build -overlay=O -o <scratch>/<name> <build flags> <package>,
+//              then the binary with the user's arguments, in the user's cwd.
+//
+// The user's tree is never written to (the overlay and binaries live in the
+// cache directory, work_dir.h), except the trace directory asked for.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gordian/driver/build_errors.h"
+#include "gordian/driver/process.h"
+#include "gordian/driver/trace_dirs.h"
+
+namespace gordian::driver {
+
+enum class RecordMode { kTest, kRun };
+
+struct RecordOptions {
+  RecordMode mode = RecordMode::kRun;
+  // test: go test flags, packages, test binary flags, as given to go test.
+  // run:  go build flags, then the package (or .go files), then the
+  //       program's arguments (a leading "--" before them is dropped).
+  std::vector<std::string> args;
+  std::string out_dir = "gordian-trace";  // relative to cwd unless absolute
+  std::string cwd;                        // "": the current directory
+  double wall_seconds = 600;              // kill the run after this (0: never)
+  bool pass_through = true;               // the program's output to our stdout/stderr
+  std::map<std::string, std::string> env; // more environment for the program
+  std::string self_exe;                   // the gordian binary ("": this process)
+};
+
+struct RecordResult {
+  std::string out_dir;       // absolute
+  std::string go_version;
+  std::vector<std::string> roots;  // GORDIAN_ROOTS
+  bool build_failed = false;
+  std::vector<BuildError> build_errors;
+  // test: the go test command; run: the program (after a successful build).
+  ProcessResult run;
+  std::vector<PackageTrace> traces;
+  std::string command;       // what was run, for messages ("go test ...")
+};
+
+// Returns false with *err when gordian itself cannot proceed (no go, no
+// hooks, an anchor that no longer matches std, the output directory). A
+// build failure or a failing, panicking, deadlocked or killed program is a
+// successful Record: see *result.
+bool Record(const RecordOptions& opts, RecordResult* result, std::string* err);
+
+// The go test exec wrapper: `gordian record --exec-wrapper BINARY ARGS...`.
+// Claims a trace directory for the package in the current directory under
+// $GORDIAN_RECORD_OUT, sets GORDIAN_TRACE_DIR and execs BINARY. Returns only
+// on failure (exit status 2 after a message).
+int ExecWrapper(const std::vector<std::string>& args);
+
+// The flag go test is given to invoke the wrapper.
+inline constexpr const char* kExecWrapperFlag = "--exec-wrapper";
+
+}  // namespace gordian::driver

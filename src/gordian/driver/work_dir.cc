@@ -1,0 +1,110 @@
+// This file implements the cache, run and hook directories (work_dir.h).
+#include "gordian/driver/work_dir.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace gordian::driver {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool IsHooksDir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p / "patches.txt", ec) && fs::is_directory(p / "runtime", ec);
+}
+
+}  // namespace
+
+bool CacheDir(std::string* dir, std::string* err) {
+  auto env = [](const char* k) {
+    const char* v = getenv(k);
+    return v != nullptr && *v ? std::string(v) : std::string();
+  };
+  std::string d = env("GORDIAN_CACHE");
+  if (d.empty() && !env("XDG_CACHE_HOME").empty()) d = env("XDG_CACHE_HOME") + "/gordian";
+  if (d.empty() && !env("HOME").empty()) d = env("HOME") + "/.cache/gordian";
+  if (d.empty()) d = fmt::format("/tmp/gordian-{}", getuid());
+  std::error_code ec;
+  fs::create_directories(d, ec);
+  if (ec) {
+    *err = fmt::format("cannot create the cache directory {}: {}; set GORDIAN_CACHE to a "
+                       "writable directory",
+                       d, ec.message());
+    return false;
+  }
+  *dir = d;
+  return true;
+}
+
+bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
+  std::error_code ec;
+  fs::create_directories(cache + "/runs", ec);
+  std::string tmpl = cache + "/runs/run-XXXXXX";
+  if (ec || mkdtemp(tmpl.data()) == nullptr) {
+    *err = fmt::format("cannot create a run directory under {}/runs; set GORDIAN_CACHE to a "
+                       "writable directory",
+                       cache);
+    return false;
+  }
+  *dir = tmpl;
+  return true;
+}
+
+void RemoveTree(const std::string& dir) {
+  std::error_code ec;
+  if (!dir.empty()) fs::remove_all(dir, ec);
+}
+
+std::string SelfExe() {
+  std::error_code ec;
+  fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : p.string();
+}
+
+bool FindHooksDir(std::string* dir, std::string* err) {
+  const char* env = getenv("GORDIAN_RUNTIME_DIR");
+  if (env != nullptr && *env) {
+    if (!IsHooksDir(env)) {
+      *err = fmt::format("GORDIAN_RUNTIME_DIR={} has no patches.txt and runtime/; point it at "
+                         "the runtime/std directory of the gordian sources",
+                         env);
+      return false;
+    }
+    *dir = env;
+    return true;
+  }
+  std::vector<fs::path> cands;
+  std::string self = SelfExe();
+  if (!self.empty()) {
+    fs::path bin = fs::path(self).parent_path();
+    cands.push_back(bin / "../share/gordian/runtime/std");  // installed
+    // Build trees: build/<name>/bin, build/<name>/src/gordian/..., and deeper.
+    fs::path up = bin;
+    for (int i = 0; i < 6 && up.has_parent_path(); i++) {
+      up = up.parent_path();
+      cands.push_back(up / "runtime/std");
+    }
+  }
+#ifdef GORDIAN_SOURCE_DIR
+  cands.push_back(fs::path(GORDIAN_SOURCE_DIR) / "runtime/std");
+#endif
+  for (const fs::path& c : cands) {
+    if (IsHooksDir(c)) {
+      std::error_code ec;
+      *dir = fs::weakly_canonical(c, ec).string();
+      if (ec) *dir = c.string();
+      return true;
+    }
+  }
+  *err = "cannot find the gordian runtime hooks (runtime/std with patches.txt); set "
+         "GORDIAN_RUNTIME_DIR to the runtime/std directory of the gordian sources";
+  return false;
+}
+
+}  // namespace gordian::driver
