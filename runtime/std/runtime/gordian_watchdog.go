@@ -159,7 +159,9 @@ func gordianReportDeadlock(n int) {
 			}
 		} else {
 			print(" (not recorded)")
-			if g1.gopc != 0 {
+			if g1.gordian.gid == 1 {
+				print(" main goroutine")
+			} else if g1.gopc != 0 {
 				file, line, fn := gordianSymbolize(g1.gopc - 1)
 				print(" created by ", fn, " at ", file, ":", line)
 			}
