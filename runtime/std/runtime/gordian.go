@@ -221,6 +221,7 @@ func gordianInit() {
 	}
 	gordianMeta("roots", gogetenv("GORDIAN_ROOTS"))
 	gordianOn = true
+	gordianReplayInit() // replay: gordian_replay.go
 }
 
 const goarchPtrSize = unsafe.Sizeof(uintptr(0))

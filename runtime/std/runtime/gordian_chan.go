@@ -187,16 +187,27 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 		return chansendOrig(c, ep, block, pc)
 	}
 	if !block {
+		choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
 		p := gordianNBBegin(st, site, id, gfDirSend)
 		if p == 0 {
+			gordianReplayDone(st)
 			return chansendOrig(c, ep, block, pc)
 		}
-		ok := chansendOrig(c, ep, block, pc)
+		ok := false
+		if choice != gordianReplayDefault {
+			ok = chansendOrig(c, ep, block, pc)
+			for i := 0; !ok && choice == 0 && gordianReplayRetry(st, i); i++ {
+				ok = chansendOrig(c, ep, block, pc)
+			}
+		}
 		gordianNBEnd(st, p, ok, false)
+		gordianReplayDone(st)
 		return ok
 	}
+	gordianReplayWait(st, gkChanSend) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
+		gordianReplayDone(st)
 		return chansendOrig(c, ep, block, pc)
 	}
 	gordianPut(p, gkChanSend, 0, 0, site, gordianStamp(), 0, id, 0)
@@ -204,6 +215,7 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 	st.blocked, st.open, st.inop = p, p, 1
 	ok := chansendOrig(c, ep, block, pc)
 	st.blocked, st.open, st.inop = 0, 0, 0
+	gordianReplayDone(st)
 	t := st.stamp
 	if t == 0 {
 		t = gordianStamp()
@@ -230,16 +242,26 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		return chanrecvOrig(c, ep, block)
 	}
 	if !block {
+		choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
 		p := gordianNBBegin(st, site, id, gfDirRecv)
 		if p == 0 {
+			gordianReplayDone(st)
 			return chanrecvOrig(c, ep, block)
 		}
-		selected, received = chanrecvOrig(c, ep, block)
+		if choice != gordianReplayDefault {
+			selected, received = chanrecvOrig(c, ep, block)
+			for i := 0; !selected && choice == 0 && gordianReplayRetry(st, i); i++ {
+				selected, received = chanrecvOrig(c, ep, block)
+			}
+		}
 		gordianNBEnd(st, p, selected, selected && !received)
+		gordianReplayDone(st)
 		return
 	}
+	gordianReplayWait(st, gkChanRecv) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
+		gordianReplayDone(st)
 		return chanrecvOrig(c, ep, block)
 	}
 	gordianPut(p, gkChanRecv, 0, 0, site, gordianStamp(), 0, id, 0)
@@ -247,6 +269,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	st.blocked, st.open, st.inop = p, p, 1
 	selected, received = chanrecvOrig(c, ep, block)
 	st.blocked, st.open, st.inop = 0, 0, 0
+	gordianReplayDone(st)
 	t := st.stamp
 	if t == 0 {
 		t = gordianStamp()
@@ -307,8 +330,10 @@ func gordianClosechan(c *hchan, pc uintptr) {
 		closechanOrig(c)
 		return
 	}
+	gordianReplayWait(st, gkChanClose) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
+		gordianReplayDone(st)
 		closechanOrig(c)
 		return
 	}
@@ -323,6 +348,7 @@ func gordianClosechan(c *hchan, pc uintptr) {
 	st.open, st.inop = p, 1
 	closechanOrig(c)
 	st.open, st.inop = 0, 0
+	gordianReplayDone(st)
 	if st.stamp != 0 {
 		t = st.stamp // taken under the lock: tpre = tpost = that stamp
 		(*gordianRecord)(unsafe.Pointer(p)).tpre = t
@@ -352,8 +378,10 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	if ncase > gordianRecsPerChunk-2 {
 		ncase = gordianRecsPerChunk - 2 // a Select never spans chunks
 	}
+	choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
 	p := gordianAlloc(st, uintptr(ncase+1))
 	if p == 0 {
+		gordianReplayDone(st)
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}
 	t := gordianStamp()
@@ -372,8 +400,9 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	gordianPut(p, gkSelect, fl, uint16(n), site, t, 0, 0, 0)
 	st.seq, st.stamp = 0, 0
 	st.blocked, st.open, st.inop = p, p, 1
-	casi, recvOK := selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
+	casi, recvOK := gordianReplaySelect(cas0, order0, pc0, nsends, nrecvs, block, choice)
 	st.blocked, st.open, st.inop = 0, 0, 0
+	gordianReplayDone(st)
 	tp := st.stamp
 	if tp == 0 {
 		tp = gordianStamp()

@@ -62,8 +62,10 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 	if id == 0 {
 		return 0
 	}
+	gordianReplayWait(st, kind) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
+		gordianReplayDone(st)
 		return 0
 	}
 	t := gordianStamp()
@@ -72,6 +74,9 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 		tpost = t
 	}
 	gordianPut(p, kind, flags, 0, site, t, tpost, id, val)
+	if mode&gmOneShot != 0 || kind == gkOnceDo {
+		gordianReplayDone(st) // no completion to wait for (Once: f may record)
+	}
 	if mode&gmBlocked != 0 {
 		st.blocked = p
 	}
@@ -104,6 +109,7 @@ func sync_gordianEnd(p uintptr, flags uint8, aux uint16, val uint32) {
 		t = gordianStamp()
 	}
 	gordianComplete(p, flags, val, t)
+	gordianReplayDone(st) // replay: gordian_replay.go
 }
 
 // sync_gordianMarkBlocked sets (p != 0) or clears the goroutine's blocked
