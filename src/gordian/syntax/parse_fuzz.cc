@@ -6,11 +6,12 @@
 //   2. Parse always returns a File;
 //   3. if the input parsed without errors: print it with the printer, parse
 //      the printed text again, which must succeed too and give an equal tree
-//      (the printer's round-trip guarantee).
+//      with the same comments (the printer's round-trip guarantee).
 // Build and run it with scripts/fuzz (docs/fuzzing.md).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string diff;
   if (!EqualTrees(r.file, r2.file, &diff)) {
     Fail("printed output parses to a different tree", diff + "\n--- printed:\n" + printed);
+  }
+  // Every comment is printed, text unchanged, in order.
+  std::span<Comment> c1 = r.file->comments, c2 = r2.file->comments;
+  for (size_t i = 0; i < c1.size() || i < c2.size(); i++) {
+    if (i >= c1.size() || i >= c2.size() || c1[i].text != c2[i].text) {
+      Fail("printed output has different comments",
+           "comment " + std::to_string(i) + ": " +
+               (i < c1.size() ? std::string(c1[i].text) : "(none)") + " vs " +
+               (i < c2.size() ? std::string(c2[i].text) : "(none)") + "\n--- printed:\n" + printed);
+    }
   }
 #endif
   return 0;
