@@ -1,7 +1,7 @@
 // Gordian recorder: this file is added to package runtime by the Gordian
 // overlay (runtime/std in the Gordian repository; docs/trace-format.md is
 // the specification of what it writes). It owns the recorder's state, the
-// trace file (events.bin: per-goroutine 64 KiB chunks of one MAP_SHARED
+// trace file (events.bin: per-goroutine 4 KiB chunks of one MAP_SHARED
 // file), the global stamp counter, the site and object tables and the text
 // side files.
 //
@@ -78,12 +78,12 @@ const (
 // File layout constants (event.h).
 const (
 	gordianHeaderBytes  = 64
-	gordianChunkBytes   = 64 << 10
+	gordianChunkBytes   = 4 << 10 // one page: a goroutine costs one page, the file stays dense
 	gordianChunkHdr     = 24
 	gordianRecordBytes  = 24
 	gordianRecsPerChunk = (gordianChunkBytes - gordianChunkHdr) / gordianRecordBytes
 	gordianChunkMagic   = 0x4b484347
-	gordianGrowChunks   = 256 // the file grows 16 MiB at a time
+	gordianGrowChunks   = 1024 // the file grows 4 MiB at a time
 	gordianStampLimit   = 0xffffffff - 16
 )
 

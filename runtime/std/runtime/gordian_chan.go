@@ -397,7 +397,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	if !block {
 		fl = gfHasDefault
 	}
-	gordianPut(p, gkSelect, fl, uint16(n), site, t, 0, 0, 0)
+	gordianPut(p, gkSelect, fl, uint16(ncase), site, t, 0, 0, 0)
 	st.seq, st.stamp = 0, 0
 	st.blocked, st.open, st.inop = p, p, 1
 	casi, recvOK := gordianReplaySelect(cas0, order0, pc0, nsends, nrecvs, block, choice)

@@ -5,5 +5,6 @@ package runtime
 const (
 	gordianSYS_MMAP      = 9
 	gordianSYS_FTRUNCATE = 77
+	gordianSYS_MADVISE   = 28
 	gordianSYS_MKDIRAT   = 258
 )

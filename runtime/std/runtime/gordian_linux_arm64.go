@@ -5,5 +5,6 @@ package runtime
 const (
 	gordianSYS_MMAP      = 222
 	gordianSYS_FTRUNCATE = 46
+	gordianSYS_MADVISE   = 233
 	gordianSYS_MKDIRAT   = 34
 )

@@ -17,7 +17,9 @@
 //
 // File layout of DIR/events.bin (little-endian):
 //   FileHeader (64 bytes)
-//   chunk 0, chunk 1, ...          each kChunkBytes long
+//   chunk 0, chunk 1, ...          each FileHeader::chunk_bytes long (the Go
+//                                  recorder writes kRecorderChunkBytes; readers
+//                                  must use the header's value)
 // Chunk layout:
 //   ChunkHeader (24 bytes: the size of one record)
 //   Record[kRecordsPerChunk]       until the first record with kind == 0
@@ -35,13 +37,16 @@ namespace gordian::trace {
 
 inline constexpr char kFileMagic[8] = {'G', 'O', 'R', 'D', 'T', 'R', 'C', '1'};
 inline constexpr uint32_t kFormatVersion = 1;
-inline constexpr uint32_t kChunkBytes = 64 * 1024;
+inline constexpr uint32_t kChunkBytes = 64 * 1024;  // default of C++ writers
+// The Go recorder's chunk: one page, so that a goroutine that records a few
+// operations costs one page and the file stays dense.
+inline constexpr uint32_t kRecorderChunkBytes = 4 * 1024;
 inline constexpr uint32_t kChunkMagic = 0x4b484347;  // "GCHK"
 
 struct FileHeader {
   char magic[8];          // kFileMagic
   uint32_t version;       // kFormatVersion
-  uint32_t chunk_bytes;   // kChunkBytes
+  uint32_t chunk_bytes;   // size of every chunk (kChunkBytes, kRecorderChunkBytes, ...)
   uint32_t record_bytes;  // sizeof(Record) == 24
   uint32_t flags;         // FileFlags
   uint64_t start_unix_ns; // wall clock when recording started
@@ -109,18 +114,22 @@ enum class Kind : uint8_t {
   OnceDo = 21,  // obj = the Once; blocking; flags: kSuccess if this call ran f
 
   // sync.Cond (obj = the Cond). Wait: pre when it starts waiting, post when it
-  // is woken and has re-locked; val = the Cond's Signal/Broadcast count that woke it.
+  // is woken and has re-locked; val = its ticket + 1. Its partner is the
+  // CondSignal with the same val, or the CondBroadcast with
+  // val - aux < Wait.val <= val (docs/trace-format.md, "Cond").
   CondWait = 22,
-  CondSignal = 23,     // val = signal count after
-  CondBroadcast = 24,  // val = signal count after
+  CondSignal = 23,     // val = ticket + 1 of the waiter it woke, 0 if none
+  CondBroadcast = 24,  // val = notify counter after (0 if it woke none); aux = tickets woken (saturated)
 
   // Program level.
   Panic = 25,           // val = strings.txt id of the message
   TestStart = 26,       // val = strings.txt id of the test name; obj = test index
   TestEnd = 27,         // obj = test index; flags: kFailed if the test failed
-  BlockedAtTestEnd = 28,// written by the test's goroutine: obj = gid of a goroutine of this test still blocked, val = test index
-  GlobalDeadlock = 29,  // written by the recorder's watchdog: obj = number of blocked goroutines
-  ProgramExit = 30,     // val = exit status
+  BlockedAtTestEnd = 28,// written by the test's goroutine: obj = gid of a goroutine of this test still blocked, val = test index;
+                        // site and aux (its Kind) = the blocked operation
+  GlobalDeadlock = 29,  // written by the recorder's watchdog (a pseudo-goroutine whose GoStart has obj 0,
+                        // val kRecorderChildIndex): obj = number of blocked goroutines
+  ProgramExit = 30,     // val = exit status; aux = ExitHow
   Count_
 };
 
@@ -135,6 +144,17 @@ enum Flags : uint8_t {
 };
 
 inline constexpr uint32_t kDefaultCase = 0xffffffffu;
+// GoStart val of the recorder's pseudo-goroutine (it holds GlobalDeadlock).
+inline constexpr uint32_t kRecorderChildIndex = 0xffffffffu;
+
+// ProgramExit aux: how the program ended.
+enum class ExitHow : uint16_t {
+  MainReturned = 0,
+  OsExit = 1,
+  FatalPanic = 2,
+  FatalError = 3,      // throw, including Go's own deadlock detector
+  GlobalDeadlock = 4,  // the recorder's watchdog (exit status 3)
+};
 
 struct Record {
   Kind kind;       // written last when the record is created
@@ -148,7 +168,7 @@ struct Record {
 };
 static_assert(sizeof(Record) == 24);
 
-inline constexpr uint32_t kRecordsPerChunk =
+inline constexpr uint32_t kRecordsPerChunk =  // for kChunkBytes chunks only
     (kChunkBytes - sizeof(ChunkHeader)) / sizeof(Record);
 
 // Non-blocking operations carry tpre == tpost (one stamp).
