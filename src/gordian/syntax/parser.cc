@@ -15,6 +15,8 @@
 //
 // Excluding methods returning lists, parse methods named …OrNull may return
 // null; all others return a valid node (BadExpr where parsing failed).
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
@@ -34,9 +36,29 @@ namespace {
 // Nesting beyond this many levels (parentheses, blocks, unary operators,
 // type constructors...) is reported as an error instead of recursing further.
 constexpr int kMaxDepth = 10000;
-// Independently of the depth, stop recursing once this much stack is in use
-// (protects builds with large frames, e.g. sanitizers, and small thread stacks).
-constexpr uintptr_t kMaxStackBytes = uintptr_t{3} << 20;
+// Independently of the depth, stop recursing once this much stack is in use,
+// or three quarters of what the thread has left when Parse starts, whichever
+// is less (protects builds with large frames, e.g. sanitizers, and threads
+// with small stacks). A release build needs about 260 bytes per level of
+// parentheses, so 10000 levels fit comfortably.
+constexpr uintptr_t kMaxStackBytes = uintptr_t{6} << 20;
+
+// The stack budget of the calling thread, measured from here.
+uintptr_t StackBudget() {
+  uintptr_t budget = kMaxStackBytes;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void* addr = nullptr;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr != nullptr) {
+      uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+      uintptr_t lo = reinterpret_cast<uintptr_t>(addr);
+      if (here > lo) budget = std::min(budget, (here - lo) / 4 * 3);
+    }
+    pthread_attr_destroy(&attr);
+  }
+  return budget;
+}
 
 constexpr TokenSet Bits(std::initializer_list<Token> toks) {
   TokenSet s = 0;
@@ -161,10 +183,14 @@ class Parser {
   }
 
   void want(Token tok) {
-    if (!got(tok)) {
-      syntaxError("expected " + tokstring(tok));
-      advance(0);
-    }
+    if (!got(tok)) [[unlikely]] wantFailed(tok);
+  }
+
+  // The error paths are kept out of line (and out of the recursive
+  // productions' frames: deep nesting costs less stack).
+  [[gnu::noinline, gnu::cold]] void wantFailed(Token tok) {
+    syntaxError("expected " + tokstring(tok));
+    advance(0);
   }
 
   // gotAssign is like got(Assign) but it also accepts ":=" (and reports an
@@ -196,7 +222,7 @@ class Parser {
 
   // errorAt reports an error at the given position. Like gc, it reports at
   // most one syntax error per line, and drops exact duplicates.
-  void errorAt(Pos pos, std::string msg) {
+  [[gnu::noinline, gnu::cold]] void errorAt(Pos pos, std::string msg) {
     if (quiet_) return;
     if (msg.starts_with("syntax error")) {
       uint32_t line = lineOf(pos);
@@ -227,7 +253,7 @@ class Parser {
   }
 
   // syntaxErrorAt reports a syntax error at the given position.
-  void syntaxErrorAt(Pos pos, std::string_view msg) {
+  [[gnu::noinline, gnu::cold]] void syntaxErrorAt(Pos pos, std::string_view msg) {
     if (s_.tok == Token::EOF_ && error_count_ > 0) {
       return;  // avoid meaningless follow-up errors
     }
@@ -247,15 +273,34 @@ class Parser {
     errorAt(pos, fmt::format("syntax error: unexpected {}{}", tokDesc(), m));
   }
 
-  void syntaxError(std::string_view msg) { syntaxErrorAt(s_.pos, msg); }
-  void error(std::string msg) { errorAt(s_.pos, std::move(msg)); }
+  [[gnu::noinline, gnu::cold]] void syntaxError(std::string_view msg) {
+    syntaxErrorAt(s_.pos, msg);
+  }
+  [[gnu::noinline, gnu::cold]] void error(std::string_view msg) {
+    errorAt(s_.pos, std::string(msg));
+  }
+  // Formatting variants: out of line, so the formatting never lands in the
+  // frame of a recursive production.
+  template <class... A>
+  [[gnu::noinline, gnu::cold]] void syntaxErrorf(fmt::format_string<A...> f, A&&... args) {
+    syntaxErrorAt(s_.pos, fmt::format(f, std::forward<A>(args)...));
+  }
+  template <class... A>
+  [[gnu::noinline, gnu::cold]] void syntaxErrorAtf(Pos pos, fmt::format_string<A...> f,
+                                                   A&&... args) {
+    syntaxErrorAt(pos, fmt::format(f, std::forward<A>(args)...));
+  }
+  template <class... A>
+  [[gnu::noinline, gnu::cold]] void errorAtf(Pos pos, fmt::format_string<A...> f, A&&... args) {
+    errorAt(pos, fmt::format(f, std::forward<A>(args)...));
+  }
 
   // advance consumes tokens until it finds a token of the stop set or
   // follow list. The stop set is only considered if we are inside a function
   // (fnest_ > 0). The follow list is the set of valid tokens that can follow
   // a production; if it is empty, exactly one (non-EOF) token is consumed to
   // ensure progress.
-  void advance(TokenSet followlist) {
+  [[gnu::noinline]] void advance(TokenSet followlist) {
     TokenSet followset = TokenBit(Token::EOF_);  // don't skip over EOF
     if (followlist != 0) {
       if (fnest_ > 0) followset |= kStopSet;
@@ -268,14 +313,14 @@ class Parser {
   }
 
   // Consumes the rest of the input without reporting anything.
-  void drain() {
+  [[gnu::noinline, gnu::cold]] void drain() {
     bool q = quiet_;
     quiet_ = true;
     while (s_.tok != Token::EOF_) next();
     quiet_ = q;
   }
 
-  void tooDeep() {
+  [[gnu::noinline, gnu::cold]] void tooDeep() {
     if (!too_deep_) {
       too_deep_ = true;
       errorAt(s_.pos, "exceeded max nesting depth");
@@ -421,6 +466,11 @@ class Parser {
   File* file();
   template <class F>
   Pos list(std::string_view context, Token sep, Token close, F f);
+  [[gnu::noinline, gnu::cold]] void listError(std::string_view context, Token sep, Token close) {
+    syntaxError(fmt::format("in {}; possibly missing {} or {}", context, tokstring(sep),
+                            tokstring(close)));
+    advance(Bits({Token::Rparen, Token::Rbrack, Token::Rbrace}));
+  }
   void appendGroup(Pos keyword, Decl* (Parser::*f)(Group*));
   Decl* importDecl(Group* group);
   Decl* constDecl(Group* group);
@@ -432,6 +482,7 @@ class Parser {
   Expr* expr() { return binaryExpr(nullptr, 0); }
   Expr* binaryExpr(Expr* x, int prec);
   Expr* unaryExpr();
+  [[gnu::noinline]] Expr* reassociateChan(Pos pos, Expr* x);
   CallStmt* callStmt();
   Expr* operand();
   Expr* pexpr(Expr* x);
@@ -441,13 +492,13 @@ class Parser {
   Expr* type_();
   Operation* newIndirect(Pos pos, Expr* typ);
   Expr* typeOrNull();
-  Expr* typeInstance(Expr* typ);
+  [[gnu::noinline]] Expr* typeInstance(Expr* typ);
   FuncType* funcType(std::string_view context, Pos begin, List<Field>* tparams);
   Expr* arrayType(Pos pos, Expr* len);
   Expr* sliceType(Pos pos);
   Expr* chanElem();
-  StructType* structType();
-  InterfaceType* interfaceType();
+  [[gnu::noinline]] StructType* structType();
+  [[gnu::noinline]] InterfaceType* interfaceType();
   List<Field> funcResult();
   void fieldDecl();
   void addField(Pos pos, Pos begin, Name* name, Expr* typ, BasicLit* tag);
@@ -469,6 +520,7 @@ class Parser {
   Stmt* forStmt();
   void header(Token keyword, SimpleStmt** init, Expr** cond, SimpleStmt** post);
   IfStmt* ifStmt();
+  [[gnu::noinline, gnu::cold]] void badCondition(SimpleStmt* condStmt);
   SwitchStmt* switchStmt();
   SelectStmt* selectStmt();
   CaseClause* caseClause();
@@ -501,6 +553,7 @@ class Parser {
   int xnest_ = 0;          // expression nesting level (for complit ambiguity resolution)
   int depth_ = 0;          // recursion depth (see Nest)
   uintptr_t stack_base_ = 0;
+  uintptr_t stack_budget_ = kMaxStackBytes;
   bool too_deep_ = false;
   bool quiet_ = false;
 
@@ -525,7 +578,7 @@ class Nest {
  public:
   explicit Nest(Parser* p) : p_(p) {
     uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
-    if (++p->depth_ > kMaxDepth || p->stack_base_ - here > kMaxStackBytes) [[unlikely]] {
+    if (++p->depth_ > kMaxDepth || p->stack_base_ - here > p->stack_budget_) [[unlikely]] {
       p->tooDeep();
     }
   }
@@ -542,6 +595,7 @@ class Nest {
 
 ParseResult Parser::Run() {
   stack_base_ = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  stack_budget_ = StackBudget();
   prev_end_ = src_.base();
   scratch_.reserve(256);
   s_.Next();
@@ -654,9 +708,7 @@ Pos Parser::list(std::string_view context, Token sep, Token close, F f) {
     done = f();
     // sep is optional before close
     if (!got(sep) && s_.tok != close) {
-      syntaxError(fmt::format("in {}; possibly missing {} or {}", context, tokstring(sep),
-                              tokstring(close)));
-      advance(Bits({Token::Rparen, Token::Rbrack, Token::Rbrace}));
+      listError(context, sep, close);
       if (s_.tok != close) {
         // position could be better but we had an error so we don't care
         return s_.pos;
@@ -1015,52 +1067,7 @@ Expr* Parser::unaryExpr() {
       //
       //   <-(chan E)   =>  (<-chan E)
       //   <-(chan<-E)  =>  (<-chan (<-E))
-      if (Is<ChanType>(x)) {
-        // x is a channel type => re-associate <-
-        ChanDir dir = ChanDir::Send;
-        Expr* t = x;
-        Pos arrow = pos;  // the <- that now belongs to t
-        while (dir == ChanDir::Send) {
-          auto* c = As<ChanType>(t);
-          if (c == nullptr) break;
-          dir = c->dir;
-          if (dir == ChanDir::Recv) {
-            // t is type <-chan E but <-<-chan E is not permitted
-            // (report same error as for "type _ <-<-chan E")
-            syntaxError("unexpected <-, expected chan");
-            // already progressed, no need to advance
-          }
-          // The arrow of a send-only channel c moves to its element: find it
-          // (it follows "chan", before the element's text).
-          Pos next_arrow = kNoPos;
-          if (dir == ChanDir::Send && c->elem != nullptr) {
-            std::string_view all = src_.content();
-            uint32_t i = src_.OffsetOf(c->elem->begin);
-            uint32_t lo = src_.OffsetOf(c->begin);
-            while (i > lo && (all[i - 1] == ' ' || all[i - 1] == '\t' || all[i - 1] == '\n' ||
-                              all[i - 1] == '\r')) {
-              i--;
-            }
-            if (i >= lo + 2 && all[i - 2] == '<' && all[i - 1] == '-') {
-              next_arrow = src_.PosAt(i - 2);
-            }
-          }
-          c->dir = ChanDir::Recv;
-          if (arrow != kNoPos) {
-            c->pos = arrow;
-            c->begin = arrow;
-          }
-          arrow = next_arrow;
-          t = c->elem;
-        }
-        if (dir == ChanDir::Send) {
-          // channel dir is <- but channel element E is not a channel
-          // (report same error as for "type _ <-chan<-E")
-          syntaxError(fmt::format("unexpected {}, expected chan", exprString(t)));
-          // already progressed, no need to advance
-        }
-        return x;
-      }
+      if (Is<ChanType>(x)) return reassociateChan(pos, x);
 
       // x is not a channel type => we have a receive op
       Operation* o = make<Operation>(pos);
@@ -1076,6 +1083,55 @@ Expr* Parser::unaryExpr() {
   return pexpr(nullptr);
 }
 
+// x, the operand of a "<-" at pos, is a channel type: re-associate the <-
+// with it (see unaryExpr).
+Expr* Parser::reassociateChan(Pos pos, Expr* x) {
+  // x is a channel type => re-associate <-
+  ChanDir dir = ChanDir::Send;
+  Expr* t = x;
+  Pos arrow = pos;  // the <- that now belongs to t
+  while (dir == ChanDir::Send) {
+    auto* c = As<ChanType>(t);
+    if (c == nullptr) break;
+    dir = c->dir;
+    if (dir == ChanDir::Recv) {
+      // t is type <-chan E but <-<-chan E is not permitted
+      // (report same error as for "type _ <-<-chan E")
+      syntaxError("unexpected <-, expected chan");
+      // already progressed, no need to advance
+    }
+    // The arrow of a send-only channel c moves to its element: find it
+    // (it follows "chan", before the element's text).
+    Pos next_arrow = kNoPos;
+    if (dir == ChanDir::Send && c->elem != nullptr) {
+      std::string_view all = src_.content();
+      uint32_t i = src_.OffsetOf(c->elem->begin);
+      uint32_t lo = src_.OffsetOf(c->begin);
+      while (i > lo && (all[i - 1] == ' ' || all[i - 1] == '\t' || all[i - 1] == '\n' ||
+                        all[i - 1] == '\r')) {
+        i--;
+      }
+      if (i >= lo + 2 && all[i - 2] == '<' && all[i - 1] == '-') {
+        next_arrow = src_.PosAt(i - 2);
+      }
+    }
+    c->dir = ChanDir::Recv;
+    if (arrow != kNoPos) {
+      c->pos = arrow;
+      c->begin = arrow;
+    }
+    arrow = next_arrow;
+    t = c->elem;
+  }
+  if (dir == ChanDir::Send) {
+    // channel dir is <- but channel element E is not a channel
+    // (report same error as for "type _ <-chan<-E")
+    syntaxErrorf("unexpected {}, expected chan", exprString(t));
+    // already progressed, no need to advance
+  }
+  return x;
+}
+
 // callStmt parses call-like statements that can be preceded by 'defer' and 'go'.
 CallStmt* Parser::callStmt() {
   CallStmt* s = make<CallStmt>(s_.pos);
@@ -1084,7 +1140,7 @@ CallStmt* Parser::callStmt() {
 
   Expr* x = pexpr(nullptr);
   if (Expr* t = Unparen(x); t != x) {
-    errorAt(x->pos, fmt::format("expression in {} must not be parenthesized", TokenString(s->tok)));
+    errorAtf(x->pos, "expression in {} must not be parenthesized", TokenString(s->tok));
     // already progressed, no need to advance
     x = t;
   }
@@ -1489,7 +1545,7 @@ FuncType* Parser::funcType(std::string_view context, Pos begin, List<Field>* tpa
     next();
     if (!context.empty()) {
       // accept but complain
-      syntaxErrorAt(lbrack, fmt::format("{} must have no type parameters", context));
+      syntaxErrorAtf(lbrack, "{} must have no type parameters", context);
     }
     if (s_.tok == Token::Rbrack) {
       syntaxError("empty type parameter list");
@@ -2239,7 +2295,7 @@ BlockStmt* Parser::blockStmt(std::string_view context) {
 
   // people coming from C may forget that braces are mandatory in Go
   if (!got(Token::Lbrace)) {
-    syntaxError(fmt::format("expected {{ after {}", context));
+    syntaxErrorf("expected {{ after {}", context);
     advance(Bits({Token::Name, Token::Rbrace}));
     s->rbrace = s_.pos;  // in case we found "}"
     if (got(Token::Rbrace)) return finish(s);
@@ -2289,8 +2345,7 @@ void Parser::header(Token keyword, SimpleStmt** init, Expr** cond, SimpleStmt** 
   if (s_.tok != Token::Semi) {
     // accept potential varDecl but complain
     if (got(Token::Var)) {
-      syntaxError(fmt::format("var declaration not allowed in {} initializer",
-                              TokenString(keyword)));
+      syntaxErrorf("var declaration not allowed in {} initializer", TokenString(keyword));
     }
     *init = simpleStmt(nullptr, keyword);
     // If we have a range clause, we are done (can only happen for keyword == For).
@@ -2344,7 +2399,7 @@ done:
   if (condStmt == nullptr) {
     if (keyword == Token::If && semiPos != kNoPos) {
       if (semiLit != "semicolon") {
-        syntaxErrorAt(semiPos, fmt::format("unexpected {}, expected {{ after if clause", semiLit));
+        syntaxErrorAtf(semiPos, "unexpected {}, expected {{ after if clause", semiLit);
       } else {
         syntaxErrorAt(semiPos, "missing condition in if statement");
       }
@@ -2353,45 +2408,64 @@ done:
   } else if (auto* es = As<ExprStmt>(condStmt)) {
     *cond = es->x;
   } else {
-    // A common syntax error is to write '=' instead of '==', which turns an
-    // expression into an assignment. Provide a more explicit error message in
-    // that case to prevent further confusion.
-    std::string str;
-    if (auto* as = As<AssignStmt>(condStmt); as != nullptr && as->op == Op::None &&
-                                             as->rhs != nullptr) {
-      // Emphasize complex Lhs and Rhs of assignment with parentheses to highlight '='.
-      str = fmt::format("assignment {} = {}", emphasize(as->lhs), emphasize(as->rhs));
-    } else {
-      str = stmtString(condStmt);
-    }
-    syntaxErrorAt(condStmt->pos, fmt::format("cannot use {} as value", str));
+    badCondition(condStmt);
   }
 
   xnest_ = outer;
 }
 
-IfStmt* Parser::ifStmt() {
-  Nest nest(this);
-  IfStmt* s = make<IfStmt>(s_.pos);
-
-  header(Token::If, &s->init, &s->cond, nullptr);
-  s->then = blockStmt("if clause");
-
-  if (got(Token::Else)) {
-    switch (s_.tok) {
-      case Token::If:
-        s->else_ = ifStmt();
-        break;
-      case Token::Lbrace:
-        s->else_ = blockStmt("");
-        break;
-      default:
-        syntaxError("else must be followed by if or statement block");
-        advance(Bits({Token::Name, Token::Rbrace}));
-        break;
-    }
+// A common syntax error is to write '=' instead of '==', which turns an
+// expression into an assignment. Provide a more explicit error message in
+// that case to prevent further confusion.
+void Parser::badCondition(SimpleStmt* condStmt) {
+  std::string str;
+  if (auto* as = As<AssignStmt>(condStmt); as != nullptr && as->op == Op::None &&
+                                           as->rhs != nullptr) {
+    // Emphasize complex Lhs and Rhs of assignment with parentheses to highlight '='.
+    str = fmt::format("assignment {} = {}", emphasize(as->lhs), emphasize(as->rhs));
+  } else {
+    str = stmtString(condStmt);
   }
-  return finish(s);
+  syntaxErrorAtf(condStmt->pos, "cannot use {} as value", str);
+}
+
+// IfStmt = "if" [ SimpleStmt ";" ] Expression Block [ "else" ( IfStmt | Block ) ] .
+// An else-if chain is parsed iteratively, but each link counts as a level
+// of nesting (the tree is as deep as the chain is long).
+IfStmt* Parser::ifStmt() {
+  IfStmt* first = nullptr;
+  IfStmt* prev = nullptr;
+  int links = 0;
+  for (;;) {
+    IfStmt* s = make<IfStmt>(s_.pos);
+    if (prev == nullptr) {
+      first = s;
+    } else {
+      prev->else_ = s;
+    }
+    prev = s;
+    header(Token::If, &s->init, &s->cond, nullptr);
+    s->then = blockStmt("if clause");
+
+    if (!got(Token::Else)) break;
+    if (s_.tok == Token::If) {
+      links++;
+      uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+      if (++depth_ > kMaxDepth || stack_base_ - here > stack_budget_) [[unlikely]] tooDeep();
+      continue;
+    }
+    if (s_.tok == Token::Lbrace) {
+      s->else_ = blockStmt("");
+    } else {
+      syntaxError("else must be followed by if or statement block");
+      advance(Bits({Token::Name, Token::Rbrace}));
+    }
+    break;
+  }
+  depth_ -= links;
+  // Every link of the chain ends where the chain ends.
+  for (IfStmt* t = first; t != nullptr; t = As<IfStmt>(t->else_)) finish(t);
+  return first;
 }
 
 SwitchStmt* Parser::switchStmt() {
