@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "gordian/syntax/stack_guard.h"
+
 namespace gordian::syntax {
 namespace {
 
@@ -58,6 +60,10 @@ class Dumper {
 
   void Node(std::string_view role, const syntax::Node* n) {
     if (n == nullptr) return;
+    if (StackIsLow()) [[unlikely]] {
+      RunOnNewStack([&] { Node(role, n); });
+      return;
+    }
     out.append(2 * static_cast<size_t>(depth_), ' ');
     if (!role.empty()) fmt::format_to(std::back_inserter(out), "{}: ", role);
     out += NodeKindName(n->kind);

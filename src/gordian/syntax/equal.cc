@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "gordian/syntax/stack_guard.h"
+
 namespace gordian::syntax {
 namespace {
 
@@ -16,10 +18,13 @@ class Comparer {
   bool Node(const syntax::Node* a, const syntax::Node* b) {
     if (a == nullptr || b == nullptr) {
       if (a == b) return true;
-      return Fail(fmt::format("{} vs {}", Describe(a), Describe(b)));
+      return NodesDiffer(a, b);
     }
-    if (a->kind != b->kind) {
-      return Fail(fmt::format("kind {} vs {}", NodeKindName(a->kind), NodeKindName(b->kind)));
+    if (a->kind != b->kind) return NodesDiffer(a, b);
+    if (StackIsLow()) [[unlikely]] {
+      bool ok = false;
+      RunOnNewStack([&] { ok = Fields(a, b); });
+      return ok;
     }
     return Fields(a, b);
   }
@@ -31,11 +36,22 @@ class Comparer {
     int index;  // -1 means not a list element
   };
 
+  // A nil vs non-nil or a kind difference (out of line: see Value).
+  [[gnu::noinline]] bool NodesDiffer(const syntax::Node* a, const syntax::Node* b) {
+    if (a == nullptr || b == nullptr) return Fail(fmt::format("{} vs {}", Describe(a), Describe(b)));
+    return Fail(fmt::format("kind {} vs {}", NodeKindName(a->kind), NodeKindName(b->kind)));
+  }
+
+  [[gnu::noinline]] bool SizesDiffer(std::string_view field, size_t a, size_t b) {
+    path_.push_back({field, -1});
+    return Fail(fmt::format("{} vs {} elements", a, b));
+  }
+
   static std::string Describe(const syntax::Node* n) {
     return n == nullptr ? "nil" : std::string(NodeKindName(n->kind));
   }
 
-  bool Fail(std::string what) {
+  [[gnu::noinline]] bool Fail(std::string what) {
     if (diff_ != nullptr) {
       std::string path;
       for (const Step& s : path_) {
@@ -57,10 +73,7 @@ class Comparer {
 
   template <class T>
   bool List(std::string_view field, syntax::List<T> a, syntax::List<T> b) {
-    if (a.size() != b.size()) {
-      path_.push_back({field, -1});
-      return Fail(fmt::format("{} vs {} elements", a.size(), b.size()));
-    }
+    if (a.size() != b.size()) return SizesDiffer(field, a.size(), b.size());
     for (size_t i = 0; i < a.size(); i++) {
       path_.push_back({field, static_cast<int>(i)});
       bool ok = Node(a[i], b[i]);
@@ -105,9 +118,15 @@ class Comparer {
     return true;
   }
 
+  // The comparison is inline; the formatting of a difference is not, so
+  // that it takes no room in the frames of the recursion.
   template <class V>
   bool Value(std::string_view field, const V& a, const V& b) {
     if (a == b) return true;
+    return ValueDiffers(field, a, b);
+  }
+  template <class V>
+  [[gnu::noinline]] bool ValueDiffers(std::string_view field, const V& a, const V& b) {
     path_.push_back({field, -1});
     return Fail(fmt::format("{} vs {}", a, b));
   }

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "gordian/syntax/stack_guard.h"
 #include "gordian/syntax/tabwriter.h"
 
 namespace gordian::syntax {
@@ -666,8 +667,18 @@ class Printer {
   // commentBefore reports whether the current comment group occurs before
   // the next position in the source code and printing it does not introduce
   // implicit semicolons.
-  bool CommentBefore(SrcPos next) const {
-    return comment_offset_ < next.offset && (!implied_semi_ || !comment_newline_);
+  //
+  // Gordian: a group that will be printed on a line of its own (it began its
+  // source line, or the printer is on another line) also needs a line break
+  // before it; after a token that implies a semicolon it waits, like a group
+  // with newlines. go/printer would print it and break the statement when
+  // the token it follows was printed earlier than its source position (as
+  // the `]` of `[...]T`, which has no recorded position).
+  bool CommentBefore(SrcPos next) {
+    if (comment_offset_ >= next.offset) return false;
+    if (!implied_semi_ || comment_newline_) return !implied_semi_;
+    const Comment& c = CommentAt(cx_->groups()[static_cast<size_t>(cur_group_)].first);
+    return PosFor(c.pos).line == last_.line && !cx_->StartsLine(c);
   }
 
   // commentSizeBefore returns the estimated size of the comments on the
@@ -780,7 +791,12 @@ class Printer {
     // estimated for the previous token is past the comment). For a //line or
     // //go: directive this is a matter of meaning, not looks.
     bool force_line = cx_->StartsLine(c);
-    if (pos.line == last_.line && (prev == nullptr || prev->text[1] != '/') && !force_line) {
+    // Gordian: and one that followed a token on its line stays on the output
+    // line, before any pending line break (it may follow a token that the
+    // tree does not keep, as the `()` of an empty result list).
+    bool stay = !force_line && prev == nullptr;
+    if ((pos.line == last_.line || stay) && (prev == nullptr || prev->text[1] != '/') &&
+        !force_line) {
       // comment on the same line as last item:
       // separate with at least one separator
       bool has_sep = false;
@@ -1073,10 +1089,14 @@ class Printer {
 
   void P(Tok t) {
     TrackOpen();
-    if (MayCombine(last_tok_, t.text[0])) {
+    if (MayCombine(last_real_tok_, t.text[0])) {
       // the previous and the current token must be separated by a blank
       // otherwise they combine into a different incorrect token sequence
-      wsbuf_.assign(1, blank);
+      // (Gordian: unless pending whitespace separates them already; and the
+      // token before pending indentation counts, as in `42` `...`)
+      bool separated = false;
+      for (WS w : wsbuf_) separated |= w == blank || w == vtab || w == newline || w == formfeed;
+      if (!separated) wsbuf_.push_back(blank);
     }
     bool implied = false;
     switch (t.kind) {
@@ -1124,6 +1144,7 @@ class Printer {
   }
 
   void Emit(std::string_view data, bool is_lit, bool implied_semi) {
+    last_real_tok_ = last_tok_;
     SrcPos next = pos_;  // estimated/accurate position of next item
     auto [wrote_newline, dropped_ff] = Flush(next, last_tok_);
     // intersperse extra newlines if present in the source and if they don't
@@ -1733,6 +1754,14 @@ class Printer {
   }
 
   void Expr1(const syntax::Expr* expr, int prec1, int depth) {
+    if (StackIsLow()) [[unlikely]] {
+      RunOnNewStack([&] { Expr1Impl(expr, prec1, depth); });
+      return;
+    }
+    Expr1Impl(expr, prec1, depth);
+  }
+
+  void Expr1Impl(const syntax::Expr* expr, int prec1, int depth) {
     SetPos(expr->begin);
     switch (expr->kind) {
       case NodeKind::BadExpr:
@@ -2193,6 +2222,14 @@ class Printer {
   }
 
   void Stmt_(const Node* stmt, bool next_is_rbrace) {
+    if (StackIsLow()) [[unlikely]] {
+      RunOnNewStack([&] { StmtImpl(stmt, next_is_rbrace); });
+      return;
+    }
+    StmtImpl(stmt, next_is_rbrace);
+  }
+
+  void StmtImpl(const Node* stmt, bool next_is_rbrace) {
     SetPos(stmt->begin);
     switch (stmt->kind) {
       case NodeKind::DeclStmt: {
@@ -2775,6 +2812,7 @@ class Printer {
   bool implied_semi_ = false;   // if set, a linebreak implies a semicolon
   TK last_tok_ = TK::Illegal;   // last token printed (Illegal if it's whitespace)
   TK prev_open_ = TK::Illegal;  // previous non-brace "open" token: ( or [ or Illegal
+  TK last_real_tok_ = TK::Illegal;  // last token printed, whitespace ignored
   std::vector<WS> wsbuf_;       // delayed white space
 
   SrcPos pos_;   // current position in AST (source) space

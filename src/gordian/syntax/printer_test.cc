@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <pthread.h>
+
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -422,6 +425,90 @@ TEST(PrinterTest, CommentsBetweenEveryToken) {
       "\tx /*23*/ := /*24*/ [] /*25*/ int /*26*/ { /*27*/ 1 /*28*/ , /*29*/ } /*30*/\n"
       "\t_ /*31*/ = /*32*/ x /*33*/ [ /*34*/ 0 /*35*/ ] // 36\n"
       "} /*37*/ // 38\n");
+}
+
+// Runs fn on a thread with a stack too small for the deep trees below
+// (512 KB, less than the guard's reserve), so that they must switch stacks.
+void OnSmallStack(const std::function<void()>& fn) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t{512} << 10);
+  pthread_t t;
+  auto run = [](void* arg) -> void* {
+    (*static_cast<const std::function<void()>*>(arg))();
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&t, &attr, run, const_cast<std::function<void()>*>(&fn)), 0);
+  pthread_attr_destroy(&attr);
+  pthread_join(t, nullptr);
+}
+
+TEST(PrinterTest, DeepTreesDoNotOverflowTheStack) {
+  // Nesting as deep as the parser accepts: the recursive passes continue on
+  // fresh stacks (stack_guard.h) instead of overflowing.
+  std::string src = "package p\n\nfunc f() {\n\tif x == 0 {\n\t}";
+  for (int i = 1; i < 3000; i++) src += " else if x == " + std::to_string(i) + " {\n\t}";
+  src += "\n\t_ = ";
+  for (int i = 0; i < 4000; i++) src += "(";
+  src += "1";
+  for (int i = 0; i < 4000; i++) src += ")";
+  src += "\n\t_ = 1";
+  for (int i = 0; i < 4000; i++) src += " + 1";
+  src += "\n}\n";
+  auto a = ParseString(src);
+  ASSERT_EQ(a->errors, 0) << a->first_error;
+  std::string out;
+  int nodes = 0;
+  OnSmallStack([&] {
+    out = PrintFile(*a->file);
+    Inspect(a->file, [&](Node*) {
+      nodes++;
+      return true;
+    });
+  });
+  EXPECT_EQ(out, src);
+  EXPECT_GT(nodes, 3 * 3000 + 4000 + 2 * 4000);
+  auto b = ParseString(out);
+  ASSERT_EQ(b->errors, 0);
+  bool equal = false;
+  OnSmallStack([&] { equal = EqualTrees(a->file, b->file, nullptr); });
+  EXPECT_TRUE(equal);
+}
+
+TEST(PrinterTest, MultiLineArgumentsBeforeDots) {
+  // The unindent after a multi-line list must not hide that `42` and `...`
+  // would merge into `42.` `..`.
+  const std::string src =
+      "package p\n\n"
+      "func f() {\n"
+      "\tg(3,\n"
+      "\t\t42 ...,\n"
+      "\t)\n"
+      "}\n";
+  std::string out = RoundTrip(src);
+  EXPECT_NE(out.find("42 ..."), std::string::npos) << out;
+}
+
+TEST(PrinterTest, OwnLineCommentsWaitForALineBreak) {
+  // The `]` of `[...]T` has no recorded position and prints before the
+  // comment; a line break before the comment there would end the statement.
+  std::string out = RoundTrip(
+      "package p\n\n"
+      "var _ = [\n"
+      "...\n"
+      "/* c */ ]byte(\"foo\")\n");
+  EXPECT_NE(out.find("[...]byte("), std::string::npos) << out;
+  // A comment that trailed a token the tree drops (the `()` of an empty
+  // result list) still trails its line.
+  out = RoundTrip(
+      "package p\n\n"
+      "type I interface {\n"
+      "\tg(\n"
+      "x,\n"
+      " y int) (\n"
+      ")  // gone\n"
+      "}\n");
+  EXPECT_NE(out.find("\t\ty int) // gone\n}"), std::string::npos) << out;
 }
 
 // ----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 // listing its children in source order.
 #include "gordian/syntax/walk.h"
 
+#include "gordian/syntax/stack_guard.h"
+
 namespace gordian::syntax {
 namespace {
 
@@ -270,6 +272,10 @@ struct Inspector {
   FunctionRef<void(Node*)>* post;  // null means no post callback
 
   void Walk(Node* n, bool skip_type) {
+    if (StackIsLow()) [[unlikely]] {
+      RunOnNewStack([&] { Walk(n, skip_type); });
+      return;
+    }
     if (!pre(n)) return;
     if (skip_type) {
       // Only a Field gets here: its name is the remaining child.
