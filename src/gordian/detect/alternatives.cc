@@ -1,0 +1,212 @@
+// This file implements two of seed 001's analysis scenarios as information:
+//
+// alternative-partner (§4.3, "AC"): a receive R got its value from send S;
+// a send S' of another goroutine (not S's) that is concurrent with R could
+// have been R's partner in another schedule. Concurrency is tested on the
+// pre clocks, as in the seed: neither operation completes before the other
+// starts.
+//
+// select-case-alternatives ("ASC"): a select chose case k; another case j
+// could have been chosen if some operation of the other direction on j's
+// channel (or a close, for a receive case) is concurrent with the select.
+//
+// Both are reported once per source site (receive site, select site), with
+// up to three example alternatives. On large channels the receives and
+// selects are sampled (at most kSample per channel, evenly spread) and a
+// site stops being searched once every candidate site is found: the
+// scenarios are information, and the seed's quadratic search is what made
+// it take minutes on 100k events.
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/op_runs.h"
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ChanDir;
+using hb::ObjClass;
+using trace::Kind;
+
+namespace {
+
+constexpr uint32_t kSample = 4096;
+constexpr size_t kExamples = 3;
+
+struct SiteAlts {
+  uint32_t example = hb::kNoRecord;  // the receive / select
+  uint32_t partner = hb::kNoRecord;  // its actual partner / chosen case
+  std::map<uint32_t, uint32_t> alts; // alternative site -> example record
+};
+
+// Per channel: sends (plain, select send cases) and receives (plain, select
+// receive cases) and closes, as per-goroutine runs.
+struct ChanRuns {
+  OpRuns send, recv;
+  std::vector<uint32_t> closes;
+};
+
+void Collect(PredictContext& c, uint32_t ch, ChanRuns* cr) {
+  cr->send.Clear();
+  cr->recv.Clear();
+  cr->closes.clear();
+  for (uint32_t y : c.ops.Ops(ObjClass::Chan, ch)) {
+    const trace::Record& r = c.rec(y);
+    switch (hb::DirOf(r)) {
+      case ChanDir::Send:
+        if (!(r.flags & trace::kClosed)) cr->send.Add(c.Gor(y), y);
+        break;
+      case ChanDir::Recv:
+        cr->recv.Add(c.Gor(y), y);
+        break;
+      case ChanDir::Close:
+        if (!(r.flags & trace::kClosed)) cr->closes.push_back(y);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+void AlternativePartners(PredictContext& c) {
+  const uint32_t nch = c.ops.Count(ObjClass::Chan);
+  ChanRuns cr;
+  std::map<uint32_t, SiteAlts> by_site;  // receive site -> what was found
+  uint64_t calls = 0;
+  for (uint32_t ch = 0; ch < nch; ++ch) {
+    Collect(c, ch, &cr);
+    if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
+    std::set<uint32_t> send_sites;
+    for (uint32_t k = 0; k < cr.send.size(); ++k) send_sites.insert(c.rec(cr.send.rec(k)).site);
+    uint32_t stride = std::max<uint32_t>(1, uint32_t(cr.recv.size() / kSample));
+    for (uint32_t k = 0; k < cr.recv.size(); k += stride) {
+      uint32_t rv = cr.recv.rec(k);
+      uint32_t own = c.ops.Owner(rv);
+      if (c.rec(own).tpost == 0) continue;
+      if (own != rv && c.ops.ChosenCase(own) != rv) continue;  // not the chosen case
+      uint32_t s = c.hb.Partner(rv);
+      if (s == hb::kNoRecord) continue;
+      SiteAlts& sa = by_site[c.rec(rv).site];
+      if (sa.alts.size() + 1 >= send_sites.size() && sa.example != hb::kNoRecord) continue;
+      uint32_t gr = c.Gor(own), gs = c.Gor(c.ops.Owner(s));
+      for (const OpRuns::Run& run : cr.send.runs()) {
+        if (run.g == gr || run.g == gs) continue;
+        uint32_t alt = cr.send.FirstConcurrent(c.hb, run, rv, &calls);
+        if (alt == hb::kNoRecord) continue;
+        if (sa.example == hb::kNoRecord) {
+          sa.example = rv;
+          sa.partner = s;
+        }
+        sa.alts.emplace(c.rec(alt).site, alt);
+      }
+      if (!c.Spend(calls)) break;
+      calls = 0;
+    }
+    if (c.exhausted()) break;
+  }
+  for (const auto& [site, sa] : by_site) {
+    if (sa.example == hb::kNoRecord || sa.alts.empty()) continue;
+    report::Finding f = c.NewFinding(report::FindingKind::AlternativePartner, sa.example,
+                                     report::Role::Recv);
+    c.AddLocation(&f, sa.partner, report::Role::Send);
+    std::string where;
+    size_t n = 0;
+    for (const auto& [s, rec] : sa.alts) {
+      if (n++ == kExamples) break;
+      c.AddLocation(&f, rec, report::Role::Send);
+      where += (where.empty() ? "" : ", ") + BaseName(c.Where(rec));
+    }
+    f.message = fmt::format(
+        "the receive at {} got its value from the send at {}; the send{} at {} could have "
+        "been its partner in another schedule",
+        BaseName(c.Where(sa.example)), BaseName(c.Where(sa.partner)),
+        sa.alts.size() > 1 ? "s" : "", where);
+    c.Emit(std::move(f));
+  }
+}
+
+void SelectAlternatives(PredictContext& c) {
+  // Completed selects that chose a case, grouped by select site.
+  std::map<uint32_t, SiteAlts> by_site;
+  std::map<uint32_t, ChanRuns> runs;  // per channel, built on demand
+  uint64_t calls = 0;
+  std::map<uint32_t, uint32_t> seen_per_site;
+  const uint32_t n = static_cast<uint32_t>(c.t.records.size());
+  for (uint32_t q = 0; q < n; ++q) {
+    const trace::Record& s = c.rec(q);
+    if (s.kind != Kind::Select || s.tpost == 0 || s.aux < 2) continue;
+    uint32_t chosen = c.ops.ChosenCase(q);
+    if (chosen == hb::kNoRecord) continue;
+    if (++seen_per_site[s.site] > kSample) continue;
+    SiteAlts& sa = by_site[s.site];
+    uint32_t end = c.t.goroutines[c.Gor(q)].end;
+    for (uint32_t k = q + 1; k < end && k <= q + s.aux && c.rec(k).kind == Kind::SelectCase; ++k) {
+      if (k == chosen || sa.alts.count(c.rec(k).site)) continue;
+      uint32_t d = c.ops.ObjectOf(k);
+      if (d == hb::kNoObject) continue;
+      auto it = runs.find(d);
+      if (it == runs.end()) {
+        it = runs.emplace(d, ChanRuns{}).first;
+        Collect(c, d, &it->second);
+      }
+      ChanDir dir = hb::DirOf(c.rec(k));
+      const OpRuns& other = dir == ChanDir::Send ? it->second.recv : it->second.send;
+      uint32_t found = hb::kNoRecord;
+      for (const OpRuns::Run& run : other.runs()) {
+        if (run.g == c.Gor(q)) continue;
+        found = other.FirstConcurrent(c.hb, run, q, &calls);
+        if (found != hb::kNoRecord) break;
+      }
+      if (found == hb::kNoRecord && dir == ChanDir::Recv) {
+        for (uint32_t cl : it->second.closes) {
+          ++calls;
+          if (!c.hb.Before(q, cl)) {
+            found = cl;
+            break;
+          }
+        }
+      }
+      if (found == hb::kNoRecord) continue;
+      if (sa.example == hb::kNoRecord) {
+        sa.example = q;
+        sa.partner = chosen;
+      }
+      sa.alts.emplace(c.rec(k).site, found);
+    }
+    if (!c.Spend(calls)) break;
+    calls = 0;
+  }
+  for (const auto& [site, sa] : by_site) {
+    if (sa.example == hb::kNoRecord || sa.alts.empty()) continue;
+    report::Finding f = c.NewFinding(report::FindingKind::SelectCaseAlternatives, sa.example,
+                                     report::Role::Select);
+    std::string where;
+    size_t k = 0;
+    for (const auto& [s, rec] : sa.alts) {
+      if (k++ == kExamples) break;
+      const trace::Record& r = c.rec(rec);
+      c.AddLocation(&f, rec, hb::DirOf(r) == ChanDir::Close ? report::Role::Close
+                             : hb::DirOf(r) == ChanDir::Send ? report::Role::Send
+                                                             : report::Role::Recv);
+      where += (where.empty() ? "" : ", ") + BaseName(c.Where(rec));
+    }
+    f.message = fmt::format(
+        "the select at {} could also have taken {} other case{}: a partner for {} at {} "
+        "was concurrent with it",
+        BaseName(c.Where(sa.example)), sa.alts.size(), sa.alts.size() > 1 ? "s" : "",
+        sa.alts.size() > 1 ? "them" : "it", where);
+    c.Emit(std::move(f));
+  }
+}
+
+}  // namespace
+
+void InfoAlternatives(PredictContext& c) {
+  AlternativePartners(c);
+  c.SetShare(c.opt.work_limit);
+  SelectAlternatives(c);
+}
+
+}  // namespace gordian::detect

@@ -1,0 +1,121 @@
+// This file implements seed 001's message contention scenario (§4.1, "MP")
+// as information, and its lock-contention variant: several goroutines that
+// send (or receive, or lock) on the same object concurrently, where a slow
+// partner makes the others wait.
+//
+// Rule: an operation is contended if an operation of the same direction by
+// another goroutine is concurrent with it (pre clocks incomparable). One
+// finding per channel direction / mutex with contended operations from at
+// least two goroutines, naming up to three of them. Objects with many
+// operations are sampled (at most kSample operations, evenly spread).
+#include <set>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/op_runs.h"
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ChanDir;
+using hb::ObjClass;
+using trace::Kind;
+
+namespace {
+
+constexpr uint32_t kSample = 4096;
+
+// Counts sampled operations of `runs` concurrent with one of another
+// goroutine; fills up to three examples from distinct goroutines.
+uint32_t Contended(PredictContext& c, const OpRuns& runs, uint32_t* sampled,
+                   std::vector<uint32_t>* examples) {
+  uint32_t n = 0;
+  *sampled = 0;
+  uint64_t calls = 0;
+  std::set<uint32_t> goroutines;
+  uint32_t stride = std::max<uint32_t>(1, uint32_t(runs.size() / kSample));
+  for (uint32_t k = 0; k < runs.size(); k += stride) {
+    uint32_t x = runs.rec(k);
+    uint32_t gx = c.Gor(x);
+    ++*sampled;
+    for (const OpRuns::Run& r : runs.runs()) {
+      if (r.g == gx) continue;
+      uint32_t y = runs.FirstConcurrent(c.hb, r, x, &calls);
+      if (y == hb::kNoRecord) continue;
+      ++n;
+      if (goroutines.insert(gx).second && examples->size() < 3) examples->push_back(x);
+      if (goroutines.insert(r.g).second && examples->size() < 3) examples->push_back(y);
+      break;
+    }
+    if (!c.Spend(calls)) break;
+    calls = 0;
+  }
+  return goroutines.size() >= 2 ? n : 0;
+}
+
+void Report(PredictContext& c, uint32_t primary, report::Role primary_role, report::Role role,
+            const std::vector<uint32_t>& examples, std::string message) {
+  report::Finding f = c.NewFinding(report::FindingKind::MessageContention, primary, primary_role);
+  for (uint32_t e : examples) {
+    if (e != primary) c.AddLocation(&f, e, role);
+  }
+  f.message = std::move(message);
+  c.Emit(std::move(f));
+}
+
+}  // namespace
+
+void InfoContention(PredictContext& c) {
+  OpRuns send, recv;
+  const uint32_t nch = c.ops.Count(ObjClass::Chan);
+  for (uint32_t ch = 0; ch < nch && !c.exhausted(); ++ch) {
+    send.Clear();
+    recv.Clear();
+    for (uint32_t y : c.ops.Ops(ObjClass::Chan, ch)) {
+      ChanDir d = hb::DirOf(c.rec(y));
+      // Select cases that were not chosen did not contend for the channel.
+      uint32_t own = c.ops.Owner(y);
+      if (own != y && c.ops.ChosenCase(own) != y) continue;
+      if (d == ChanDir::Send) send.Add(c.Gor(y), y);
+      else if (d == ChanDir::Recv) recv.Add(c.Gor(y), y);
+    }
+    uint32_t make = c.ops.Channel(ch).make_rec;
+    for (int dir = 0; dir < 2; ++dir) {
+      const OpRuns& runs = dir == 0 ? send : recv;
+      if (runs.runs().size() < 2) continue;
+      std::vector<uint32_t> ex;
+      uint32_t sampled = 0;
+      uint32_t n = Contended(c, runs, &sampled, &ex);
+      if (n == 0) continue;
+      const char* what = dir == 0 ? "sends" : "receives";
+      report::Role role = dir == 0 ? report::Role::Send : report::Role::Recv;
+      uint32_t primary = make != hb::kNoRecord ? make : ex[0];
+      Report(c, primary, make != hb::kNoRecord ? report::Role::Make : role, role, ex,
+             fmt::format("message contention: {} of {} {} on {} were concurrent with {} of "
+                         "another goroutine",
+                         n, sampled, what, c.Chan(ch), what));
+    }
+  }
+  // Lock contention: acquisitions of one mutex by several goroutines.
+  for (ObjClass cls : {ObjClass::Mutex, ObjClass::RWMutex}) {
+    const uint32_t nm = c.ops.Count(cls);
+    for (uint32_t m = 0; m < nm && !c.exhausted(); ++m) {
+      send.Clear();
+      for (uint32_t y : c.ops.Ops(cls, m)) {
+        Kind k = c.rec(y).kind;
+        if (k == Kind::MutexLock || k == Kind::RWLock) send.Add(c.Gor(y), y);
+      }
+      if (send.runs().size() < 2) continue;
+      std::vector<uint32_t> ex;
+      uint32_t sampled = 0;
+      uint32_t n = Contended(c, send, &sampled, &ex);
+      if (n == 0) continue;
+      Report(c, ex[0], report::Role::Lock, report::Role::Lock, ex,
+             fmt::format("lock contention: {} of {} Lock calls on the mutex locked at {} were "
+                         "concurrent with a Lock of another goroutine",
+                         n, sampled, BaseName(c.Where(ex[0]))));
+    }
+  }
+}
+
+}  // namespace gordian::detect

@@ -1,0 +1,137 @@
+// This file implements the mixed deadlock prediction (ADVOCATE P06): a
+// goroutine A holds a mutex m while it blocks on a channel operation X
+// whose partner, in goroutine B, comes after B takes m.
+//
+// Rule: for a completed send or receive X on an unbuffered channel (or a
+// receive that saw the channel closed), while A holds m (taken at LA):
+//   1. X's partner Y (the receive/send, or the close) runs in B != A;
+//   2. B takes m at LB before Y and releases it before Y (so in the run B's
+//      critical section came first; had B held m at Y, A and B would have
+//      held it together);
+//   3. LA and LB are concurrent in the happens-before relation without
+//      unlock -> lock edges: another schedule lets A take m first;
+//   4. no other operation could complete X instead: every possible partner
+//      of X (FindPossiblePartners) is in B after LB or is Y.
+// Then in that schedule A holds m and waits at X, and B waits at LB for m
+// before it can reach Y: both block forever.
+// Limits: buffered channels (a send blocks only on a full buffer) and
+// selects (another case may fire) are not analysed.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ChanDir;
+using hb::ObjClass;
+using trace::Kind;
+
+namespace {
+
+bool IsAcquire(Kind k) {
+  return k == Kind::MutexLock || k == Kind::RWLock || k == Kind::RLock ||
+         k == Kind::MutexTryLock || k == Kind::RWTryLock || k == Kind::RWTryRLock;
+}
+bool IsRelease(Kind k) {
+  return k == Kind::MutexUnlock || k == Kind::RWUnlock || k == Kind::RUnlock;
+}
+
+// The latest acquisition of lock `key` by goroutine index g before record
+// `before`, provided g released it again before `before`; kNoRecord else.
+uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held, uint32_t g,
+                               uint32_t before) {
+  ObjClass cls = ObjClass(key >> 32);
+  auto ops = c.ops.Ops(cls, uint32_t(key));
+  // Ops are in record order: find the last one before `before`.
+  auto it = std::lower_bound(ops.begin(), ops.end(), before);
+  bool released = false;
+  const uint32_t gbegin = c.t.goroutines[g].begin;
+  while (it != ops.begin()) {
+    --it;
+    uint32_t i = *it;
+    if (i < gbegin) break;
+    const trace::Record& r = c.rec(i);
+    if (IsRelease(r.kind) && !(r.flags & trace::kFailed)) {
+      released = true;
+      continue;
+    }
+    if (!IsAcquire(r.kind)) continue;
+    bool ok = r.tpost != 0 && (r.kind == Kind::MutexLock || r.kind == Kind::RWLock ||
+                               r.kind == Kind::RLock || (r.flags & trace::kSuccess));
+    if (!ok) continue;
+    bool reader = r.kind == Kind::RLock || r.kind == Kind::RWTryRLock;
+    if (reader && reader_held) continue;  // read/read does not block
+    return released ? i : hb::kNoRecord;
+  }
+  return hb::kNoRecord;
+}
+
+}  // namespace
+
+void PredictMixedDeadlock(PredictContext& c) {
+  std::vector<HeldLock> held;
+  std::vector<uint32_t> partners;
+  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
+  for (uint32_t a = 0; a < ng; ++a) {
+    WalkLocksets(c, a, &held, [&](uint32_t x, const std::vector<HeldLock>& h) {
+      if (h.empty() || c.exhausted()) return;
+      const trace::Record& r = c.rec(x);
+      if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) return;
+      uint32_t ch = c.ops.ObjectOf(x);
+      if (ch == hb::kNoObject) return;
+      uint32_t y = hb::kNoRecord;
+      if (r.flags & trace::kClosed) {
+        if (r.kind != Kind::ChanRecv) return;
+        y = c.ops.Channel(ch).close_rec;
+      } else {
+        if (c.ops.Channel(ch).capacity != 0) return;
+        y = c.hb.Partner(x);
+      }
+      if (y == hb::kNoRecord) return;
+      uint32_t yown = c.ops.Owner(y);
+      uint32_t b = c.Gor(yown);
+      if (b == a || c.rec(yown).tpost == 0) return;
+      for (const HeldLock& m : h) {
+        if (!c.Spend(1)) return;
+        uint32_t lb = ReleasedAcquireBefore(c, m.key, m.reader, b, yown);
+        if (lb == hb::kNoRecord) continue;
+        const hb::HappensBefore* weak = c.Weak();
+        if (weak == nullptr || !weak->Concurrent(m.acquire, lb)) continue;
+        FindPossiblePartners(c.hb, x, &partners);
+        c.Spend(partners.size());
+        bool rescued = false;
+        for (uint32_t p : partners) {
+          uint32_t po = c.ops.Owner(p);
+          if (po == yown || p == y) continue;
+          if (c.Gor(po) == b && po > lb) continue;  // behind LB: B cannot reach it
+          rescued = true;
+          break;
+        }
+        if (rescued) continue;
+        bool send = r.kind == Kind::ChanSend;
+        report::Finding f = c.NewFinding(report::FindingKind::MixedDeadlock, x,
+                                         send ? report::Role::Send : report::Role::Recv);
+        c.AddLocation(&f, m.acquire, report::Role::Lock);
+        c.AddLocation(&f, lb, report::Role::Lock);
+        c.AddLocation(&f, y, hb::DirOf(c.rec(y)) == ChanDir::Close ? report::Role::Close
+                             : send ? report::Role::Recv : report::Role::Send);
+        f.message = fmt::format(
+            "goroutine {} holds the lock taken at {} while it {} at {}; its partner at {} "
+            "(goroutine {}) first takes the same lock at {}: another schedule deadlocks",
+            c.Index().StableId(a + 1), BaseName(c.Where(m.acquire)),
+            send ? "sends" : "receives", BaseName(c.Where(x)), BaseName(c.Where(y)),
+            c.Index().StableId(b + 1), BaseName(c.Where(lb)));
+        c.AddStep(&f, m.acquire, report::Role::Lock, "takes the lock first");
+        c.AddStep(&f, x, send ? report::Role::Send : report::Role::Recv,
+                  "blocks on the channel, holding the lock");
+        c.AddStep(&f, lb, report::Role::Lock, "blocks on the lock: its channel operation never comes");
+        c.Emit(std::move(f));
+        return;
+      }
+    });
+  }
+}
+
+}  // namespace gordian::detect

@@ -1,0 +1,71 @@
+// This file implements the negative-WaitGroup prediction (ADVOCATE P03):
+// a Done that, in another schedule of the run, comes before the Add it
+// balances, so that the counter goes negative and Add panics with
+// "sync: negative WaitGroup counter".
+//
+// Rule and soundness: counter_matching.h. Increments are the Adds with a
+// positive delta (weight = delta), decrements the Dones and negative Adds
+// (weight = -delta); the counter can go negative in some schedule exactly
+// when the decrements cannot all be matched to increments that happen
+// before them. The typical bug: `go func() { defer wg.Done(); ... }()`
+// followed by `wg.Add(1)`, or Add inside the spawned goroutine racing with
+// a Done of another. WaitGroups that went negative in the run are left to
+// the occurred detector.
+#include <fmt/format.h>
+
+#include "gordian/detect/counter_matching.h"
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ObjClass;
+using trace::Kind;
+
+void PredictNegativeWaitGroup(PredictContext& c) {
+  const uint32_t n = c.ops.Count(ObjClass::WaitGroup);
+  std::vector<CounterOp> adds, dones;
+  for (uint32_t w = 0; w < n; ++w) {
+    adds.clear();
+    dones.clear();
+    bool failed = false;
+    for (uint32_t i : c.ops.Ops(ObjClass::WaitGroup, w)) {
+      const trace::Record& r = c.rec(i);
+      if (r.kind != Kind::WgAdd) continue;
+      if (r.flags & trace::kFailed) failed = true;
+      int32_t delta = int32_t(r.val);
+      if (delta > 0) adds.push_back({i, uint64_t(delta)});
+      else if (delta < 0) dones.push_back({i, uint64_t(-int64_t(delta))});
+    }
+    if (failed || dones.empty()) continue;
+    uint64_t budget = c.opt.work_limit / 4;
+    if (!c.Spend(dones.size() + adds.size())) return;
+    CounterResult m = MatchCounter(c.hb, adds, dones, budget);
+    if (m.safe || m.gave_up) continue;
+    uint32_t d = m.unmatched;
+    // An Add that the Done could overtake (for the message): concurrent with it.
+    uint32_t add = hb::kNoRecord;
+    for (const CounterOp& a : adds) {
+      if (c.hb.Concurrent(a.rec, d)) {
+        add = a.rec;
+        break;
+      }
+    }
+    report::Finding f = c.NewFinding(report::FindingKind::NegativeWaitGroup, d, report::Role::Done);
+    if (add != hb::kNoRecord) {
+      c.AddLocation(&f, add, report::Role::Add);
+      f.message = fmt::format(
+          "Done at {} can run before the Add at {} it balances: another schedule "
+          "makes the WaitGroup counter negative (panic)",
+          BaseName(c.Where(d)), BaseName(c.Where(add)));
+      c.AddStep(&f, d, report::Role::Done, "Done runs first: counter < 0, panic");
+      c.AddStep(&f, add, report::Role::Add, "Add comes too late");
+    } else {
+      f.message = fmt::format(
+          "Done at {} is not ordered after enough Adds: another schedule makes "
+          "the WaitGroup counter negative (panic)", BaseName(c.Where(d)));
+    }
+    c.Emit(std::move(f));
+  }
+}
+
+}  // namespace gordian::detect

@@ -1,0 +1,63 @@
+// This file defines OpRuns: the operations of one direction on one object,
+// grouped into per-goroutine runs in program order. Within a run,
+// "happens before x" holds for a prefix and "x happens before" for a
+// suffix, so the operations of a goroutine that are concurrent with x form
+// one interval found by binary search: O(goroutines * log n) per query
+// instead of O(n). Used by the information scenarios (alternatives.cc,
+// contention.cc).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gordian/hb/happens_before.h"
+
+namespace gordian::detect {
+
+class OpRuns {
+ public:
+  struct Run {
+    uint32_t g;      // goroutine index
+    uint32_t begin;  // [begin, end) into recs
+    uint32_t end;
+  };
+
+  // recs must be in trace order (as OpIndex::Ops lists them).
+  void Add(uint32_t g, uint32_t rec) {
+    if (runs_.empty() || runs_.back().g != g) {
+      runs_.push_back({g, uint32_t(recs_.size()), uint32_t(recs_.size())});
+    }
+    recs_.push_back(rec);
+    runs_.back().end++;
+  }
+  void Clear() {
+    recs_.clear();
+    runs_.clear();
+  }
+  bool empty() const { return recs_.empty(); }
+  size_t size() const { return recs_.size(); }
+  const std::vector<Run>& runs() const { return runs_; }
+  uint32_t rec(uint32_t k) const { return recs_[k]; }
+
+  // The first operation of run r concurrent with x, or kNoRecord. *calls
+  // counts the happens-before queries made.
+  uint32_t FirstConcurrent(const hb::HappensBefore& hb, const Run& r, uint32_t x,
+                           uint64_t* calls) const {
+    uint32_t lo = r.begin, hi = r.end;
+    while (lo < hi) {  // first k with !Before(op_k, x)
+      uint32_t mid = (lo + hi) / 2;
+      ++*calls;
+      if (hb.Before(recs_[mid], x)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo == r.end) return hb::kNoRecord;
+    ++*calls;
+    return hb.Before(x, recs_[lo]) ? hb::kNoRecord : recs_[lo];
+  }
+
+ private:
+  std::vector<uint32_t> recs_;
+  std::vector<Run> runs_;
+};
+
+}  // namespace gordian::detect

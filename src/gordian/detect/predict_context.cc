@@ -1,0 +1,91 @@
+// This file implements the predictive detectors' shared context and the
+// PredictBugs pipeline.
+#include "gordian/detect/predict_context.h"
+
+#include <fmt/format.h>
+
+#include "gordian/report/dedup.h"
+
+namespace gordian::detect {
+
+const hb::HappensBefore* PredictContext::Weak() {
+  if (weak_) return weak_.get();
+  if (weak_failed_) return nullptr;
+  hb::HbOptions o = hb.options();
+  o.mutex_edges = false;
+  weak_ = std::make_unique<hb::HappensBefore>(o);
+  std::string err;
+  if (!weak_->Build(t, &err)) {
+    weak_.reset();
+    weak_failed_ = true;
+    return nullptr;
+  }
+  return weak_.get();
+}
+
+const OccurredIndex& PredictContext::Index() {
+  if (!index_) index_ = std::make_unique<OccurredIndex>(t);
+  return *index_;
+}
+
+std::string PredictContext::Chan(uint32_t dense) {
+  return Index().DescribeChan(ops.Channel(dense).raw);
+}
+
+report::Finding PredictContext::NewFinding(report::FindingKind kind, uint32_t primary,
+                                           report::Role role) {
+  report::Finding f;
+  f.kind = kind;
+  f.status = report::Status::Predicted;
+  f.severity = report::DefaultSeverity(kind);
+  f.test = Index().TestOf(primary);
+  f.locations.push_back(Index().Loc(primary, role));
+  return f;
+}
+
+void PredictContext::AddLocation(report::Finding* f, uint32_t rec, report::Role role) {
+  f->locations.push_back(Index().Loc(rec, role));
+}
+
+void PredictContext::AddStep(report::Finding* f, uint32_t rec, report::Role role,
+                             std::string what) {
+  f->interleaving.push_back(Index().StepOf(rec, role, std::move(what)));
+}
+
+void PredictContext::Emit(report::Finding f) {
+  if (f.dedup_key.empty()) f.dedup_key = report::DedupKey(f);
+  auto it = emitted_.find(f.dedup_key);
+  if (it != emitted_.end()) {
+    (*out_)[it->second].occurrences++;
+    return;
+  }
+  FinishFinding(Index(), &f);
+  emitted_.emplace(f.dedup_key, out_->size());
+  out_->push_back(std::move(f));
+}
+
+void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
+                 std::vector<report::Finding>* out, const PredictOptions& opt) {
+  PredictContext c(t, hb, opt, out);
+  // Each detector gets the whole budget for its own searches (the budget
+  // bounds a pathological trace, it is not a time slice).
+  auto run = [&](void (*fn)(PredictContext&)) {
+    c.SetShare(opt.work_limit);
+    fn(c);
+  };
+  if (opt.bugs) {
+    run(PredictSendOnClosed);
+    run(PredictNegativeWaitGroup);
+    run(PredictUnlockOfUnlocked);
+    run(PredictLockOrder);
+    run(PredictMixedDeadlock);
+    run(PredictSelectLeaks);
+  }
+  if (opt.warnings) run(PredictRecvOnClosed);
+  if (opt.info) {
+    run(InfoAlternatives);
+    run(InfoContention);
+  }
+}
+
+}  // namespace gordian::detect

@@ -1,0 +1,136 @@
+// This file defines what the predictive detectors (predict.h) share while
+// running over one trace: the happens-before engine, a lazily built second
+// engine without mutex edges, the occurred index for locations and test
+// names (built on the first finding only), per-goroutine locksets, a work
+// budget, and de-duplication of the findings they emit.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gordian/detect/occurred_index.h"
+#include "gordian/detect/predict.h"
+#include "gordian/hb/happens_before.h"
+
+namespace gordian::detect {
+
+class PredictContext {
+ public:
+  PredictContext(const trace::Trace& trace, const hb::HappensBefore& engine,
+                 const PredictOptions& options, std::vector<report::Finding>* out)
+      : t(trace), hb(engine), ops(engine.ops()), opt(options), out_(out) {}
+
+  const trace::Trace& t;
+  const hb::HappensBefore& hb;
+  const hb::OpIndex& ops;
+  const PredictOptions& opt;
+
+  const trace::Record& rec(uint32_t i) const { return t.records[i]; }
+  uint32_t Gor(uint32_t i) const { return ops.GoroutineOf(i); }  // index, gid - 1
+
+  // Happens-before without unlock -> lock edges (lock-order and mixed
+  // deadlock analyses), built on first use; null if it cannot be built.
+  const hb::HappensBefore* Weak();
+  // Locations, tests, descriptions.
+  const OccurredIndex& Index();
+
+  // A predicted finding whose primary location is rec.
+  report::Finding NewFinding(report::FindingKind kind, uint32_t primary, report::Role role);
+  void AddLocation(report::Finding* f, uint32_t rec, report::Role role);
+  void AddStep(report::Finding* f, uint32_t rec, report::Role role, std::string what);
+  // Emits f unless a finding with the same dedup key was emitted; then only
+  // counts the occurrence.
+  void Emit(report::Finding f);
+
+  // "x.go:12" of a record (for dedup keys of the detectors' own searches).
+  std::string Where(uint32_t rec) { return Index().Where(rec); }
+  std::string Chan(uint32_t dense_chan);  // "the channel made at x.go:5"
+
+  // Work accounting: false once the detector's share of the budget is spent.
+  bool Spend(uint64_t units) {
+    work_ += units;
+    return work_ <= limit_;
+  }
+  void SetShare(uint64_t limit) {
+    work_ = 0;
+    limit_ = limit;
+  }
+  bool exhausted() const { return work_ > limit_; }
+
+ private:
+  std::vector<report::Finding>* out_;
+  std::unique_ptr<OccurredIndex> index_;
+  std::unique_ptr<hb::HappensBefore> weak_;
+  bool weak_failed_ = false;
+  std::unordered_map<std::string, size_t> emitted_;  // dedup key -> index in out_
+  uint64_t work_ = 0, limit_ = ~0ull;
+};
+
+// Held locks per goroutine, replayed in program order (thread-local, no
+// happens-before needed). A lock is (class, dense object).
+struct HeldLock {
+  uint64_t key = 0;      // (ObjClass << 32) | dense
+  uint32_t acquire = 0;  // the Lock/RLock/TryLock record
+  bool reader = false;
+};
+inline uint64_t LockKey(hb::ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
+
+// Calls visit(rec, held) for every record of goroutine index g, with the
+// locks held just before it. Cond.Wait releases and re-takes the innermost
+// lock (as the engine assumes); unlocks drop the most recent matching lock.
+template <typename Visit>
+void WalkLocksets(const PredictContext& c, uint32_t g, std::vector<HeldLock>* held, Visit&& visit);
+
+// One detector per file (predict.h lists them).
+void PredictSendOnClosed(PredictContext& c);
+void PredictRecvOnClosed(PredictContext& c);
+void PredictNegativeWaitGroup(PredictContext& c);
+void PredictUnlockOfUnlocked(PredictContext& c);
+void PredictLockOrder(PredictContext& c);
+void PredictMixedDeadlock(PredictContext& c);
+void PredictSelectLeaks(PredictContext& c);
+void InfoAlternatives(PredictContext& c);
+void InfoContention(PredictContext& c);
+
+// ---------------------------------------------------------------------------
+
+template <typename Visit>
+void WalkLocksets(const PredictContext& c, uint32_t g, std::vector<HeldLock>* held, Visit&& visit) {
+  using trace::Kind;
+  held->clear();
+  const trace::Goroutine& gr = c.t.goroutines[g];
+  for (uint32_t i = gr.begin; i < gr.end; ++i) {
+    const trace::Record& r = c.t.records[i];
+    visit(i, *held);
+    hb::ObjClass cls = hb::ClassOf(r.kind);
+    uint32_t d = c.ops.ObjectOf(i);
+    switch (r.kind) {
+      case Kind::MutexLock: case Kind::RWLock: case Kind::RLock:
+        if (r.tpost != 0 && d != hb::kNoObject) held->push_back({LockKey(cls, d), i, r.kind == Kind::RLock});
+        break;
+      case Kind::MutexTryLock: case Kind::RWTryLock: case Kind::RWTryRLock:
+        if ((r.flags & trace::kSuccess) && d != hb::kNoObject) {
+          held->push_back({LockKey(cls, d), i, r.kind == Kind::RWTryRLock});
+        }
+        break;
+      case Kind::MutexUnlock: case Kind::RWUnlock: case Kind::RUnlock: {
+        if (r.flags & trace::kFailed || d == hb::kNoObject) break;
+        bool reader = r.kind == Kind::RUnlock;
+        for (size_t k = held->size(); k-- > 0;) {
+          if ((*held)[k].key == LockKey(cls, d) && (*held)[k].reader == reader) {
+            held->erase(held->begin() + k);
+            break;
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+}  // namespace gordian::detect

@@ -1,0 +1,67 @@
+// This file implements the recv-on-closed prediction (warning; ADVOCATE
+// P02, narrowed): a receive that got a value in the recorded run but could
+// get the zero value of a closed channel in another schedule.
+//
+// Rule: on a channel closed at C, a receive R that got a value, does not
+// happen before C, and is concurrent with a receive R' (another goroutine)
+// that observed the channel closed. R' could have run first and taken R's
+// value, leaving R to run after C on an empty channel: R then gets the zero
+// value (and, without `v, ok :=`, treats it as data).
+//
+// Why narrowed: a receive merely concurrent with the close still finds its
+// value in the buffer (channels are FIFO), so ADVOCATE's "receive
+// concurrent with close" mostly flags the normal shutdown idiom. Requiring a
+// competing receive that actually saw the close keeps the warning to cases
+// where the value count really can run out. The report step drops it at
+// `for range` and comma-ok receives (the program checks for closed).
+#include <fmt/format.h>
+
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ChanDir;
+using hb::ObjClass;
+
+void PredictRecvOnClosed(PredictContext& c) {
+  const uint32_t nch = c.ops.Count(ObjClass::Chan);
+  std::vector<uint32_t> closed_recvs, value_recvs;
+  for (uint32_t ch = 0; ch < nch; ++ch) {
+    uint32_t close = c.ops.Channel(ch).close_rec;
+    if (close == hb::kNoRecord) continue;
+    closed_recvs.clear();
+    value_recvs.clear();
+    for (uint32_t i : c.ops.Ops(ObjClass::Chan, ch)) {
+      const trace::Record& r = c.rec(i);
+      if (hb::DirOf(r) != ChanDir::Recv) continue;
+      uint32_t own = c.ops.Owner(i);
+      if (c.rec(own).tpost == 0) continue;
+      bool chosen = own == i || c.ops.ChosenCase(own) == i;
+      if (!chosen) continue;
+      if (r.flags & trace::kClosed) closed_recvs.push_back(i);
+      else if (r.val != 0) value_recvs.push_back(i);
+    }
+    if (closed_recvs.empty()) continue;
+    for (uint32_t rv : value_recvs) {
+      if (c.hb.Before(rv, close)) continue;
+      for (uint32_t rc : closed_recvs) {
+        if (!c.Spend(1)) return;
+        if (!c.hb.Concurrent(rv, rc)) continue;
+        report::Finding f = c.NewFinding(report::FindingKind::RecvOnClosed, rv, report::Role::Recv);
+        c.AddLocation(&f, close, report::Role::Close);
+        c.AddLocation(&f, rc, report::Role::Recv);
+        f.message = fmt::format(
+            "the receive at {} got a value, but the receive at {} could take it "
+            "first: after the close at {} this one then gets the zero value of {}",
+            BaseName(c.Where(rv)), BaseName(c.Where(rc)), BaseName(c.Where(close)), c.Chan(ch));
+        c.AddStep(&f, rc, report::Role::Recv, "takes the last value instead");
+        c.AddStep(&f, close, report::Role::Close, "close(ch)");
+        c.AddStep(&f, rv, report::Role::Recv, "receives the zero value");
+        c.Emit(std::move(f));
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace gordian::detect

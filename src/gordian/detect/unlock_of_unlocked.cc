@@ -1,0 +1,102 @@
+// This file implements the unlock-of-unlocked prediction (ADVOCATE P04): an
+// Unlock that, in another schedule of the run, runs while the mutex is not
+// locked ("fatal error: sync: unlock of unlocked mutex").
+//
+// Rule: the counter matching of counter_matching.h with Lock (and successful
+// TryLock) as increments and Unlock as decrements, separately for the write
+// side and the read side of an RWMutex. It is only needed for mutexes that
+// some goroutine unlocks without holding them itself (Go allows handing a
+// locked mutex to another goroutine): when every Unlock follows its own
+// goroutine's Lock in program order, that Lock happens before it and the
+// matching is trivially perfect, so such mutexes are skipped.
+#include <fmt/format.h>
+#include <set>
+
+#include "gordian/detect/counter_matching.h"
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ObjClass;
+using trace::Kind;
+
+void PredictUnlockOfUnlocked(PredictContext& c) {
+  // Locks unlocked by a goroutine that does not hold them.
+  std::set<uint64_t> handed_off;  // ordered: deterministic output
+  std::vector<HeldLock> held;
+  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
+  for (uint32_t g = 0; g < ng; ++g) {
+    WalkLocksets(c, g, &held, [&](uint32_t i, const std::vector<HeldLock>& h) {
+      const trace::Record& r = c.rec(i);
+      if (r.kind != Kind::MutexUnlock && r.kind != Kind::RWUnlock && r.kind != Kind::RUnlock) return;
+      if (r.flags & trace::kFailed) return;
+      uint32_t d = c.ops.ObjectOf(i);
+      if (d == hb::kNoObject) return;
+      uint64_t key = LockKey(hb::ClassOf(r.kind), d);
+      bool reader = r.kind == Kind::RUnlock;
+      for (const HeldLock& l : h) {
+        if (l.key == key && l.reader == reader) return;
+      }
+      handed_off.insert(key | (uint64_t(reader) << 63));
+    });
+  }
+  std::vector<CounterOp> locks, unlocks;
+  for (uint64_t k : handed_off) {
+    bool reader = k >> 63;
+    ObjClass cls = ObjClass((k >> 32) & 0xff);
+    uint32_t d = uint32_t(k);
+    locks.clear();
+    unlocks.clear();
+    bool failed = false;
+    for (uint32_t i : c.ops.Ops(cls, d)) {
+      const trace::Record& r = c.rec(i);
+      switch (r.kind) {
+        case Kind::MutexLock: case Kind::RWLock: case Kind::RLock:
+          if (r.tpost != 0 && (r.kind == Kind::RLock) == reader) locks.push_back({i, 1});
+          break;
+        case Kind::MutexTryLock: case Kind::RWTryLock: case Kind::RWTryRLock:
+          if ((r.flags & trace::kSuccess) && (r.kind == Kind::RWTryRLock) == reader) {
+            locks.push_back({i, 1});
+          }
+          break;
+        case Kind::MutexUnlock: case Kind::RWUnlock: case Kind::RUnlock:
+          if ((r.kind == Kind::RUnlock) != reader) break;
+          if (r.flags & trace::kFailed) failed = true;
+          else unlocks.push_back({i, 1});
+          break;
+        default:
+          break;
+      }
+    }
+    if (failed || unlocks.empty()) continue;
+    if (!c.Spend(locks.size() + unlocks.size())) return;
+    CounterResult m = MatchCounter(c.hb, locks, unlocks, c.opt.work_limit / 4);
+    if (m.safe || m.gave_up) continue;
+    uint32_t u = m.unmatched;
+    uint32_t lock = hb::kNoRecord;
+    for (const CounterOp& l : locks) {
+      if (c.hb.Concurrent(l.rec, u)) {
+        lock = l.rec;
+        break;
+      }
+    }
+    report::Finding f = c.NewFinding(report::FindingKind::UnlockOfUnlocked, u, report::Role::Unlock);
+    const char* what = reader ? "RUnlock" : "Unlock";
+    if (lock != hb::kNoRecord) {
+      c.AddLocation(&f, lock, report::Role::Lock);
+      f.message = fmt::format(
+          "{} at {} can run before the {} at {} it releases: another schedule "
+          "unlocks an unlocked mutex (fatal error)",
+          what, BaseName(c.Where(u)), reader ? "RLock" : "Lock", BaseName(c.Where(lock)));
+      c.AddStep(&f, u, report::Role::Unlock, fmt::format("{} of the unlocked mutex: fatal error", what));
+      c.AddStep(&f, lock, report::Role::Lock, "the lock comes too late");
+    } else {
+      f.message = fmt::format(
+          "{} at {} is not ordered after a lock of the mutex: another schedule "
+          "unlocks an unlocked mutex (fatal error)", what, BaseName(c.Where(u)));
+    }
+    c.Emit(std::move(f));
+  }
+}
+
+}  // namespace gordian::detect
