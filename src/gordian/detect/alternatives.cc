@@ -41,42 +41,12 @@ struct SiteAlts {
   std::map<uint32_t, uint32_t> alts; // alternative site -> example record
 };
 
-// Per channel: sends (plain, select send cases) and receives (plain, select
-// receive cases) and closes, as per-goroutine runs.
-struct ChanRuns {
-  OpRuns send, recv;
-  std::vector<uint32_t> closes;
-};
-
-void Collect(PredictContext& c, uint32_t ch, ChanRuns* cr) {
-  cr->send.Clear();
-  cr->recv.Clear();
-  cr->closes.clear();
-  for (uint32_t y : c.ops.Ops(ObjClass::Chan, ch)) {
-    const trace::Record& r = c.rec(y);
-    switch (hb::DirOf(r)) {
-      case ChanDir::Send:
-        if (!(r.flags & trace::kClosed)) cr->send.Add(c.Gor(y), y);
-        break;
-      case ChanDir::Recv:
-        cr->recv.Add(c.Gor(y), y);
-        break;
-      case ChanDir::Close:
-        if (!(r.flags & trace::kClosed)) cr->closes.push_back(y);
-        break;
-      default:
-        break;
-    }
-  }
-}
-
 void AlternativePartners(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
-  ChanRuns cr;
   std::map<uint32_t, SiteAlts> by_site;  // receive site -> what was found
   uint64_t calls = 0;
   for (uint32_t ch = 0; ch < nch; ++ch) {
-    Collect(c, ch, &cr);
+    const ChanRuns& cr = c.Runs(ch);
     if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
     std::set<uint32_t> send_sites;
     for (uint32_t k = 0; k < cr.send.size(); ++k) send_sites.insert(c.rec(cr.send.rec(k)).site);
@@ -119,10 +89,10 @@ void AlternativePartners(PredictContext& c) {
       where += (where.empty() ? "" : ", ") + BaseName(c.Where(rec));
     }
     f.message = fmt::format(
-        "the receive at {} got its value from the send at {}; the send{} at {} could have "
-        "been its partner in another schedule",
+        "the receive at {} got its value from the send at {} (goroutine {}); the send{} at {} "
+        "of other goroutines could have been its partner in another schedule",
         BaseName(c.Where(sa.example)), BaseName(c.Where(sa.partner)),
-        sa.alts.size() > 1 ? "s" : "", where);
+        c.Index().StableId(c.Gor(sa.partner) + 1), sa.alts.size() > 1 ? "s" : "", where);
     c.Emit(std::move(f));
   }
 }
@@ -130,7 +100,6 @@ void AlternativePartners(PredictContext& c) {
 void SelectAlternatives(PredictContext& c) {
   // Completed selects that chose a case, grouped by select site.
   std::map<uint32_t, SiteAlts> by_site;
-  std::map<uint32_t, ChanRuns> runs;  // per channel, built on demand
   uint64_t calls = 0;
   std::map<uint32_t, uint32_t> seen_per_site;
   const uint32_t n = static_cast<uint32_t>(c.t.records.size());
@@ -146,13 +115,9 @@ void SelectAlternatives(PredictContext& c) {
       if (k == chosen || sa.alts.count(c.rec(k).site)) continue;
       uint32_t d = c.ops.ObjectOf(k);
       if (d == hb::kNoObject) continue;
-      auto it = runs.find(d);
-      if (it == runs.end()) {
-        it = runs.emplace(d, ChanRuns{}).first;
-        Collect(c, d, &it->second);
-      }
+      const ChanRuns& cr = c.Runs(d);
       ChanDir dir = hb::DirOf(c.rec(k));
-      const OpRuns& other = dir == ChanDir::Send ? it->second.recv : it->second.send;
+      const OpRuns& other = dir == ChanDir::Send ? cr.recv : cr.send;
       uint32_t found = hb::kNoRecord;
       for (const OpRuns::Run& run : other.runs()) {
         if (run.g == c.Gor(q)) continue;
@@ -160,7 +125,7 @@ void SelectAlternatives(PredictContext& c) {
         if (found != hb::kNoRecord) break;
       }
       if (found == hb::kNoRecord && dir == ChanDir::Recv) {
-        for (uint32_t cl : it->second.closes) {
+        for (uint32_t cl : cr.closes) {
           ++calls;
           if (!c.hb.Before(q, cl)) {
             found = cl;

@@ -43,21 +43,35 @@ class OpRuns {
   // counts the happens-before queries made.
   uint32_t FirstConcurrent(const hb::HappensBefore& hb, const Run& r, uint32_t x,
                            uint64_t* calls) const {
+    uint32_t lo = FirstNotBefore(hb, r, x, calls);
+    if (lo == r.end) return hb::kNoRecord;
+    ++*calls;
+    return hb.Before(x, recs_[lo]) ? hb::kNoRecord : recs_[lo];
+  }
+  // Index (into recs) of the first operation of run r that does not happen
+  // before x; r.end if all do.
+  uint32_t FirstNotBefore(const hb::HappensBefore& hb, const Run& r, uint32_t x,
+                          uint64_t* calls) const {
     uint32_t lo = r.begin, hi = r.end;
-    while (lo < hi) {  // first k with !Before(op_k, x)
+    while (lo < hi) {
       uint32_t mid = (lo + hi) / 2;
       ++*calls;
       if (hb.Before(recs_[mid], x)) lo = mid + 1;
       else hi = mid;
     }
-    if (lo == r.end) return hb::kNoRecord;
-    ++*calls;
-    return hb.Before(x, recs_[lo]) ? hb::kNoRecord : recs_[lo];
+    return lo;
   }
 
  private:
   std::vector<uint32_t> recs_;
   std::vector<Run> runs_;
+};
+
+// The operations on one channel by direction (sends and receives include
+// select cases, chosen or not; closes exclude the ones that panicked).
+struct ChanRuns {
+  OpRuns send, recv;
+  std::vector<uint32_t> closes;
 };
 
 }  // namespace gordian::detect

@@ -28,6 +28,29 @@ const OccurredIndex& PredictContext::Index() {
   return *index_;
 }
 
+const ChanRuns& PredictContext::Runs(uint32_t ch) {
+  auto [it, fresh] = runs_.try_emplace(ch);
+  if (!fresh) return it->second;
+  ChanRuns& cr = it->second;
+  for (uint32_t y : ops.Ops(hb::ObjClass::Chan, ch)) {
+    const trace::Record& r = rec(y);
+    switch (hb::DirOf(r)) {
+      case hb::ChanDir::Send:
+        if (!(r.flags & trace::kClosed)) cr.send.Add(Gor(y), y);
+        break;
+      case hb::ChanDir::Recv:
+        cr.recv.Add(Gor(y), y);
+        break;
+      case hb::ChanDir::Close:
+        if (!(r.flags & trace::kClosed)) cr.closes.push_back(y);
+        break;
+      default:
+        break;
+    }
+  }
+  return cr;
+}
+
 std::string PredictContext::Chan(uint32_t dense) {
   return Index().DescribeChan(ops.Channel(dense).raw);
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gordian/detect/occurred_index.h"
+#include "gordian/detect/op_runs.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
 
@@ -45,6 +46,9 @@ class PredictContext {
   // counts the occurrence.
   void Emit(report::Finding f);
 
+  // Per-direction, per-goroutine operation runs of a channel (cached).
+  const ChanRuns& Runs(uint32_t dense_chan);
+
   // "x.go:12" of a record (for dedup keys of the detectors' own searches).
   std::string Where(uint32_t rec) { return Index().Where(rec); }
   std::string Chan(uint32_t dense_chan);  // "the channel made at x.go:5"
@@ -65,7 +69,8 @@ class PredictContext {
   std::unique_ptr<OccurredIndex> index_;
   std::unique_ptr<hb::HappensBefore> weak_;
   bool weak_failed_ = false;
-  std::unordered_map<std::string, size_t> emitted_;  // dedup key -> index in out_
+  std::unordered_map<std::string, size_t> emitted_;
+  std::unordered_map<uint32_t, ChanRuns> runs_;  // dedup key -> index in out_
   uint64_t work_ = 0, limit_ = ~0ull;
 };
 

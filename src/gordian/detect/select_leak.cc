@@ -36,46 +36,46 @@ using trace::Kind;
 
 namespace {
 
-// Whether operation y (another goroutine, the other direction) could meet a
-// case of select q in some schedule: y is pending while q is, or (buffered
-// channel, y a send) y's value could still be in the buffer when q runs.
-bool CouldMeet(PredictContext& c, uint32_t q, uint32_t y, bool buffered) {
-  if (c.hb.Concurrent(q, y)) return true;
-  if (!buffered || !c.hb.Before(y, q) || hb::DirOf(c.rec(y)) != ChanDir::Send) return false;
-  uint32_t taker = c.hb.Partner(y);
-  return taker == hb::kNoRecord || !c.hb.Before(taker, q);
-}
-
 // Another case of select q (or its default) that could have fired instead
 // of the chosen one; returns the case record, q itself for a default, or
-// kNoRecord.
+// kNoRecord. A case can fire if an operation of the other direction on its
+// channel, in another goroutine, is concurrent with q; for a receive case
+// also if a close does not happen after q, or, on a buffered channel, if a
+// send before q left a value that was taken only after q started.
 uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen) {
   const trace::Record& s = c.rec(q);
   if (s.flags & trace::kHasDefault) return q;
-  uint32_t end = c.t.goroutines[c.Gor(q)].end;
+  const uint32_t gq = c.Gor(q);
+  uint32_t end = c.t.goroutines[gq].end;
+  uint64_t calls = 0;
   for (uint32_t k = q + 1; k < end && k <= q + s.aux && c.rec(k).kind == Kind::SelectCase; ++k) {
     if (k == chosen) continue;
     uint32_t d = c.ops.ObjectOf(k);
     if (d == hb::kNoObject) continue;  // nil channel: never ready
+    const ChanRuns& cr = c.Runs(d);
     ChanDir dir = hb::DirOf(c.rec(k));
+    const OpRuns& other = dir == ChanDir::Recv ? cr.send : cr.recv;
     bool buffered = c.ops.Channel(d).capacity > 0;
-    bool any_sender = false;
-    for (uint32_t y : c.ops.Ops(ObjClass::Chan, d)) {
-      if (!c.Spend(1)) return hb::kNoRecord;
-      if (c.Gor(c.ops.Owner(y)) == c.Gor(q)) continue;
-      ChanDir dy = hb::DirOf(c.rec(y));
-      if (dir == ChanDir::Recv && dy == ChanDir::Send) {
-        any_sender = true;
-        if (CouldMeet(c, q, y, buffered)) return k;
-      } else if (dir == ChanDir::Recv && dy == ChanDir::Close && !(c.rec(y).flags & trace::kClosed)) {
-        if (!c.hb.Before(q, y)) return k;  // closed before or while q runs: ready
-      } else if (dir == ChanDir::Send && dy == ChanDir::Recv) {
-        if (CouldMeet(c, q, y, false)) return k;
+    for (const OpRuns::Run& run : other.runs()) {
+      if (run.g == gq) continue;
+      uint32_t lo = other.FirstNotBefore(c.hb, run, q, &calls);
+      if (lo < run.end && !c.hb.Before(q, other.rec(lo))) return k;
+      if (buffered && dir == ChanDir::Recv && lo > run.begin) {
+        uint32_t taker = c.hb.Partner(other.rec(lo - 1));
+        if (taker == hb::kNoRecord || !c.hb.Before(taker, q)) return k;
       }
     }
-    // A receive case on a channel nobody in the trace sends on and that
-    // was not made by user code: a timer, a context, a library channel.
-    if (dir == ChanDir::Recv && !any_sender && !c.ops.Channel(d).capacity_known) return k;
+    if (dir == ChanDir::Recv) {
+      for (uint32_t cl : cr.closes) {
+        ++calls;
+        if (!c.hb.Before(q, cl)) return k;  // closed before or while q runs
+      }
+      // A receive case on a channel nobody in the trace sends on and that
+      // was not made by user code: a timer, a context, a library channel.
+      if (cr.send.empty() && !c.ops.Channel(d).capacity_known) return k;
+    }
+    if (!c.Spend(calls)) return hb::kNoRecord;
+    calls = 0;
   }
   return hb::kNoRecord;
 }
@@ -96,17 +96,23 @@ void PredictSelectLeaks(PredictContext& c) {
       if (q == p) continue;
       uint32_t alt = Alternative(c, q, p);
       if (alt == hb::kNoRecord) continue;
-      // Any other operation on the channel that could still take x's part.
-      ChanDir want = r.kind == Kind::ChanSend ? ChanDir::Recv : ChanDir::Send;
+      // Any other operation on the channel that could still take x's part:
+      // in each goroutine, the ones not happening before x are a suffix.
+      const ChanRuns& cr = c.Runs(ch);
+      const OpRuns& others = r.kind == Kind::ChanSend ? cr.recv : cr.send;
       bool other = false;
-      for (uint32_t y : ops) {
-        if (y == p || hb::DirOf(c.rec(y)) != want) continue;
-        if (!c.Spend(1)) return;
-        if (!c.hb.Before(y, x)) {
+      uint64_t calls = 0;
+      for (const OpRuns::Run& run : others.runs()) {
+        uint32_t lo = others.FirstNotBefore(c.hb, run, x, &calls);
+        uint32_t n = run.end - lo;
+        // p (the select's case) is one of them if it lies in that suffix.
+        if (n > 0 && run.g == c.Gor(p) && p >= others.rec(lo) && p <= others.rec(run.end - 1)) --n;
+        if (n > 0) {
           other = true;
           break;
         }
       }
+      if (!c.Spend(calls)) return;
       if (other) continue;
       bool send = r.kind == Kind::ChanSend;
       report::Finding f = c.NewFinding(report::FindingKind::GoroutineLeak, x,
