@@ -8,6 +8,7 @@
 
 #include "gordian/cli/command.h"
 #include "gordian/detect/occurred.h"
+#include "gordian/hb/happens_before.h"
 #include "gordian/report/columns.h"
 #include "gordian/report/dedup.h"
 #include "gordian/report/json.h"
@@ -31,11 +32,24 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
   trace::Trace t;
   if (!trace::ReadTrace(dir, &t, err)) return false;
   for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
-  // The predicted detectors and the happens-before partner finder plug in
-  // here once detect/predict.h is implemented (hb engineer); until then the
-  // occurred detectors name same-object partners themselves.
+  hb::HappensBefore hb;
+  std::string hb_err;
+  bool have_hb = hb.Build(t, &hb_err);
+  if (!have_hb) {
+    fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
+  }
+  if (opt.verbose) {
+    for (const std::string& w : hb.warnings()) {
+      fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, w);
+    }
+  }
+  detect::OccurredOptions oo;
+  if (have_hb) oo.hb = &hb;
+  // The predicted detectors and the happens-before partner finder
+  // (detect/predict.h) plug in here once they are implemented; until then
+  // the occurred detectors name same-object partners themselves.
   (void)opt.predict;
-  std::vector<report::Finding> found = detect::DetectOccurred(t);
+  std::vector<report::Finding> found = detect::DetectOccurred(t, oo);
   for (report::Finding& f : found) {
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));

@@ -28,6 +28,7 @@ void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
 struct AnalyzeOptions {
   bool predict = true;  // run the happens-before engine and the predicted detectors
   std::string test;     // attribute findings without a test to this test name
+  bool verbose = false; // also print the happens-before engine's warnings
 };
 
 // Reads and analyses the trace in dir and appends its findings (absolute

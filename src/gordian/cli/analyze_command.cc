@@ -20,6 +20,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
   bool no_predict = false;
   AddReportFlags(&flags, &ropt);
   flags.Bool("no-predict", &no_predict, "report only what occurred in the recorded run");
+  flags.Bool("verbose", &aopt.verbose, "also print the analysis engine's notes about the trace");
   std::vector<std::string> dirs;
   bool help = false;
   std::string err;

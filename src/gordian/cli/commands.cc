@@ -5,6 +5,8 @@ namespace gordian::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
+      {"test", "run package tests with the recorder on and report concurrency bugs", RunTest},
+      {"run", "run a main package with the recorder on and report concurrency bugs", RunRun},
       {"parse", "parse Go files or directory trees and report syntax errors", RunParse},
       {"trace", "inspect a recorded trace: dump its records with their partners", RunTrace},
       {"record", "build and run a program or its tests with the recorder on; keep the trace", RunRecord},

@@ -3,8 +3,9 @@
 // program is blocked (it does not rely on Go's own detector, which a pending
 // timer or a test timeout disables). The finding names every blocked
 // goroutine's operation. Goroutines whose blocking a more precise finding
-// explains (a double lock) stay in the list; if they are the only blocked
-// user goroutines, the double lock alone is reported.
+// explains (a double lock, a lock-order or mixed deadlock) stay in the list;
+// if they are the only blocked user goroutines, those findings alone are
+// reported.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -55,20 +56,13 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
     (ix.IsUser(op) ? user : other).push_back(op);
   }
   std::vector<uint32_t>& blocked = user.empty() ? other : user;
+  bool all_explained = std::all_of(blocked.begin(), blocked.end(), [&](uint32_t op) {
+    return st->explained_blocked.count(ix.GidOf(op)) > 0;
+  });
   for (uint32_t op : user) st->explained_blocked.insert(ix.GidOf(op));
   for (uint32_t op : other) st->explained_blocked.insert(ix.GidOf(op));
   st->crash_stamp = std::min(st->crash_stamp, ix.rec(marker).tpre);
-  if (blocked.empty()) return;
-  bool all_double_locked = std::all_of(blocked.begin(), blocked.end(), [&](uint32_t op) {
-    for (const Finding& f : *out) {
-      if (f.kind == FindingKind::DoubleLock &&
-          f.locations[0].goroutine == ix.StableId(ix.GidOf(op))) {
-        return true;
-      }
-    }
-    return false;
-  });
-  if (all_double_locked) return;
+  if (blocked.empty() || all_explained) return;
 
   Finding f;
   f.kind = FindingKind::GlobalDeadlock;

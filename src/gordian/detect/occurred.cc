@@ -7,15 +7,17 @@
 namespace gordian::detect {
 
 std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
-                                            const PartnerFinder& partners) {
+                                            const OccurredOptions& opt) {
   std::vector<report::Finding> out;
   OccurredIndex ix(t);
   OccurredState st;
-  st.partners = partners;
+  st.hb = opt.hb;
+  st.partners = opt.partners;
   DetectClosedChannelOps(ix, &st, &out);
   DetectSyncMisuse(ix, &st, &out);
   DetectPanics(ix, &st, &out);
   DetectDoubleLocks(ix, &st, &out);
+  DetectBlockedCycles(ix, &st, &out);
   DetectGlobalDeadlock(ix, &st, &out);
   DetectLeaks(ix, &st, &out);
   DetectConcurrentRecv(ix, &st, &out);

@@ -8,6 +8,7 @@
 //                       the recorder saw only the Panic record)
 //   deadlock.cc         global-deadlock
 //   double_lock.cc      double-lock
+//   blocked_cycles.cc   lock-order-deadlock and mixed-deadlock that occurred
 //   leaks.cc            goroutine-leak, per primitive, with possible partners
 //   concurrent_recv.cc  concurrent-recv (warning)
 // All findings have status occurred and absolute file paths (the report
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "gordian/detect/occurred_index.h"
+#include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/trace.h"
 
@@ -30,15 +32,25 @@ namespace gordian::detect {
 // happens-before engine built from the same trace).
 using PartnerFinder = std::function<void(uint32_t rec, std::vector<uint32_t>* partners)>;
 
+struct OccurredOptions {
+  // The happens-before engine built from the same trace, or null. With it,
+  // concurrent-recv asks whether two receives are concurrent; without it,
+  // whether they waited at the same time.
+  const hb::HappensBefore* hb = nullptr;
+  // Without a partner finder, leak reports name every operation of other
+  // goroutines on the same object.
+  PartnerFinder partners;
+};
+
 // Runs every occurred detector over t, in a fixed order. The result is not
-// yet de-duplicated (report::Dedup does that). Without a partner finder,
-// leak reports name every operation of other goroutines on the same object.
+// yet de-duplicated (report::Dedup does that).
 std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
-                                            const PartnerFinder& partners = {});
+                                            const OccurredOptions& opt = {});
 
 // What the detectors share while running over one trace.
 struct OccurredState {
-  PartnerFinder partners;  // may be empty
+  const hb::HappensBefore* hb = nullptr;  // may be null
+  PartnerFinder partners;                 // may be empty
   // Goroutines whose forever-blocked operation a detector already explained
   // (a double lock, a global deadlock); the leak detector skips them.
   std::set<uint32_t> explained_blocked;
@@ -56,6 +68,8 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st,
                   std::vector<report::Finding>* out);
 void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st,
                        std::vector<report::Finding>* out);
+void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st,
+                         std::vector<report::Finding>* out);
 void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
                           std::vector<report::Finding>* out);
 void DetectLeaks(const OccurredIndex& ix, OccurredState* st,

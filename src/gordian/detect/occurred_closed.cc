@@ -43,11 +43,15 @@ void AddCloser(const OccurredIndex& ix, uint32_t closer, Finding* f) {
   f->interleaving.push_back(ix.StepOf(closer, Role::Close, "close: the channel is now closed"));
 }
 
-std::string ByWhom(const OccurredIndex& ix, uint32_t closer) {
+// " (closed by goroutine 1.2 at x.go:5)", or "by the same goroutine" when
+// the closer is the goroutine of rec.
+std::string ByWhom(const OccurredIndex& ix, uint32_t closer, uint32_t rec) {
   if (closer == UINT32_MAX) return "";
   const trace::Site& s = ix.SiteOf(closer);
-  return fmt::format(" (closed by goroutine {} at {}:{})", ix.StableId(ix.GidOf(closer)),
-                     BaseName(s.file), s.line);
+  std::string who = ix.GidOf(closer) == ix.GidOf(rec)
+                        ? std::string("the same goroutine")
+                        : fmt::format("goroutine {}", ix.StableId(ix.GidOf(closer)));
+  return fmt::format(" (closed by {} at {}:{})", who, BaseName(s.file), s.line);
 }
 
 }  // namespace
@@ -67,7 +71,7 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       Finding f = Make(ix, FindingKind::SendOnClosed, i);
       f.message = fmt::format("goroutine {} sent on {} after it was closed{}; the send panics",
                               ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj),
-                              ByWhom(ix, closer));
+                              ByWhom(ix, closer, i));
       f.locations.push_back(ix.Loc(i, Role::Send));
       f.interleaving.push_back(ix.StepOf(i, Role::Send, "send on the closed channel: panic"));
       AddCloser(ix, closer, &f);
@@ -79,7 +83,7 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       Finding f = Make(ix, FindingKind::RecvOnClosed, i);
       f.message = fmt::format(
           "goroutine {} received the zero value from {} because it was closed{}",
-          ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj), ByWhom(ix, closer));
+          ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj), ByWhom(ix, closer, i));
       f.locations.push_back(ix.Loc(i, Role::Recv));
       f.interleaving.push_back(ix.StepOf(i, Role::Recv, "receive: gets the zero value"));
       AddCloser(ix, closer, &f);
@@ -99,7 +103,7 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       Finding f = Make(ix, FindingKind::CloseOfClosed, i);
       f.message = fmt::format("goroutine {} closed {} a second time{}; close panics",
                               ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj),
-                              ByWhom(ix, closer));
+                              ByWhom(ix, closer, i));
       f.locations.push_back(ix.Loc(i, Role::Close));
       f.interleaving.push_back(ix.StepOf(i, Role::Close, "second close: panic"));
       AddCloser(ix, closer, &f);

@@ -303,9 +303,26 @@ report::GoroutineInfo OccurredIndex::GoroutineOf(uint32_t gid) const {
     gi.spawn_file = s.file;
     gi.spawn_line = s.line;
   }
-  // The goroutine's function: the function of its first user-site record.
+  // Started by the testing package or the runtime: say what it is instead.
+  if (sp != UINT32_MAX && !IsUser(sp)) {
+    gi.spawn_file.clear();
+    gi.spawn_line = 0;
+  }
+  // The goroutine's function: its GoStart site's function when that is user
+  // code, else the test it runs, else the function of its first user record.
   if (const trace::Goroutine* g = t_.FindGoroutine(gid)) {
     for (uint32_t i = g->begin; i < g->end; i++) {
+      const Record& r = t_.records[i];
+      // (go x.f(a) runs a compiler wrapper "...gowrapN": skip to x.f's own records)
+      if (r.kind == Kind::GoStart && IsUser(i) && !SiteOf(i).function.empty() &&
+          SiteOf(i).function.find(".gowrap") == std::string::npos) {
+        gi.function = SiteOf(i).function;
+        break;
+      }
+      if (r.kind == Kind::TestStart) {
+        gi.function = fmt::format("test {}", String(r.val));
+        break;
+      }
       const trace::Site& s = SiteOf(i);
       if (!s.function.empty() && s.user) {
         gi.function = s.function;

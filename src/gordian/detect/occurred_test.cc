@@ -440,5 +440,96 @@ TEST(OccurredConcurrentRecv, WorkerPoolAtOneSiteIsNotReported) {
   EXPECT_TRUE(Of(DetectOccurred(t), FindingKind::ConcurrentRecv).empty());
 }
 
+// ---------------------------------------------------------------------------
+// Cyclic deadlocks that occurred
+
+TEST(OccurredCycles, LockOrderDeadlock) {
+  TraceBuilder b;
+  uint32_t sp = b.Site("r.go", 40), la = b.Site("r.go", 10), lb = b.Site("r.go", 12);
+  uint32_t g1 = b.Go(1, sp), g2 = b.Go(1, sp);
+  b.Blocking(g1, Kind::MutexLock, la, 1);  // g1 holds A
+  b.Blocking(g2, Kind::MutexLock, la, 2);  // g2 holds B
+  b.Begin(g1, Kind::MutexLock, lb, 2);     // g1 waits for B
+  b.Begin(g2, Kind::MutexLock, lb, 1);     // g2 waits for A
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);  // the cycle explains both blocked goroutines
+  EXPECT_EQ(all[0].kind, FindingKind::LockOrderDeadlock);
+  EXPECT_EQ(all[0].locations[0].line, 12u);
+  EXPECT_EQ(all[0].locations[0].goroutine, "1.0");
+  EXPECT_EQ(all[0].locations[1].line, 12u);
+  EXPECT_EQ(all[0].locations[1].goroutine, "1.1");
+}
+
+TEST(OccurredCycles, MixedDeadlock) {
+  TraceBuilder b;
+  uint32_t sp = b.Site("c.go", 50), lk = b.Site("c.go", 33), mk = b.Site("c.go", 38),
+           sp2 = b.Site("c.go", 39), rv = b.Site("c.go", 40), lk2 = b.Site("c.go", 26);
+  uint32_t g = b.Go(1, sp);
+  b.Blocking(g, Kind::MutexLock, lk, 1);
+  b.Op(g, Kind::ChanMake, mk, 2, 0);
+  uint32_t h = b.Go(g, sp2);               // the loader gets the channel
+  b.Begin(g, Kind::ChanRecv, rv, 2);       // waits for the loader, holding the lock
+  b.Begin(h, Kind::MutexLock, lk2, 1);     // the loader waits for the lock
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].kind, FindingKind::MixedDeadlock);
+  EXPECT_EQ(all[0].locations[0].line, 40u);
+  EXPECT_EQ(all[0].locations[0].role, Role::Recv);
+  EXPECT_EQ(all[0].locations[1].line, 26u);
+  EXPECT_EQ(all[0].locations[2].line, 33u);
+}
+
+TEST(OccurredCycles, NoMixedDeadlockWithoutAPlausiblePartner) {
+  TraceBuilder b;
+  uint32_t s = b.Site("c.go", 5), lk = b.Site("c.go", 33), rv = b.Site("c.go", 40),
+           lk2 = b.Site("c.go", 26);
+  b.Op(1, Kind::ChanMake, s, 2, 0);        // made by main, never given to h
+  uint32_t g = b.Go(1, s);
+  uint32_t h = b.Go(1, s);
+  b.Blocking(g, Kind::MutexLock, lk, 1);
+  b.Begin(g, Kind::ChanRecv, rv, 2);
+  b.Begin(h, Kind::MutexLock, lk2, 1);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  EXPECT_TRUE(Of(all, FindingKind::MixedDeadlock).empty()) << Kinds(all);
+  EXPECT_EQ(Of(all, FindingKind::GoroutineLeak).size(), 2u);
+}
+
+TEST(OccurredConcurrentRecv, HappensBeforeConcurrentReceivesThatNeverOverlapped) {
+  // Two readers receive one value each from the test goroutine; in this run
+  // the first reader was done before the second started, but nothing orders
+  // the two receives.
+  TraceBuilder b;
+  uint32_t mk = b.Site("s.go", 18), sp1 = b.Site("s.go", 22), sp2 = b.Site("s.go", 26),
+           r1 = b.Site("s.go", 24), r2 = b.Site("s.go", 28), s1 = b.Site("s.go", 30),
+           s2 = b.Site("s.go", 31);
+  b.Op(1, Kind::ChanMake, mk, 1, 0);
+  uint32_t g1 = b.Go(1, sp1), g2 = b.Go(1, sp2);
+  size_t snd1 = b.Begin(1, Kind::ChanSend, s1, 1, 1);
+  size_t rcv2 = b.Begin(g2, Kind::ChanRecv, r2, 1);
+  b.Finish(snd1);
+  b.Finish(rcv2, 0, 1);
+  size_t snd2 = b.Begin(1, Kind::ChanSend, s2, 1, 2);
+  size_t rcv1 = b.Begin(g1, Kind::ChanRecv, r1, 1);
+  b.Finish(snd2);
+  b.Finish(rcv1, 0, 2);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  EXPECT_TRUE(Of(DetectOccurred(t), FindingKind::ConcurrentRecv).empty());  // no overlap
+  hb::HappensBefore hb;
+  std::string err;
+  ASSERT_TRUE(hb.Build(t, &err)) << err;
+  OccurredOptions opt;
+  opt.hb = &hb;
+  auto cr = Of(DetectOccurred(t, opt), FindingKind::ConcurrentRecv);
+  ASSERT_EQ(cr.size(), 1u);
+  EXPECT_EQ(cr[0].severity, report::Severity::Warning);
+}
+
 }  // namespace
 }  // namespace gordian::detect

@@ -2,6 +2,7 @@
 #include "gordian/report/paths.h"
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 namespace gordian::report {
@@ -18,6 +19,22 @@ std::string Under(const std::string& root, const std::string& path) {
   return "";
 }
 
+// True for GOROOT/src and GOROOT/src/cmd, whose go.mod says "module std"
+// or "module cmd".
+bool IsToolchainModule(const std::string& root) {
+  if (root.empty()) return false;
+  std::ifstream in(root + "/go.mod");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("module ", 0) == 0) {
+      std::string m = line.substr(7);
+      while (!m.empty() && (m.back() == ' ' || m.back() == '\r')) m.pop_back();
+      return m == "std" || m == "cmd";
+    }
+  }
+  return false;
+}
+
 class Relativizer {
  public:
   explicit Relativizer(std::string root) : root_(std::move(root)) {}
@@ -27,7 +44,11 @@ class Relativizer {
     if (std::string r = Under(root_, path); !r.empty()) return r;
     std::string dir = fs::path(path).parent_path().string();
     auto it = module_of_dir_.find(dir);
-    if (it == module_of_dir_.end()) it = module_of_dir_.emplace(dir, FindModuleRoot(dir)).first;
+    if (it == module_of_dir_.end()) {
+      std::string mod = FindModuleRoot(dir);
+      if (IsToolchainModule(mod)) mod.clear();  // GOROOT/src: keep std paths absolute
+      it = module_of_dir_.emplace(dir, mod).first;
+    }
     if (std::string r = Under(it->second, path); !r.empty()) return r;
     return path;
   }

@@ -157,7 +157,7 @@ static std::string RenderFindingWith(const Finding& f, const TerminalOptions& op
       } else if (g.id == "1") {
         where = "the main goroutine";
       } else {
-        where = "spawned at an unknown place";
+        where = "started outside user code (testing package or runtime)";
       }
       if (!g.function.empty()) where += fmt::format(", runs {}", g.function);
       out += fmt::format("    {:<{}}  {}\n", g.id, w, where);

@@ -257,6 +257,9 @@ class Parser {
     if (s_.tok == Token::EOF_ && error_count_ > 0) {
       return;  // avoid meaningless follow-up errors
     }
+    // Don't even build the message if errorAt would drop it (the current
+    // token may be a megabyte-long literal).
+    if (quiet_ || (have_syntax_line_ && lineOf(pos) == last_syntax_line_)) return;
     // add punctuation etc. as needed to msg
     std::string m;
     if (msg.empty()) {

@@ -1,0 +1,239 @@
+// This file implements the two commands a Go developer runs first:
+//   gordian test [flags] [go test flags] [packages]
+//   gordian run  [flags] [build flags] [package] [-- args]
+// Each records the run (driver/record.h: the stock go command with the
+// runtime hooks overlaid), analyses every package's trace (analysis.h), and
+// prints one report for all of them. go test's flags pass through; gordian's
+// own flags may come anywhere before the packages' test binary arguments.
+#include <charconv>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/cli/analysis.h"
+#include "gordian/cli/command.h"
+#include "gordian/driver/record.h"
+#include "gordian/driver/work_dir.h"
+#include "gordian/util/flags.h"
+
+namespace gordian::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Go-style durations (300ms, 90s, 10m, 1h) or plain seconds.
+bool ParseSeconds(const std::string& s, double* out) {
+  double v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p == s.data()) return false;
+  std::string_view unit(p, static_cast<size_t>(s.data() + s.size() - p));
+  if (unit == "" || unit == "s") {
+    *out = v;
+  } else if (unit == "ms") {
+    *out = v / 1000;
+  } else if (unit == "m") {
+    *out = v * 60;
+  } else if (unit == "h") {
+    *out = v * 3600;
+  } else {
+    return false;
+  }
+  return *out >= 0;
+}
+
+struct Common {
+  ReportOptions report;
+  std::string keep;          // keep the traces in this directory
+  std::string wall = "10m";  // kill the run after this long
+  bool no_predict = false;
+  bool quiet_program = false;
+  bool verbose = false;
+};
+
+void AddCommonFlags(util::FlagSet* flags, Common* c) {
+  AddReportFlags(flags, &c->report);
+  flags->String("keep", &c->keep, "DIR",
+                "keep the recorded traces in DIR (for 'gordian analyze DIR/...')");
+  flags->String("wall", &c->wall, "DURATION",
+                "kill the run after this long (default 10m; 0 = never)");
+  flags->Bool("no-predict", &c->no_predict, "report only what occurred in the recorded run");
+  flags->Bool("verbose", &c->verbose, "also print the analysis engine's notes about the traces");
+  flags->Bool("quiet-program", &c->quiet_program,
+              "do not pass the program's (or go test's) output through");
+}
+
+// gordian's own flags may follow the packages (`gordian test ./... --json f`);
+// they are taken out of the go test arguments up to -args.
+void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
+                     std::vector<std::string>* rest) {
+  static const char* kValued[] = {"json", "sarif", "root", "keep", "wall"};
+  static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose"};
+  bool after_args = false;
+  for (size_t i = 0; i < in.size(); i++) {
+    const std::string& a = in[i];
+    if (after_args || a == "-args" || a == "--args" || a.size() < 2 || a[0] != '-') {
+      after_args = after_args || a == "-args" || a == "--args";
+      rest->push_back(a);
+      continue;
+    }
+    std::string body = a.substr(a[1] == '-' ? 2 : 1);
+    std::string name = body.substr(0, body.find('='));
+    bool has_value = body.find('=') != std::string::npos;
+    bool mine = false;
+    for (const char* v : kValued) {
+      if (name == v) {
+        mine = true;
+        own->push_back(a);
+        if (!has_value && i + 1 < in.size()) own->push_back(in[++i]);
+      }
+    }
+    for (const char* b : kBool) {
+      if (name == b) {
+        mine = true;
+        own->push_back(a);
+      }
+    }
+    if (!mine) rest->push_back(a);
+  }
+}
+
+// Records with the driver, analyses every trace, reports. mode_name is
+// "test" or "run".
+int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Common& c,
+                    std::vector<std::string> go_args) {
+  driver::RecordOptions ro;
+  ro.mode = mode;
+  ro.args = std::move(go_args);
+  ro.pass_through = !c.quiet_program;
+  if (!ParseSeconds(c.wall, &ro.wall_seconds)) {
+    return UsageError(fmt::format("{}: -wall {:?}: expected a duration such as 90s or 10m", cmd,
+                                  c.wall));
+  }
+  std::string err;
+  std::string scratch;
+  if (!c.keep.empty()) {
+    ro.out_dir = c.keep;
+  } else {
+    std::string cache;
+    if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      return kExitToolError;
+    }
+    ro.out_dir = scratch + "/trace";
+  }
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() {
+      if (!dir.empty()) driver::RemoveTree(dir);
+    }
+  } cleanup{scratch};
+
+  driver::RecordResult res;
+  if (!driver::Record(ro, &res, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  if (res.build_failed && res.traces.empty()) {
+    if (res.build_errors.empty()) {
+      fmt::print(stderr, "{}: the build failed ({}); see the go command's output above\n", cmd,
+                 res.run.Describe());
+    } else {
+      for (const auto& e : res.build_errors) fmt::print(stderr, "{}\n", e.String());
+      fmt::print(stderr, "{}: the build failed; fix the errors above and run again\n", cmd);
+    }
+    return kExitToolError;
+  }
+  if (res.traces.empty()) {
+    fmt::print(stderr, "{}: nothing was recorded: {} ({}){}\n", cmd,
+               mode == driver::RecordMode::kTest ? "go test ran no test binary"
+                                                 : "the program did not run",
+               res.run.Describe(),
+               mode == driver::RecordMode::kTest ? "; do the packages have test files?" : "");
+    return kExitToolError;
+  }
+  if (res.run.timed_out) {
+    fmt::print(stderr, "{}: the run was killed at the {} limit (-wall); the report covers what "
+               "was recorded until then\n", cmd, c.wall);
+  }
+
+  AnalyzeOptions ao;
+  ao.predict = !c.no_predict;
+  ao.verbose = c.verbose;
+  std::vector<report::Finding> findings;
+  size_t unreadable = 0;
+  for (const driver::PackageTrace& p : res.traces) {
+    if (!AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err)) {
+      fmt::print(stderr, "{}: {}: {}\n", cmd,
+                 p.import_path.empty() ? p.trace_dir : p.import_path, err);
+      unreadable++;
+    }
+  }
+  if (unreadable == res.traces.size()) return kExitToolError;
+  int status = Report(cmd, std::move(findings), c.report);
+  if (!c.keep.empty() && !c.report.quiet) {
+    fmt::print(stderr, "{}: traces kept in {} (gordian analyze, gordian trace dump)\n", cmd,
+               res.out_dir);
+  }
+  return unreadable > 0 ? kExitToolError : status;
+}
+
+}  // namespace
+
+int RunTest(const std::vector<std::string>& args) {
+  const std::string cmd = "gordian test";
+  std::vector<std::string> own, rest;
+  ExtractOwnFlags(args, &own, &rest);
+  util::FlagSet flags(cmd);
+  Common c;
+  AddCommonFlags(&flags, &c);
+  std::vector<std::string> positional;
+  bool help = false;
+  std::string err;
+  if (!flags.Parse(own, &positional, &help, &err)) return UsageError(err);
+  for (const std::string& a : rest) {
+    if (a == "-h" || a == "-help" || a == "--help") help = true;
+  }
+  if (help) {
+    fmt::print(
+        "usage: gordian test [flags] [go test flags] [packages]\n\n"
+        "Runs the package tests the way 'go test' does (its flags pass through,\n"
+        "e.g. -run TestX, -count, -timeout, -tags), with gordian's recorder on;\n"
+        "then reports the concurrency bugs that occurred and those another\n"
+        "schedule of the same run can produce: one report for all packages.\n"
+        "Exit status: 0 no bug, 1 bugs found, 2 gordian failed (build failure,\n"
+        "no test ran, a report that cannot be written).\n\nFlags:\n{}",
+        flags.Usage());
+    return kExitOK;
+  }
+  return RecordAndReport(cmd, driver::RecordMode::kTest, c, rest);
+}
+
+int RunRun(const std::vector<std::string>& args) {
+  const std::string cmd = "gordian run";
+  util::FlagSet flags(cmd);
+  Common c;
+  AddCommonFlags(&flags, &c);
+  std::vector<std::string> go_flags;
+  flags.PassThroughUnknown(&go_flags);
+  std::vector<std::string> positional;
+  bool help = false;
+  std::string err;
+  if (!flags.Parse(args, &positional, &help, &err)) return UsageError(err);
+  if (help) {
+    fmt::print(
+        "usage: gordian run [flags] [build flags] [package] [-- args]\n\n"
+        "Builds and runs a main package the way 'go run' does, with gordian's\n"
+        "recorder on, passing args to the program; then reports the concurrency\n"
+        "bugs that occurred and those another schedule can produce.\n"
+        "Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\nFlags:\n{}",
+        flags.Usage());
+    return kExitOK;
+  }
+  std::vector<std::string> go_args = go_flags;
+  go_args.insert(go_args.end(), positional.begin(), positional.end());
+  return RecordAndReport(cmd, driver::RecordMode::kRun, c, go_args);
+}
+
+}  // namespace gordian::cli

@@ -1,0 +1,249 @@
+// The corpus runner (ctest label "corpus"): for every program under
+// tests/corpus/{bugs,correct} and examples/, run `gordian test --json`
+// (test packages) or `gordian run --json` (main packages) in its module, and
+// compare the findings with the program's `// want:` annotations by the
+// rules of docs/corpus.md (wants.h). One test per program; running the
+// binary directly prints a table of every program and a summary.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "gordian/report/json.h"
+#include "wants.h"
+
+namespace gordian::corpus {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string SourceDir() {
+  if (const char* d = std::getenv("GORDIAN_SOURCE_DIR"); d != nullptr && *d) return d;
+  return GORDIAN_SOURCE_DIR_DEFAULT;
+}
+std::string BinaryDir() {
+  if (const char* d = std::getenv("GORDIAN_BINARY_DIR"); d != nullptr && *d) return d;
+  return GORDIAN_BINARY_DIR_DEFAULT;
+}
+
+struct Program {
+  std::string name;        // "bugs/batcher_flush_after_close", "examples/cache"
+  std::string module_dir;  // absolute: tests/corpus or examples
+  std::string rel;         // "./bugs/batcher_flush_after_close"
+  std::string dir;         // absolute program directory
+  bool correct = false;
+};
+
+// gtest prints a parameter with this (instead of its bytes).
+void PrintTo(const Program& p, std::ostream* os) { *os << p.name; }
+
+std::vector<Program> ListPrograms() {
+  std::vector<Program> out;
+  auto add = [&](const fs::path& module, const std::string& prefix, const std::string& sub,
+                 bool correct) {
+    std::error_code ec;
+    fs::path base = sub.empty() ? module : module / sub;
+    if (!fs::is_directory(base, ec)) return;
+    std::vector<fs::path> dirs;
+    for (const auto& e : fs::directory_iterator(base, ec)) {
+      if (!e.is_directory()) continue;
+      bool has_go = false;
+      for (const auto& f : fs::directory_iterator(e.path(), ec)) {
+        has_go |= f.path().extension() == ".go";
+      }
+      if (has_go) dirs.push_back(e.path());
+    }
+    std::sort(dirs.begin(), dirs.end());
+    for (const fs::path& d : dirs) {
+      std::string leaf = d.filename().string();
+      if (leaf == "plaincheck") continue;
+      Program p;
+      p.name = prefix + (sub.empty() ? "" : sub + "/") + leaf;
+      p.module_dir = module.string();
+      p.rel = "./" + (sub.empty() ? "" : sub + "/") + leaf;
+      p.dir = d.string();
+      p.correct = correct;
+      out.push_back(p);
+    }
+  };
+  fs::path src = SourceDir();
+  add(src / "tests/corpus", "", "bugs", false);
+  add(src / "tests/corpus", "", "correct", true);
+  add(src / "examples", "examples/", "", false);
+  return out;
+}
+
+// Runs argv in cwd with stdout+stderr to out_file; kills the process group
+// after timeout. Returns the exit status, or -1 when killed or not started.
+int RunCommand(const std::vector<std::string>& argv, const std::string& cwd, const std::string& out_file,
+        int timeout_s, bool* timed_out) {
+  *timed_out = false;
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    setpgid(0, 0);
+    int fd = open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    if (chdir(cwd.c_str()) != 0) _exit(127);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  int status = 0;
+  while (true) {
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    if (std::chrono::steady_clock::now() > deadline) {
+      *timed_out = true;
+      kill(-pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string Tail(const std::string& s, size_t lines) {
+  size_t pos = s.size();
+  for (size_t n = 0; n <= lines && pos != std::string::npos && pos > 0; n++) {
+    pos = s.rfind('\n', pos - 1);
+  }
+  return pos == std::string::npos ? s : s.substr(pos + 1);
+}
+
+struct Row {
+  std::string name;
+  size_t wants = 0, matched = 0, missed = 0, unexpected = 0;
+  std::string result;  // "ok", "FAIL", "ERROR"
+};
+std::vector<Row>& Rows() {
+  static std::vector<Row> rows;
+  return rows;
+}
+
+class CorpusProgram : public ::testing::TestWithParam<Program> {};
+
+TEST_P(CorpusProgram, FindingsMatchWants) {
+  const Program& p = GetParam();
+  std::vector<Want> wants;
+  std::vector<std::string> problems;
+  bool is_main = false;
+  for (const auto& e : fs::directory_iterator(p.dir)) {
+    if (e.path().extension() != ".go") continue;
+    std::string text = ReadFile(e.path().string());
+    ParseWants(e.path().filename().string(), text, &wants, &problems);
+    if (!e.path().filename().string().ends_with("_test.go") &&
+        text.find("\npackage main\n") != std::string::npos) {
+      is_main = true;
+    }
+  }
+  Row row;
+  row.name = p.name;
+  row.wants = wants.size();
+  for (const std::string& pr : problems) ADD_FAILURE() << p.name << ": " << pr;
+
+  std::string gordian = BinaryDir() + "/bin/gordian";
+  std::string tmp = (fs::temp_directory_path() /
+                     fmt::format("gordian-corpus-{}-{}", getpid(),
+                                 std::hash<std::string>()(p.name)))
+                        .string();
+  fs::create_directories(tmp);
+  std::string json = tmp + "/findings.json", log = tmp + "/output.txt";
+  std::vector<std::string> argv = {gordian, is_main ? "run" : "test", "--quiet", "--json", json,
+                                   p.rel};
+  bool timed_out = false;
+  int status = RunCommand(argv, p.module_dir, log, 300, &timed_out);
+  std::string output = ReadFile(log);
+  std::vector<report::Finding> findings;
+  std::string err;
+  if (timed_out || status < 0 || status > 1 || !report::FromJson(ReadFile(json), &findings, &err)) {
+    row.result = "ERROR";
+    row.missed = wants.size();
+    Rows().push_back(row);
+    fs::remove_all(tmp);
+    FAIL() << fmt::format("{}: gordian {} {} ended with {}{}\n{}", p.name, argv[1], p.rel,
+                          timed_out ? "a timeout" : fmt::format("status {}", status),
+                          err.empty() ? "" : " (" + err + ")", Tail(output, 30));
+  }
+  fs::remove_all(tmp);
+
+  CheckResult r = Check(p.dir, wants, findings);
+  row.matched = r.matched.size();
+  row.missed = r.missed.size();
+  row.unexpected = r.unexpected.size();
+  bool bugs_reported = false;
+  for (const auto& f : findings) bugs_reported |= report::CountsAsBug(f);
+  bool exit_ok = status == (bugs_reported ? 1 : 0);
+  row.result = r.ok() && exit_ok ? "ok" : "FAIL";
+  Rows().push_back(row);
+  for (const Want& w : r.missed) ADD_FAILURE() << p.name << ": missed want " << w.String();
+  for (const std::string& u : r.unexpected) ADD_FAILURE() << p.name << ": unexpected " << u;
+  EXPECT_TRUE(exit_ok) << p.name << ": exit status " << status << " but "
+                       << (bugs_reported ? "bugs were" : "no bug was") << " reported";
+  if (!r.ok()) {
+    std::string all;
+    for (const auto& f : findings) all += "  " + DescribeFinding(f) + "\n";
+    ADD_FAILURE() << p.name << ": all findings:\n" << all;
+  }
+}
+
+std::string TestName(const ::testing::TestParamInfo<Program>& info) {
+  std::string n;
+  for (char c : info.param.name) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusProgram, ::testing::ValuesIn(ListPrograms()), TestName);
+
+// Prints the table of every program run in this process.
+class TableEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    if (Rows().empty()) return;
+    size_t w = 7;
+    for (const Row& r : Rows()) w = std::max(w, r.name.size());
+    fmt::print("\n{:<{}}  {:>5}  {:>7}  {:>6}  {:>10}  {}\n", "program", w, "wants", "matched",
+               "missed", "unexpected", "result");
+    size_t wants = 0, matched = 0, missed = 0, unexpected = 0, ok = 0;
+    for (const Row& r : Rows()) {
+      fmt::print("{:<{}}  {:>5}  {:>7}  {:>6}  {:>10}  {}\n", r.name, w, r.wants, r.matched,
+                 r.missed, r.unexpected, r.result);
+      wants += r.wants;
+      matched += r.matched;
+      missed += r.missed;
+      unexpected += r.unexpected;
+      ok += r.result == "ok";
+    }
+    fmt::print("\ncorpus: {}/{} programs ok; wants {} matched {} missed {}; unexpected bug "
+               "findings {}\n",
+               ok, Rows().size(), wants, matched, missed, unexpected);
+  }
+};
+const auto* const kTable = ::testing::AddGlobalTestEnvironment(new TableEnvironment);
+
+}  // namespace
+}  // namespace gordian::corpus

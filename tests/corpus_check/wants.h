@@ -1,0 +1,54 @@
+// This file owns the `// want:` annotations of the corpus (docs/corpus.md)
+// and the comparison of a program's wants with the findings gordian
+// reported for it, by the checker rules of docs/corpus.md:
+//   1. every want is matched: a finding of the same kind, compatible status
+//      (occurred needs occurred; predicted accepts predicted or confirmed)
+//      and, for goroutine-leak, the same primitive, with a location at the
+//      want's line;
+//   2. every finding of severity bug has a location on a line that carries a
+//      want of the same kind;
+//   3. a goroutine-leak or global-deadlock finding is also accounted for by a
+//      double-lock, lock-order-deadlock or mixed-deadlock want on one of its
+//      lines;
+//   5. warnings and infos without wants are allowed;
+//   6. correct programs have no finding of severity bug.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/report/finding.h"
+
+namespace gordian::corpus {
+
+struct Want {
+  std::string file;  // base name, e.g. "main.go"
+  uint32_t line = 0;
+  report::FindingKind kind = report::FindingKind::Panic;
+  report::Status status = report::Status::Occurred;
+  report::Primitive primitive = report::Primitive::None;
+
+  std::string String() const;  // "main.go:12 send-on-closed occurred"
+};
+
+// Parses the wants of one file's text (name = its base name). Malformed
+// annotations go to *problems.
+void ParseWants(const std::string& name, const std::string& text, std::vector<Want>* out,
+                std::vector<std::string>* problems);
+
+struct CheckResult {
+  std::vector<Want> matched;
+  std::vector<Want> missed;
+  std::vector<std::string> unexpected;  // bug findings no want accounts for, described
+  bool ok() const { return missed.empty() && unexpected.empty(); }
+};
+
+// Compares the findings of the program in directory prog_dir (its base
+// name is matched as the path suffix "<prog_dir>/<file>") with its wants.
+CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
+                  const std::vector<report::Finding>& findings);
+
+// "send-on-closed occurred at x/main.go:12 (+1 more location)"
+std::string DescribeFinding(const report::Finding& f);
+
+}  // namespace gordian::corpus
