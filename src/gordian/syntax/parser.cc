@@ -13,6 +13,23 @@
 // - gc's rule "at most one syntax error per line" is applied here, so that
 //   the handler sees what the Go compiler would print.
 //
+// Positions. pos is the identifying token as in Go's syntax package (the
+// operator of an Operation, "(" of a call, ":" of a LabeledStmt, ":=" or "="
+// of an AssignStmt, "range" of a RangeClause, the first name of a spec),
+// except FuncDecl.pos, which is the "func" keyword. Extents (begin/end) equal
+// go/ast's Pos()/End() wherever both trees have the node (checked over
+// GOROOT/src by goroot_test.cc), and:
+// - an ungrouped declaration starts at its keyword ("var x int"); a grouped
+//   one is just its spec ("x int"), the Group giving the parentheses;
+// - a FuncDecl's FuncType starts at the "(" of its parameters;
+// - of fields declared together (`a, b int "tag"`), which share one type
+//   and tag, each but the last covers just its name ("a"), and the last one
+//   its name through the type and tag ("b int "tag"");
+// - a TypeSwitchGuard spans its lhs (`y := x.(type)`);
+// - an EmptyStmt covers an explicit ";", and is zero-width otherwise;
+// - a node made after a syntax error is zero-width at the token where the
+//   error was found, and lies inside its parents (their extent grows to it).
+//
 // Excluding methods returning lists, parse methods named …OrNull may return
 // null; all others return a valid node (BadExpr where parsing failed).
 #include <pthread.h>
