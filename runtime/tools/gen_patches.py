@@ -71,6 +71,10 @@ patch("replace", hdr,
                "func closechanOrig(c *hchan) {\n", "closechanOrig is the original closechan (Gordian recorder: gordian_chan.go)."),
       "close: record around the original")
 patch("insert-after", "\tc.closed = 1\n", "\tgordianClosed(c)\n", "close: stamp and value count under the lock")
+patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\treason := waitReasonChanSend\n",
+      "\tgordianParking(gp)\n", "send parks: its start stamp")
+patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\treason := waitReasonChanReceive\n",
+      "\tgordianParking(gp)\n", "receive parks: its start stamp")
 patch("insert-after", "func chanrecv1(c *hchan, elem unsafe.Pointer) {\n",
       "\tgordianSetPC(sys.GetCallerPC())\n", "receive: the user's pc")
 patch("insert-after", "func chanrecv2(c *hchan, elem unsafe.Pointer) (received bool) {\n",
@@ -96,6 +100,8 @@ patch("replace", hdr,
                "return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)",
                hdr.replace("selectgo(", "selectgoOrig("), "selectgoOrig is the original selectgo (Gordian recorder: gordian_chan.go)."),
       "select: record around the original")
+patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\tgopark(selparkcommit, nil, waitReason, traceBlockSelect, 1)\n",
+      "\tgordianParking(gp)\n", "select parks: its start stamp")
 patch("insert-before", "\tc.qcount--\n\tselunlock(scases, lockorder)\n\tgoto retc\n",
       "\tgordianDeq(c)\n", "select: value leaves the buffer")
 patch("insert-before", "\tc.qcount++\n\tselunlock(scases, lockorder)\n\tgoto retc\n",

@@ -281,6 +281,63 @@ func gordianStamp() uint32 {
 	return t
 }
 
+// gordianStampPair returns two consecutive stamps from one atomic add: the
+// start and the end of an operation that completed without waiting.
+//
+//go:nosplit
+func gordianStampPair() (uint32, uint32) {
+	t := gordian.clock.Add(2)
+	if t >= gordianStampLimit {
+		gordianOn = false
+		gordian.truncated.Store(1)
+	}
+	return t - 1, t
+}
+
+// Blocking operations get their start stamp lazily: the record is written
+// with tpre == 0, gordianWaitStamp stamps it when the operation is about to
+// wait, and gordianDoneStamp stamps the completion, taking both stamps from
+// one atomic add if the operation never had to wait. One add instead of two
+// for every operation that does not block (an atomic add costs 5 to 30 ns).
+
+// gordianWaitStamp gives record p its start stamp (if it has none).
+//
+//go:nosplit
+func gordianWaitStamp(p uintptr) {
+	if p == 0 {
+		return
+	}
+	r := (*gordianRecord)(unsafe.Pointer(p))
+	if r.tpre == 0 {
+		r.tpre = gordianStamp()
+	}
+}
+
+// gordianDoneStamp returns the completion stamp of record p's operation,
+// setting its start stamp first if it has none.
+//
+//go:nosplit
+func gordianDoneStamp(p uintptr) uint32 {
+	r := (*gordianRecord)(unsafe.Pointer(p))
+	if r.tpre == 0 {
+		a, b := gordianStampPair()
+		r.tpre = a
+		return b
+	}
+	return gordianStamp()
+}
+
+// gordianSelfStamp is the completion stamp of the operation the current
+// goroutine is doing (its open record), taken by the hooks under a lock.
+//
+//go:nosplit
+func gordianSelfStamp(st *gordianG) uint32 {
+	if st.open != 0 {
+		return gordianDoneStamp(st.open)
+	}
+	return gordianStamp()
+}
+
 // ---- chunks and records ---------------------------------------------------
 
 // gordianAlloc returns room for n consecutive records in st's current chunk

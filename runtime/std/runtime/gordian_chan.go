@@ -54,7 +54,7 @@ func gordianEnq(c *hchan) {
 	gp := getg()
 	if gp.gordian.inop != 0 {
 		gp.gordian.seq = c.gordian.sendSeq
-		gp.gordian.stamp = gordianStamp()
+		gp.gordian.stamp = gordianSelfStamp(&gp.gordian)
 	}
 }
 
@@ -69,7 +69,7 @@ func gordianDeq(c *hchan) {
 	gp := getg()
 	if gp.gordian.inop != 0 {
 		gp.gordian.seq = c.gordian.recvSeq
-		gp.gordian.stamp = gordianStamp()
+		gp.gordian.stamp = gordianSelfStamp(&gp.gordian)
 	}
 }
 
@@ -87,11 +87,11 @@ func gordianSendDirect(c *hchan, sg *sudog) {
 	gp := getg()
 	if gp.gordian.inop != 0 {
 		gp.gordian.seq = k
-		gp.gordian.stamp = gordianStamp()
+		gp.gordian.stamp = gordianSelfStamp(&gp.gordian)
 	}
 	if rg := sg.g; rg.gordian.blocked != 0 {
 		rg.gordian.seq = k
-		rg.gordian.stamp = gordianStamp()
+		rg.gordian.stamp = gordianDoneStamp(rg.gordian.blocked)
 	}
 }
 
@@ -117,12 +117,12 @@ func gordianRecvDirect(c *hchan, sg *sudog) {
 	}
 	if sgg := sg.g; sgg.gordian.blocked != 0 {
 		sgg.gordian.seq = ks
-		sgg.gordian.stamp = gordianStamp()
+		sgg.gordian.stamp = gordianDoneStamp(sgg.gordian.blocked)
 	}
 	gp := getg()
 	if gp.gordian.inop != 0 {
 		gp.gordian.seq = kr
-		gp.gordian.stamp = gordianStamp()
+		gp.gordian.stamp = gordianSelfStamp(&gp.gordian)
 	}
 }
 
@@ -138,6 +138,15 @@ func gordianClosed(c *hchan) {
 		gp.gordian.seq = c.gordian.sendSeq
 		gp.gordian.stamp = gordianStamp()
 	}
+}
+
+// gordianParking: the current goroutine is about to park in a channel
+// operation or select (under the channel locks): its record gets its start
+// stamp.
+//
+//go:nosplit
+func gordianParking(gp *g) {
+	gordianWaitStamp(gp.gordian.blocked)
 }
 
 // gordianDrain: a timer channel's stale values are thrown away; they left
@@ -210,7 +219,10 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 		gordianReplayDone(st)
 		return chansendOrig(c, ep, block, pc)
 	}
-	gordianPut(p, gkChanSend, 0, 0, site, gordianStamp(), 0, id, 0)
+	gordianPut(p, gkChanSend, 0, 0, site, 0, 0, id, 0)
+	if c == nil {
+		gordianWaitStamp(p) // parks forever
+	}
 	st.seq, st.stamp = 0, 0
 	st.blocked, st.open, st.inop = p, p, 1
 	ok := chansendOrig(c, ep, block, pc)
@@ -218,7 +230,7 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 	gordianReplayDone(st)
 	t := st.stamp
 	if t == 0 {
-		t = gordianStamp()
+		t = gordianDoneStamp(p)
 	}
 	gordianComplete(p, 0, st.seq, t)
 	return ok
@@ -264,7 +276,10 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		gordianReplayDone(st)
 		return chanrecvOrig(c, ep, block)
 	}
-	gordianPut(p, gkChanRecv, 0, 0, site, gordianStamp(), 0, id, 0)
+	gordianPut(p, gkChanRecv, 0, 0, site, 0, 0, id, 0)
+	if c == nil {
+		gordianWaitStamp(p) // parks forever
+	}
 	st.seq, st.stamp = 0, 0
 	st.blocked, st.open, st.inop = p, p, 1
 	selected, received = chanrecvOrig(c, ep, block)
@@ -272,7 +287,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	gordianReplayDone(st)
 	t := st.stamp
 	if t == 0 {
-		t = gordianStamp()
+		t = gordianDoneStamp(p)
 	}
 	if received {
 		gordianComplete(p, 0, st.seq, t)
@@ -289,9 +304,8 @@ func gordianNBBegin(st *gordianG, site, id uint32, dir uint8) uintptr {
 	if p == 0 {
 		return 0
 	}
-	t := gordianStamp()
-	gordianPut(p+gordianRecordBytes, gkSelectCase, dir, 0, site, t, 0, id, 0)
-	gordianPut(p, gkSelect, gfHasDefault, 1, site, t, 0, 0, 0)
+	gordianPut(p+gordianRecordBytes, gkSelectCase, dir, 0, site, 0, 0, id, 0)
+	gordianPut(p, gkSelect, gfHasDefault, 1, site, 0, 0, 0, 0)
 	st.seq, st.stamp = 0, 0
 	st.open, st.inop = p, 1
 	return p
@@ -301,8 +315,10 @@ func gordianNBEnd(st *gordianG, p uintptr, chosen, closed bool) {
 	st.open, st.inop = 0, 0
 	t := st.stamp
 	if t == 0 {
-		t = gordianStamp()
+		t = gordianDoneStamp(p)
 	}
+	// The case carries the Select's stamps.
+	(*gordianRecord)(unsafe.Pointer(p + gordianRecordBytes)).tpre = (*gordianRecord)(unsafe.Pointer(p)).tpre
 	if !chosen {
 		gordianComplete(p, 0, gordianDefaultCase, t)
 		return
@@ -342,17 +358,17 @@ func gordianClosechan(c *hchan, pc uintptr) {
 	if c != nil && atomic.Load(&c.closed) != 0 {
 		fl, val = gfClosed, c.gordian.sendSeq // it will panic; sendSeq is final
 	}
-	t := gordianStamp()
-	gordianPut(p, gkChanClose, fl, 0, site, t, 0, id, val)
+	gordianPut(p, gkChanClose, fl, 0, site, 0, 0, id, val)
 	st.seq, st.stamp = 0, 0
 	st.open, st.inop = p, 1
 	closechanOrig(c)
 	st.open, st.inop = 0, 0
 	gordianReplayDone(st)
-	if st.stamp != 0 {
-		t = st.stamp // taken under the lock: tpre = tpost = that stamp
-		(*gordianRecord)(unsafe.Pointer(p)).tpre = t
+	t := st.stamp // taken under the lock
+	if t == 0 {
+		t = gordianStamp()
 	}
+	(*gordianRecord)(unsafe.Pointer(p)).tpre = t // non-blocking: tpre = tpost
 	gordianComplete(p, 0, st.seq, t)
 }
 
@@ -384,20 +400,19 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 		gordianReplayDone(st)
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}
-	t := gordianStamp()
 	for i := 0; i < ncase; i++ {
 		dir := uint8(gfDirRecv)
 		if i < nsends {
 			dir = gfDirSend
 		}
 		id := gordianChanID(cases[i].c, cls)
-		gordianPut(p+uintptr(i+1)*gordianRecordBytes, gkSelectCase, dir, uint16(i), site, t, 0, id, 0)
+		gordianPut(p+uintptr(i+1)*gordianRecordBytes, gkSelectCase, dir, uint16(i), site, 0, 0, id, 0)
 	}
 	var fl uint8
 	if !block {
 		fl = gfHasDefault
 	}
-	gordianPut(p, gkSelect, fl, uint16(ncase), site, t, 0, 0, 0)
+	gordianPut(p, gkSelect, fl, uint16(ncase), site, 0, 0, 0, 0)
 	st.seq, st.stamp = 0, 0
 	st.blocked, st.open, st.inop = p, p, 1
 	casi, recvOK := gordianReplaySelect(cas0, order0, pc0, nsends, nrecvs, block, choice)
@@ -405,7 +420,12 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	gordianReplayDone(st)
 	tp := st.stamp
 	if tp == 0 {
-		tp = gordianStamp()
+		tp = gordianDoneStamp(p)
+	}
+	// The cases carry the Select's stamps (the chosen one its tpost too).
+	tpre := (*gordianRecord)(unsafe.Pointer(p)).tpre
+	for i := 0; i < ncase; i++ {
+		(*gordianRecord)(unsafe.Pointer(p + uintptr(i+1)*gordianRecordBytes)).tpre = tpre
 	}
 	sel := uint32(gordianDefaultCase)
 	if casi >= 0 {

@@ -148,14 +148,20 @@ func gordianPanic(e any) {
 		case gkWgAdd:
 			r.aux = gordianSat16(int32(st.seq))
 		}
-		t := r.tpre
+		var t uint32
 		if gordianBlockingKind(r.kind) {
-			t = gordianStamp()
+			t = gordianDoneStamp(p)
+		} else {
+			if r.tpre == 0 {
+				r.tpre = gordianStamp()
+			}
+			t = r.tpre
 		}
 		r.flags |= fl
 		atomic.Store(&r.tpost, t)
 	}
 	st.open, st.blocked, st.inop = 0, 0, 0
+	gordianReplayDone(st) // replay: the operation that panicked is done
 	msg := gordianPanicMessage(e)
 	id := gordianString(msg)
 	gordianOne(st, gkPanic, 0, 0, 0, 0, id)

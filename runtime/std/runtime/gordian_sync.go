@@ -11,6 +11,7 @@ const (
 	gmOneShot = 1 << 0 // complete now: tpre == tpost
 	gmBlocked = 1 << 1 // the goroutine may park in this operation
 	gmOpen    = 1 << 2 // a panic completes the record (kFailed)
+	gmLazyPre = 1 << 3 // the start stamp waits for sync_gordianWaiting (or End)
 )
 
 // Object classes of the address table (gordianObjID).
@@ -68,8 +69,10 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 		gordianReplayDone(st)
 		return 0
 	}
-	t := gordianStamp()
-	var tpost uint32
+	var t, tpost uint32
+	if mode&gmLazyPre == 0 {
+		t = gordianStamp()
+	}
 	if mode&gmOneShot != 0 {
 		tpost = t
 	}
@@ -106,10 +109,18 @@ func sync_gordianEnd(p uintptr, flags uint8, aux uint16, val uint32) {
 	r.aux = aux
 	t := r.tpre
 	if gordianBlockingKind(r.kind) {
-		t = gordianStamp()
+		t = gordianDoneStamp(p)
 	}
 	gordianComplete(p, flags, val, t)
 	gordianReplayDone(st) // replay: gordian_replay.go
+}
+
+// sync_gordianWaiting: the operation of record p (begun with gmLazyPre)
+// is about to wait; it gets its start stamp.
+//
+//go:linkname sync_gordianWaiting sync.gordianWaiting
+func sync_gordianWaiting(p uintptr) {
+	gordianWaitStamp(p)
 }
 
 // sync_gordianMarkBlocked sets (p != 0) or clears the goroutine's blocked

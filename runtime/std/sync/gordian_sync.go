@@ -25,6 +25,9 @@ func gordianEnd(rec uintptr, flags uint8, aux uint16, val uint32)
 //go:linkname gordianMarkBlocked
 func gordianMarkBlocked(rec uintptr)
 
+//go:linkname gordianWaiting
+func gordianWaiting(rec uintptr)
+
 //go:linkname gordianStash
 func gordianStash(a, b uint32)
 
@@ -59,6 +62,7 @@ const (
 	gmOneShot = 1 << 0
 	gmBlocked = 1 << 1
 	gmOpen    = 1 << 2
+	gmLazyPre = 1 << 3 // start stamp when it has to wait (gordianWaiting), else with the end stamp
 )
 
 // ---- Mutex ----------------------------------------------------------------
@@ -69,8 +73,11 @@ func (m *Mutex) gordianState() int32 {
 }
 
 func gordianMutexLock(m *Mutex, pc uintptr) {
-	r := gordianBegin(gkMutexLock, unsafe.Pointer(m), pc, 0, 0, gmBlocked)
-	m.mu.Lock()
+	r := gordianBegin(gkMutexLock, unsafe.Pointer(m), pc, 0, 0, gmBlocked|gmLazyPre)
+	if !m.mu.TryLock() {
+		gordianWaiting(r)
+		m.mu.Lock()
+	}
 	gordianEnd(r, 0, 0, 0)
 }
 
@@ -96,14 +103,20 @@ func gordianMutexUnlock(m *Mutex, pc uintptr) {
 // ---- RWMutex --------------------------------------------------------------
 
 func gordianRWLock(rw *RWMutex, pc uintptr) {
-	r := gordianBegin(gkRWLock, unsafe.Pointer(rw), pc, 0, 0, gmBlocked)
-	rw.gordianOrigLock()
+	r := gordianBegin(gkRWLock, unsafe.Pointer(rw), pc, 0, 0, gmBlocked|gmLazyPre)
+	if !rw.gordianOrigTryLock() {
+		gordianWaiting(r)
+		rw.gordianOrigLock()
+	}
 	gordianEnd(r, 0, 0, 0)
 }
 
 func gordianRLock(rw *RWMutex, pc uintptr) {
-	r := gordianBegin(gkRLock, unsafe.Pointer(rw), pc, 0, 0, gmBlocked)
-	rw.gordianOrigRLock()
+	r := gordianBegin(gkRLock, unsafe.Pointer(rw), pc, 0, 0, gmBlocked|gmLazyPre)
+	if !rw.gordianOrigTryRLock() {
+		gordianWaiting(r)
+		rw.gordianOrigRLock()
+	}
 	gordianEnd(r, 0, 0, 0)
 }
 
@@ -176,7 +189,10 @@ func gordianWgCounter(v int32) {
 
 func gordianWgWait(wg *WaitGroup, pc uintptr) {
 	v := int32(wg.state.Load() >> 32)
-	r := gordianBegin(gkWgWait, unsafe.Pointer(wg), pc, 0, uint32(v), gmBlocked)
+	r := gordianBegin(gkWgWait, unsafe.Pointer(wg), pc, 0, uint32(v), gmBlocked|gmLazyPre)
+	if v != 0 {
+		gordianWaiting(r)
+	}
 	wg.gordianOrigWait()
 	gordianEnd(r, 0, 0, uint32(v))
 }

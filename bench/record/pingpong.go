@@ -1,0 +1,31 @@
+// Benchmark for the Gordian recorder: unbuffered ping-pong between two
+// goroutines. One op = one send plus its receive (2 channel operations,
+// 2 records). Prints "pingpong ops=N ns/op=X records/op=2".
+package main
+
+import (
+	"flag"
+	"fmt"
+	"time"
+)
+
+func main() {
+	n := flag.Int("n", 1000000, "round trips")
+	flag.Parse()
+	ping, pong := make(chan int), make(chan int)
+	go func() {
+		for v := range ping {
+			pong <- v
+		}
+		close(pong)
+	}()
+	start := time.Now()
+	for i := 0; i < *n; i++ {
+		ping <- i
+		<-pong
+	}
+	el := time.Since(start)
+	close(ping)
+	// One op = one message (send + its receive): 2n messages.
+	fmt.Printf("pingpong ops=%d ns/op=%.1f records/op=2\n", 2**n, float64(el.Nanoseconds())/float64(2**n))
+}
