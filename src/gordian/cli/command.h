@@ -31,6 +31,7 @@ int RunParse(const std::vector<std::string>& args);
 int RunTrace(const std::vector<std::string>& args);
 int RunRecord(const std::vector<std::string>& args);
 int RunAnalyze(const std::vector<std::string>& args);
+int RunReplay(const std::vector<std::string>& args);
 int RunTest(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 

@@ -1,0 +1,140 @@
+// This file implements `gordian replay TRACE-or-SCHEDULE [flags] [-- package args]`:
+// re-run the recorded test or program under a schedule (a recorded trace's
+// own schedule, or a schedule file from a rewrite, a fuzzer or the model
+// checker), record the replay, and say whether the schedule was followed
+// to the end, where it diverged if not, and which bugs the replayed run hit.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/cli/command.h"
+#include "gordian/driver/trace_dirs.h"
+#include "gordian/driver/work_dir.h"
+#include "gordian/report/finding.h"
+#include "gordian/schedule/from_trace.h"
+#include "gordian/schedule/replay.h"
+#include "gordian/schedule/schedule.h"
+#include "gordian/util/flags.h"
+
+namespace gordian::cli {
+
+namespace fs = std::filesystem;
+
+int RunReplay(const std::vector<std::string>& args_in) {
+  const std::string cmd = "gordian replay";
+  std::vector<std::string> args = args_in, tail;
+  for (size_t i = 0; i < args.size(); i++) {
+    if (args[i] == "--") {
+      tail.assign(args.begin() + static_cast<long>(i) + 1, args.end());
+      args.resize(i);
+      break;
+    }
+  }
+  util::FlagSet flags(cmd);
+  std::string out_dir, save;
+  long stall_ms = 1000, wall = 120, gomaxprocs = 0;
+  bool quiet = false, test_mode = false;
+  flags.String("o", &out_dir, "DIR", "keep the replayed trace in DIR (default: a scratch dir)");
+  flags.String("save-schedule", &save, "FILE", "write the schedule that is replayed to FILE");
+  flags.Int("stall-ms", &stall_ms, "MS", "stall time before the head operation is skipped "
+            "(default 1000)");
+  flags.Int("wall", &wall, "SECONDS", "kill the replay after this (default 120)");
+  flags.Int("gomaxprocs", &gomaxprocs, "N", "GOMAXPROCS of the replay (default: as recorded)");
+  flags.Bool("test", &test_mode, "the arguments after -- are go test arguments (default: a "
+             "main package and its arguments)");
+  flags.Bool("quiet-program", &quiet, "do not pass the program's output through");
+  std::vector<std::string> pos;
+  bool help = false;
+  std::string err;
+  if (!flags.Parse(args, &pos, &help, &err)) return UsageError(err);
+  if (help) {
+    fmt::print("usage: {} TRACE-DIR|SCHEDULE [flags] [-- package and arguments]\n\n"
+               "Re-runs the recorded test or program under the schedule, records the replay\n"
+               "and reports whether it followed the schedule to the end and which bugs it hit.\n"
+               "Exit status: 0 no bug in the replayed run, 1 a bug, 2 the replay failed.\n\n{}",
+               cmd, flags.Usage());
+    return kExitOK;
+  }
+  if (pos.size() != 1) return UsageError(cmd + ": expected one TRACE-DIR or SCHEDULE");
+
+  schedule::Schedule s;
+  std::string sched_path;
+  std::string scratch, cache;
+  if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { driver::RemoveTree(dir); }
+  } cleanup{scratch};
+
+  if (fs::is_directory(pos[0])) {
+    std::vector<driver::PackageTrace> traces;
+    if (!driver::ListTraces(pos[0], &traces, &err) || traces.empty()) {
+      fmt::print(stderr, "{}: {}: not a trace directory{}\n", cmd, pos[0],
+                 err.empty() ? "" : ": " + err);
+      return kExitToolError;
+    }
+    if (traces.size() > 1) {
+      fmt::print(stderr, "{}: {} holds {} traces; name one of them (e.g. {})\n", cmd, pos[0],
+                 traces.size(), traces[0].trace_dir);
+      return kExitToolError;
+    }
+    trace::Trace t;
+    if (!trace::ReadTrace(traces[0].trace_dir, &t, &err)) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      return kExitToolError;
+    }
+    s = schedule::FromTrace(t, traces[0].trace_dir);
+    sched_path = save.empty() ? scratch + "/schedule" : save;
+  } else {
+    if (!schedule::ReadSchedule(pos[0], &s, &err)) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      return kExitToolError;
+    }
+    sched_path = pos[0];
+  }
+  if (!tail.empty()) {
+    s.cmd.mode = test_mode ? "test" : "run";
+    s.cmd.args = tail;
+    if (s.cmd.cwd.empty()) s.cmd.cwd = fs::current_path().string();
+  }
+  if (gomaxprocs > 0) s.cmd.gomaxprocs = static_cast<int>(gomaxprocs);
+  if (sched_path != pos[0] || !tail.empty() || gomaxprocs > 0) {
+    if (sched_path == pos[0]) sched_path = scratch + "/schedule";
+    if (!schedule::WriteSchedule(sched_path, s, &err)) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      return kExitToolError;
+    }
+  }
+  schedule::ReplayOptions ro;
+  ro.out_dir = out_dir.empty() ? scratch + "/replay" : out_dir;
+  ro.stall_ms = static_cast<int>(stall_ms);
+  ro.wall_seconds = static_cast<double>(wall);
+  ro.pass_through = !quiet;
+  schedule::ReplayResult rr;
+  if (!schedule::RunReplay(s, sched_path, ro, &rr, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  fmt::print(stderr, "gordian replay: {}\n", schedule::DescribeFollow(rr.follow));
+  int bugs = 0;
+  for (const auto& f : rr.occurred) {
+    if (f.severity != report::Severity::Bug) continue;
+    bugs++;
+    std::string where;
+    if (!f.locations.empty()) {
+      where = fmt::format(" at {}:{} (goroutine {})", f.locations[0].file, f.locations[0].line,
+                          f.locations[0].goroutine);
+    }
+    fmt::print(stderr, "gordian replay: the replayed run hit {}{}\n", report::KindName(f.kind),
+               where);
+  }
+  if (!out_dir.empty()) fmt::print(stderr, "gordian replay: replayed trace in {}\n", rr.trace_dir);
+  return bugs > 0 ? kExitFound : kExitOK;
+}
+
+}  // namespace gordian::cli

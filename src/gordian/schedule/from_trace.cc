@@ -1,0 +1,300 @@
+// This file makes a schedule from a recorded trace and checks a replayed
+// trace against a schedule.
+#include "gordian/schedule/from_trace.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+namespace gordian::schedule {
+
+using trace::Kind;
+using trace::Record;
+namespace fs = std::filesystem;
+
+uint64_t OrderKey(const Record& r) {
+  if (r.tpost == 0) return (uint64_t{1} << 34) + 2 * uint64_t{r.tpre};
+  switch (r.kind) {
+    case Kind::ChanSend: case Kind::ChanRecv: case Kind::Select:
+    case Kind::MutexLock: case Kind::RWLock: case Kind::RLock: case Kind::WgWait:
+      return 2 * uint64_t{r.tpost};
+    default:
+      return 2 * uint64_t{r.tpre};
+  }
+}
+
+std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
+  std::vector<TraceOp> ops;
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;  // the recorder's pseudo-goroutine
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      const Record& r = t.records[i];
+      if (IsControlled(r.kind)) ops.push_back({g.gid, i, OrderKey(r), false, r.val});
+    }
+  }
+  // Repair parked partners that never wrote their completion.
+  std::map<std::pair<uint32_t, uint32_t>, size_t> sent, recvd;  // (chan, seq) -> op
+  std::map<uint32_t, std::vector<size_t>> open_send, open_recv;  // chan -> ops
+  for (size_t k = 0; k < ops.size(); k++) {
+    const Record& r = t.records[ops[k].rec];
+    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) continue;
+    bool send = r.kind == Kind::ChanSend;
+    if (r.obj == 0) continue;
+    if (r.tpost == 0) {
+      (send ? open_send : open_recv)[r.obj].push_back(k);
+    } else if (r.val != 0) {
+      (send ? sent : recvd)[{r.obj, r.val}] = k;
+    }
+  }
+  auto repair = [&](std::map<std::pair<uint32_t, uint32_t>, size_t>& done,
+                    std::map<std::pair<uint32_t, uint32_t>, size_t>& other,
+                    std::map<uint32_t, std::vector<size_t>>& open) {
+    for (const auto& [cv, k] : done) {
+      if (other.count(cv)) continue;
+      auto it = open.find(cv.first);
+      if (it == open.end() || it->second.empty()) continue;
+      size_t j = it->second.front();
+      it->second.erase(it->second.begin());
+      ops[j].key = ops[k].key + 1;
+      ops[j].repaired = true;
+      ops[j].val = cv.second;
+    }
+  };
+  // Unbuffered sends complete only with a receiver; any completed receive
+  // had a sender.
+  std::map<uint32_t, uint32_t> cap;
+  for (const Record& r : t.records) {
+    if (r.kind == Kind::ChanMake) cap[r.obj] = r.val;
+  }
+  std::map<std::pair<uint32_t, uint32_t>, size_t> sent_unbuf;
+  for (const auto& [cv, k] : sent) {
+    auto c = cap.find(cv.first);
+    if (c != cap.end() && c->second == 0) sent_unbuf[cv] = k;
+  }
+  repair(sent_unbuf, recvd, open_recv);
+  repair(recvd, sent, open_send);
+  // Operations that never completed: at their start, but after every
+  // completed operation on the same object (a blocked receive must not be
+  // queued ahead of receives that got values).
+  std::unordered_map<uint32_t, uint64_t> last;
+  for (const TraceOp& o : ops) {
+    const Record& r = t.records[o.rec];
+    if ((r.tpost != 0 || o.repaired) && r.obj != 0) {
+      uint64_t& l = last[r.obj];
+      l = std::max(l, o.key);
+    }
+  }
+  for (TraceOp& o : ops) {
+    const Record& r = t.records[o.rec];
+    if (r.tpost != 0 || o.repaired) continue;
+    o.key = 2 * uint64_t{r.tpre};
+    auto it = last.find(r.obj);
+    if (r.obj != 0 && it != last.end() && it->second >= o.key) o.key = it->second + 1;
+  }
+  std::sort(ops.begin(), ops.end(), [](const TraceOp& a, const TraceOp& b) {
+    return a.key != b.key ? a.key < b.key : a.rec < b.rec;
+  });
+  // Keys are monotone within a goroutine (an operation ends before the next
+  // starts), so program order is kept.
+  return ops;
+}
+
+std::string SiteText(const trace::Trace& t, const Record& r) {
+  const trace::Site& s = t.SiteOf(r);
+  if (r.site == 0 || s.file.empty()) return "?";
+  return fmt::format("{}:{}", s.file, s.line);
+}
+
+namespace {
+
+std::string Meta(const trace::Trace& t, const std::string& k) {
+  auto it = t.meta.find(k);
+  return it == t.meta.end() ? "" : it->second;
+}
+
+// The test binary flags worth passing to go test again.
+bool KeepTestFlag(const std::string& a) {
+  static const char* kKeep[] = {"-test.run=", "-test.skip=", "-test.short", "-test.cpu=",
+                                "-test.parallel=", "-test.v", "-test.failfast",
+                                "-test.timeout=", "-test.count="};
+  for (const char* k : kKeep) {
+    if (a.rfind(k, 0) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir) {
+  Invocation inv;
+  std::string arg0 = Meta(t, "arg.0");
+  int gmp = 0;
+  std::string g = Meta(t, "gomaxprocs");
+  if (!g.empty()) gmp = std::atoi(g.c_str());
+  inv.gomaxprocs = gmp;
+  bool is_test = arg0.size() > 5 && arg0.ends_with(".test");
+  if (!is_test) {
+    inv.mode = "run";
+    return inv;
+  }
+  inv.mode = "test";
+  // packages.txt of the parent directory: name \t import path \t source dir.
+  fs::path dir = fs::absolute(trace_dir).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();
+  std::ifstream pk(dir.parent_path() / "packages.txt");
+  std::string line;
+  while (std::getline(pk, line)) {
+    size_t a = line.find('\t'), b = line.find('\t', a + 1);
+    if (a == std::string::npos || b == std::string::npos) continue;
+    if (line.substr(0, a) == dir.filename().string()) inv.cwd = line.substr(b + 1);
+  }
+  int argc = std::atoi(Meta(t, "argc").c_str());
+  for (int i = 1; i < argc; i++) {
+    std::string a = Meta(t, fmt::format("arg.{}", i));
+    if (KeepTestFlag(a)) inv.args.push_back(a);
+  }
+  inv.args.push_back(".");
+  return inv;
+}
+
+Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
+  Schedule s;
+  s.cmd = InvocationOf(t, trace_dir);
+  s.origin = "trace " + fs::absolute(trace_dir).lexically_normal().string();
+  std::vector<TraceOp> ops = ControlledOps(t);
+  // Goroutines: "1" first, then by path depth (parents before children).
+  std::vector<const trace::Goroutine*> gs;
+  bool have_main = false;
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;
+    gs.push_back(&g);
+    have_main = have_main || g.stable_id == "1";
+  }
+  std::stable_sort(gs.begin(), gs.end(), [](const auto* a, const auto* b) {
+    auto depth = [](const std::string& p) { return std::count(p.begin(), p.end(), '.'); };
+    return depth(a->stable_id) < depth(b->stable_id);
+  });
+  std::unordered_map<uint32_t, uint32_t> sid;  // gid -> schedule goroutine
+  if (!have_main) s.goroutines.push_back("1");
+  for (const auto* g : gs) {
+    sid[g->gid] = static_cast<uint32_t>(s.goroutines.size());
+    s.goroutines.push_back(g->stable_id);
+  }
+  std::vector<uint32_t> counts(s.goroutines.size(), 0);
+  s.ops.reserve(ops.size());
+  // The fatal point: the last Panic of a program that died of it.
+  uint64_t fatal_key = UINT64_MAX;
+  auto why = t.meta.find("exit_reason");
+  if (why != t.meta.end() && (why->second == "panic" || why->second == "fatal-error")) {
+    for (const Record& r : t.records) {
+      if (r.kind == Kind::Panic || (r.kind == Kind::MutexUnlock && (r.flags & trace::kFailed)) ||
+          (r.kind == Kind::RWUnlock && (r.flags & trace::kFailed)) ||
+          (r.kind == Kind::RUnlock && (r.flags & trace::kFailed))) {
+        fatal_key = std::min<uint64_t>(fatal_key, 2 * uint64_t{r.tpre} + 1);
+      }
+    }
+  }
+  for (const TraceOp& o : ops) {
+    if (s.fatal_at < 0 && o.key > fatal_key) s.fatal_at = static_cast<int64_t>(s.ops.size());
+    const Record& r = t.records[o.rec];
+    Op op;
+    op.g = sid.at(o.gid);
+    op.kind = r.kind;
+    op.obj = r.obj;
+    op.val = o.val;
+    op.flags = r.flags;
+    op.blocks = r.tpost == 0 && !o.repaired;
+    op.index = counts[op.g]++;
+    op.site = SiteText(t, r);
+    if (r.kind == Kind::Select && r.tpost != 0) {
+      op.choice = r.val == trace::kDefaultCase ? kChoiceDefault : static_cast<int32_t>(r.val);
+    }
+    s.ops.push_back(std::move(op));
+  }
+  return s;
+}
+
+FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
+  FollowResult res;
+  res.ops = s.ops.size();
+  auto st = t.meta.find("replay_status");
+  if (st != t.meta.end()) res.status = st->second;
+  // The replay's controlled operations per stable id, in program order.
+  std::unordered_map<std::string, std::vector<uint32_t>> by_path;
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;
+    auto& v = by_path[g.stable_id];
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      if (IsControlled(t.records[i].kind)) v.push_back(i);
+    }
+  }
+  // Object ids are dense in order of first use, which may differ: keep a
+  // bijection source obj <-> replay obj per object class (chan vs sync
+  // share one id space, so one map).
+  std::unordered_map<uint32_t, uint32_t> fwd, back;
+  bool exact = true;
+  std::string first_diff;
+  size_t followed = 0;
+  size_t required = s.fatal_at >= 0 ? static_cast<size_t>(s.fatal_at) : s.ops.size();
+  res.ops = required;
+  for (size_t pos = 0; pos < required; pos++) {
+    const Op& op = s.ops[pos];
+    const std::string& path = s.goroutines[op.g];
+    auto it = by_path.find(path);
+    auto where = [&] {
+      return fmt::format("op {} of {}: goroutine {} operation #{} ({} at {})", pos, s.ops.size(),
+                         path, op.index, KindName(op.kind), op.site);
+    };
+    if (it == by_path.end() || op.index >= it->second.size()) {
+      if (res.divergence.empty())
+        res.divergence = where() + ": did not happen in the replay";
+      exact = false;
+      continue;
+    }
+    const Record& r = t.records[it->second[op.index]];
+    std::string got = fmt::format("{} at {}", KindName(r.kind), SiteText(t, r));
+    if (r.kind != op.kind || (op.site != "?" && SiteText(t, r) != op.site)) {
+      if (res.divergence.empty()) res.divergence = where() + ": the replay did " + got;
+      exact = false;
+      continue;
+    }
+    followed++;
+    // Fidelity: partners (value seqs), select choices, closed/failed flags,
+    // completion, object identity.
+    std::string diff;
+    bool same_obj = true;
+    if (op.obj != 0 || r.obj != 0) {
+      auto f = fwd.find(op.obj);
+      auto b = back.find(r.obj);
+      if (f == fwd.end() && b == back.end()) {
+        fwd[op.obj] = r.obj;
+        back[r.obj] = op.obj;
+      } else {
+        same_obj = f != fwd.end() && f->second == r.obj;
+      }
+    }
+    bool chan = op.kind == Kind::ChanSend || op.kind == Kind::ChanRecv ||
+                op.kind == Kind::Select || op.kind == Kind::ChanClose;
+    if (!same_obj) diff = "another object";
+    else if (!op.blocks && r.tpost == 0) diff = "blocked (it completed)";
+    else if (op.blocks) diff = "";
+    else if (chan && r.val != op.val) diff = fmt::format("val {} (recorded {})", r.val, op.val);
+    else if ((r.flags ^ op.flags) & (trace::kClosed | trace::kFailed))
+      diff = fmt::format("flags {} (recorded {})", r.flags, op.flags);
+    if (!diff.empty()) {
+      exact = false;
+      if (first_diff.empty()) first_diff = where() + ": " + diff;
+    }
+  }
+  res.followed = followed;
+  res.complete = followed == required;
+  res.exact = res.complete && exact;
+  if (res.divergence.empty()) res.divergence = first_diff;
+  return res;
+}
+
+}  // namespace gordian::schedule

@@ -1,0 +1,64 @@
+// This file declares the schedules made from recorded traces, and the check
+// that a replayed trace followed a schedule.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/schedule/schedule.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::schedule {
+
+// One controlled operation of a trace, located.
+struct TraceOp {
+  uint32_t gid = 0;
+  uint32_t rec = 0;     // index into Trace::records
+  uint64_t key = 0;     // orders it (see OrderKey)
+  bool repaired = false;  // completed although its record says it did not
+  uint32_t val = 0;       // val (repaired: the partner's value seq)
+};
+
+// The stamp at which an operation takes effect, which orders it in a
+// schedule: the completion stamp for operations that can wait for another
+// goroutine's (a channel operation's value moves under the channel lock at
+// its tpost; a lock is acquired at tpost), the start stamp for the others
+// and for operations that never completed. CondWait and Once.Do are
+// ordered at their start (the waiter's ticket is taken at the start; f runs
+// inside Do).
+// Operations that never completed come last (in start order): nothing in
+// the run depended on them, and a blocked receive must not be queued in a
+// channel ahead of the receives that got values. Keys are stamp*2 (+1 for
+// a repaired operation, right after its partner).
+uint64_t OrderKey(const trace::Record& r);
+
+// The controlled operations of t in schedule order. A parked partner whose
+// process died before it ran again has tpost 0 although its value moved;
+// such a receive (send) on a channel whose completed send (receive) has no
+// recorded partner is repaired: ordered right after that partner, with its
+// value seq.
+std::vector<TraceOp> ControlledOps(const trace::Trace& t);
+
+// Site text of r: "file:line", "?" if unknown.
+std::string SiteText(const trace::Trace& t, const trace::Record& r);
+
+// The invocation that recorded trace_dir (test traces: the package
+// directory from packages.txt and the test binary's flags from meta.txt).
+// Run traces do not know their package: mode "run" and no args.
+Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir);
+
+// The schedule of the whole recorded run t.
+Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir);
+
+// Compares a replayed trace with the schedule it was run under.
+struct FollowResult {
+  size_t ops = 0;            // operations in the schedule
+  size_t followed = 0;       // scheduled operations found in the replay, as scheduled
+  bool complete = false;     // every scheduled operation happened as scheduled
+  bool exact = false;        // ... and with the same partners and select choices (fidelity)
+  std::string status;        // the runtime's replay_status ("complete", "diverged", ...)
+  std::string divergence;    // the first difference, in words ("" none)
+};
+FollowResult CheckFollowed(const Schedule& s, const trace::Trace& replayed);
+
+}  // namespace gordian::schedule

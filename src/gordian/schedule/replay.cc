@@ -1,0 +1,64 @@
+// This file implements RunReplay (replay.h).
+#include "gordian/schedule/replay.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/occurred.h"
+
+namespace gordian::schedule {
+
+namespace fs = std::filesystem;
+
+bool RunReplay(const Schedule& s, const std::string& schedule_path, const ReplayOptions& opt,
+               ReplayResult* out, std::string* err) {
+  *out = ReplayResult();
+  if (s.cmd.mode != "test" && s.cmd.mode != "run") {
+    *err = "the schedule does not say how to run the program (cmd.mode); give the package "
+           "after --, e.g. `gordian replay SCHEDULE -- ./cmd/x`";
+    return false;
+  }
+  driver::RecordOptions ro;
+  ro.mode = s.cmd.mode == "test" ? driver::RecordMode::kTest : driver::RecordMode::kRun;
+  ro.args = s.cmd.args;
+  ro.cwd = s.cmd.cwd;
+  ro.out_dir = opt.out_dir;
+  ro.wall_seconds = opt.wall_seconds;
+  ro.pass_through = opt.pass_through;
+  ro.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
+  ro.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
+  ro.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
+  if (s.cmd.gomaxprocs > 0) ro.env["GOMAXPROCS"] = std::to_string(s.cmd.gomaxprocs);
+  if (!driver::Record(ro, &out->record, err)) return false;
+  if (out->record.build_failed) {
+    *err = "the program no longer builds; a schedule replays only the program it was made from";
+    return false;
+  }
+  if (out->record.traces.empty()) {
+    *err = fmt::format("the replay recorded nothing ({})", out->record.run.Describe());
+    return false;
+  }
+  out->trace_dir = out->record.traces[0].trace_dir;
+  if (!trace::ReadTrace(out->trace_dir, &out->trace, err)) return false;
+  out->follow = CheckFollowed(s, out->trace);
+  out->occurred = detect::DetectOccurred(out->trace);
+  return true;
+}
+
+std::string DescribeFollow(const FollowResult& f) {
+  if (f.exact) {
+    return fmt::format("followed to the end: all {} operations as scheduled, same partners and "
+                       "select choices", f.ops);
+  }
+  if (f.complete) {
+    return fmt::format("followed to the end: all {} operations in order; {}", f.ops,
+                       f.divergence);
+  }
+  std::string s = fmt::format("diverged after {} of {} operations: {}", f.followed, f.ops,
+                              f.divergence.empty() ? "(no detail)" : f.divergence);
+  if (!f.status.empty()) s += fmt::format(" [runtime: {}]", f.status);
+  return s;
+}
+
+}  // namespace gordian::schedule

@@ -1,0 +1,64 @@
+// This file defines a schedule: which goroutine (stable spawn-path id)
+// performs which controlled operation, in which global order, with the
+// channel partners and select choices to expect. One format serves replay
+// of a recorded run, confirmation of a predicted bug (a rewritten trace),
+// fuzzing and the confirmation of model-checker counterexamples. The text
+// form is docs/schedule-format.md; the runtime side that enforces it is
+// runtime/std/runtime/gordian_replay.go.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gordian/trace/event.h"
+
+namespace gordian::schedule {
+
+inline constexpr int32_t kChoiceFree = -2;     // no select choice given
+inline constexpr int32_t kChoiceDefault = -1;  // the default case
+
+// Whether a schedule orders operations of kind k. Must agree with
+// gordianReplayControlled in runtime/std/runtime/gordian_replay.go.
+bool IsControlled(trace::Kind k);
+
+struct Op {
+  uint32_t g = 0;                  // index into Schedule::goroutines
+  trace::Kind kind = trace::Kind::None;
+  int32_t choice = kChoiceFree;    // Select: the case index or kChoiceDefault
+  uint32_t obj = 0;                // object id in the source trace (for humans and checks)
+  uint32_t val = 0;                // channel value seq (the partner), or the record's val
+  uint32_t index = 0;              // index among the goroutine's controlled operations
+  uint8_t flags = 0;               // the source record's flags (kClosed, kFailed, ...)
+  bool blocks = false;             // never completed in the source (the bug's blocked op)
+  std::string site;                // "file:line" ("?" unknown)
+};
+
+// How to run the program again (from the recording).
+struct Invocation {
+  std::string mode;                // "test" or "run"; "" unknown
+  std::string cwd;                 // absolute
+  std::vector<std::string> args;   // driver::RecordOptions::args
+  int gomaxprocs = 0;              // 0: the default
+};
+
+struct Schedule {
+  Invocation cmd;
+  std::string origin;              // free text: "trace DIR", "rewrite send-on-closed", ...
+  std::string expect;              // the finding kind this schedule should produce ("" none)
+  std::vector<std::string> goroutines;  // spawn paths; "1" first, parents before children
+  std::vector<Op> ops;             // strict prefix, in global order; then a free run
+  // Positions from here on were recorded after the program began to die
+  // (a fatal panic): best effort, not required to happen. -1: none.
+  int64_t fatal_at = -1;
+};
+
+std::string FormatSchedule(const Schedule& s);
+bool ParseSchedule(const std::string& text, Schedule* out, std::string* err);
+bool WriteSchedule(const std::string& path, const Schedule& s, std::string* err);
+bool ReadSchedule(const std::string& path, Schedule* out, std::string* err);
+
+// Short names of kinds as the schedule text writes them ("send", "recv", ...).
+const char* KindName(trace::Kind k);
+
+}  // namespace gordian::schedule
