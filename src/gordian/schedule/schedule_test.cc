@@ -1,0 +1,55 @@
+// Tests of the schedule text format.
+#include "gordian/schedule/schedule.h"
+
+#include <gtest/gtest.h>
+
+namespace gordian::schedule {
+namespace {
+
+TEST(ScheduleFormat, RoundTrip) {
+  Schedule s;
+  s.origin = "trace /x";
+  s.expect = "send-on-closed";
+  s.cmd = {"test", "/a b/c", {"-test.run=^T$", "."}, 2};
+  s.fatal_at = 1;
+  s.goroutines = {"1", "1.0"};
+  Op a;
+  a.g = 0;
+  a.kind = trace::Kind::Select;
+  a.choice = kChoiceDefault;
+  a.site = "/a b/c/x.go:3";
+  Op b;
+  b.g = 1;
+  b.kind = trace::Kind::ChanSend;
+  b.obj = 4;
+  b.val = 7;
+  b.blocks = true;
+  s.ops = {a, b};
+  Schedule t;
+  std::string err;
+  ASSERT_TRUE(ParseSchedule(FormatSchedule(s), &t, &err)) << err;
+  EXPECT_EQ(FormatSchedule(t), FormatSchedule(s));
+  EXPECT_EQ(t.cmd.cwd, "/a b/c");
+  EXPECT_EQ(t.ops[0].choice, kChoiceDefault);
+  EXPECT_EQ(t.ops[0].site, "/a b/c/x.go:3");
+  EXPECT_EQ(t.ops[1].val, 7u);
+  EXPECT_TRUE(t.ops[1].blocks);
+  EXPECT_EQ(t.fatal_at, 1);
+}
+
+TEST(ScheduleFormat, Errors) {
+  Schedule t;
+  std::string err;
+  EXPECT_FALSE(ParseSchedule("", &t, &err));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 2\n", &t, &err));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no 1 5 - send 0 0 0 0 0 ?\n", &t, &err));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no 0 5 - send 0 0 1 0 0 ?\n", &t, &err))
+      << "INDEX must count 0, 1, ...";
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1.0\n", &t, &err));
+  EXPECT_TRUE(ParseSchedule("gordian-schedule 1\n# c\nnewkey x\ng 1\no 0 5 3 send 0 0 0 0 0 ?\n",
+                            &t, &err)) << err;
+  EXPECT_EQ(t.ops[0].choice, 3);
+}
+
+}  // namespace
+}  // namespace gordian::schedule
