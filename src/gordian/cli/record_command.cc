@@ -86,7 +86,8 @@ int RunRecord(const std::vector<std::string>& args) {
   bool quiet = false;
   flags.String("o", &opts.out_dir, "DIR", "where to leave the trace (default ./gordian-trace)");
   flags.String("wall", &wall, "DURATION",
-               "kill the run (the whole process group) after this long; 0 = never (default 10m)");
+               "kill the program (its whole process group) after this long; 0 = never "
+               "(default 10m; for test, go test as a whole, builds included)");
   flags.Bool("quiet", &quiet, "do not pass the program's (or go test's) output through");
   std::vector<std::string> rest;
   bool help = false;
@@ -158,7 +159,7 @@ int RunRecord(const std::vector<std::string>& args) {
       line += fmt::format(", {} at test end", Plural(s.leaked, "goroutine blocked", "goroutines blocked"));
     }
     std::string end = trace::DescribeEnd(s);
-    if (!s.exited && res.run.timed_out) end = res.run.Describe();
+    if (!s.exited && res.run.timed_out) end = "was " + res.run.Describe();
     if (s.truncated) end += " [trace truncated]";
     if (test) {
       fmt::print(stderr, "gordian record: {}: {}; {} -> {}\n",

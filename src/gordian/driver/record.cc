@@ -328,6 +328,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   build.argv.insert(build.argv.end(), flags.begin(), flags.end());
   build.argv.insert(build.argv.end(), pkgs.begin(), pkgs.end());
   build.pass_through = opts.pass_through;
+  build.timeout_seconds = opts.build_seconds;
   ProcessResult br;
   if (!RunProcess(build, &br, err)) return false;
   if (!br.Succeeded()) {

@@ -35,7 +35,11 @@ struct RecordOptions {
   std::vector<std::string> args;
   std::string out_dir = "gordian-trace";  // relative to cwd unless absolute
   std::string cwd;                        // "": the current directory
-  double wall_seconds = 600;              // kill the run after this (0: never)
+  // Kill the run after this (0: never). In test mode it covers go test as a
+  // whole (builds included); in run mode only the program, since the build
+  // has its own limit.
+  double wall_seconds = 600;
+  double build_seconds = 1800;
   bool pass_through = true;               // the program's output to our stdout/stderr
   std::map<std::string, std::string> env; // more environment for the program
   std::string self_exe;                   // the gordian binary ("": this process)

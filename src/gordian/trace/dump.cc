@@ -242,7 +242,9 @@ class Dumper {
 
   std::string TextLine(uint32_t i) const {
     const Record& r = t_.records[i];
-    std::string stamps = r.tpre == r.tpost ? fmt::format("{}", r.tpre)
+    // A select case has a completion only when it was chosen.
+    bool single = r.tpre == r.tpost || (r.kind == Kind::SelectCase && !(r.flags & kChosen));
+    std::string stamps = single ? fmt::format("{}", r.tpre)
                          : r.tpost == 0    ? fmt::format("{}-never", r.tpre)
                                            : fmt::format("{}-{}", r.tpre, r.tpost);
     std::string line = fmt::format("{:<8} {:<13} {:<16} {}", StableId(Owner(i)), stamps,

@@ -52,7 +52,7 @@ TraceSummary Summarize(const Trace& t) {
 
 std::string DescribeEnd(const TraceSummary& s) {
   if (s.global_deadlock) {
-    return fmt::format("global deadlock: {} goroutines blocked forever (status {})",
+    return fmt::format("ended in a global deadlock: {} goroutines blocked forever (status {})",
                        s.deadlocked, s.exit_status);
   }
   if (!s.exited) return "did not finish (killed, or the trace was cut short)";
@@ -61,8 +61,8 @@ std::string DescribeEnd(const TraceSummary& s) {
     case 2:
       return s.panic.empty() ? fmt::format("panicked (status {})", s.exit_status)
                              : fmt::format("panicked (status {}): {}", s.exit_status, s.panic);
-    case 3: return fmt::format("fatal error (status {})", s.exit_status);
-    case 4: return fmt::format("global deadlock (status {})", s.exit_status);
+    case 3: return fmt::format("hit a fatal error (status {})", s.exit_status);
+    case 4: return fmt::format("ended in a global deadlock (status {})", s.exit_status);
     default: return fmt::format("exited with status {}", s.exit_status);
   }
 }

@@ -31,7 +31,7 @@ struct TraceSummary {
 TraceSummary Summarize(const Trace& t);
 
 // "exited with status 0", "panicked (status 2): send on closed channel",
-// "global deadlock: 3 goroutines blocked (status 3)", "exited with status 4
+// "ended in a global deadlock: 3 goroutines blocked forever (status 3)", "exited with status 4
 // (os.Exit)",
 // "did not finish (killed, or the trace was cut)".
 std::string DescribeEnd(const TraceSummary& s);

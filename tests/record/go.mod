@@ -1,0 +1,3 @@
+module gordian.test/record
+
+go 1.22
