@@ -40,6 +40,11 @@ bool IsIdentChar(char c) {
          c == '_' || static_cast<unsigned char>(c) >= 0x80;
 }
 
+// p + n, or kNoPos for kNoPos (a node without positions).
+Pos Plus(Pos p, uint32_t n) { return p == kNoPos ? kNoPos : p + n; }
+// The last byte of a node ending at end (its closing token), or kNoPos.
+Pos LastByte(Pos end) { return end == kNoPos ? kNoPos : end - 1; }
+
 // go/parser's comment groups: comments separated by at most one line (none
 // for a group that starts on the line of the previous token).
 struct CommentGroup {
@@ -88,6 +93,14 @@ class Context {
             static_cast<int>(o - line_starts_[line] + 1)};
   }
   int LineFor(Pos p) { return PosFor(p).line; }
+
+  // The offset just past the end of a 1-based line (its newline included).
+  int LineEndOffset(int line) const {
+    if (static_cast<size_t>(line) < line_starts_.size()) {
+      return static_cast<int>(line_starts_[static_cast<size_t>(line)]);
+    }
+    return static_cast<int>(text_.size());
+  }
 
   // The first token at or after p (skipping blanks and comments).
   Pos TokenAfter(Pos p) const {
@@ -1025,6 +1038,20 @@ class Printer {
     wsbuf_.erase(wsbuf_.begin(), wsbuf_.begin() + static_cast<std::ptrdiff_t>(n));
   }
 
+  // Prints the comments on the source line of the last token printed.
+  void FlushTrailing() {
+    if (cur_group_ < 0) return;
+    const Comment& c = CommentAt(cx_->groups()[static_cast<size_t>(cur_group_)].first);
+    SrcPos cp = PosFor(c.pos);
+    if (cp.line != last_.line || cp.offset < last_.offset) return;
+    // Everything up to the start of the next line. The pending line break
+    // must survive: a /*-style comment's suffix drops it, expecting the next
+    // token's source line to bring it back, which an estimate cannot.
+    auto [wrote_newline, dropped_ff] =
+        Flush({cx_->LineEndOffset(cp.line), cp.line + 1, 1}, TK::Illegal);
+    if (!wrote_newline && !ContainsLinebreak()) P(dropped_ff ? formfeed : newline);
+  }
+
   // flush prints any pending comments and whitespace occurring textually
   // before the position of the next token tok.
   std::pair<bool, bool> Flush(SrcPos next, TK tok) {
@@ -1145,6 +1172,13 @@ class Printer {
 
   void Emit(std::string_view data, bool is_lit, bool implied_semi) {
     last_real_tok_ = last_tok_;
+    if (!pos_set_ && last_.valid() && ContainsLinebreak()) {
+      // Gordian: a token without a position of its own (a node inserted by a
+      // rewrite) starts a new line: first print the comments that trail the
+      // line just ended, which its estimated position would otherwise pass.
+      FlushTrailing();
+    }
+    pos_set_ = false;
     SrcPos next = pos_;  // estimated/accurate position of next item
     auto [wrote_newline, dropped_ff] = Flush(next, last_tok_);
     // intersperse extra newlines if present in the source and if they don't
@@ -1175,7 +1209,10 @@ class Printer {
 
   void SetPos(Pos p) {
     SrcPos q = PosFor(p);
-    if (q.valid()) pos_ = q;  // accurate position of next item
+    if (q.valid()) {
+      pos_ = q;  // accurate position of next item
+      pos_set_ = true;
+    }
   }
 
   // --------------------------------------------------------------------------
@@ -1497,17 +1534,17 @@ class Printer {
     Pos p = after;
     if (!tparams.empty()) {
       b.tparams.open = cx_->TokenAfter(p);
-      b.tparams.close = cx_->FindAfter(LastEnd(tparams, b.tparams.open + 1), ']');
-      p = b.tparams.close == kNoPos ? kNoPos : b.tparams.close + 1;
+      b.tparams.close = cx_->FindAfter(LastEnd(tparams, Plus(b.tparams.open, 1)), ']');
+      p = Plus(b.tparams.close, 1);
     }
     b.params.open = cx_->TokenAfter(p);
     if (b.params.open != kNoPos && cx_->CharAt(b.params.open) != '(') b.params.open = kNoPos;
-    b.params.close = cx_->FindAfter(LastEnd(t->params, b.params.open + 1), ')');
+    b.params.close = cx_->FindAfter(LastEnd(t->params, Plus(b.params.open, 1)), ')');
     if (!t->results.empty() && b.params.close != kNoPos) {
-      Pos r = cx_->TokenAfter(b.params.close + 1);
+      Pos r = cx_->TokenAfter(Plus(b.params.close, 1));
       if (r != kNoPos && cx_->CharAt(r) == '(') {
         b.results.open = r;
-        b.results.close = cx_->FindAfter(LastEnd(t->results, r + 1), ')');
+        b.results.close = cx_->FindAfter(LastEnd(t->results, Plus(r, 1)), ')');
       }
     }
     return b;
@@ -1812,7 +1849,7 @@ class Printer {
         Print(kFunc);
         // See the comment in funcDecl about how the header size is computed.
         int start_col = out_.column - 4;
-        Signature({}, x->type, FindSigBrackets(x->begin + 4, {}, x->type));
+        Signature({}, x->type, FindSigBrackets(Plus(x->begin, 4), {}, x->type));
         FuncBody(DistanceFrom(x->begin, start_col), blank, x->body);
         break;
       }
@@ -1822,7 +1859,7 @@ class Printer {
         auto* x = static_cast<const ParenExpr*>(expr);
         Print(kLparen);
         Expr0(x->x, ReduceDepth(depth));  // parentheses undo one level of depth
-        SetPos(x->end - 1);
+        SetPos(LastByte(x->end));
         Print(kRparen);
         break;
       }
@@ -1837,7 +1874,7 @@ class Printer {
         SetPos(dot == kNoPos ? kNoPos : cx_->TokenAfter(dot + 1));
         Print(kLparen);
         Expr(x->type);
-        SetPos(x->end - 1);
+        SetPos(LastByte(x->end));
         Print(kRparen);
         break;
       }
@@ -1856,7 +1893,7 @@ class Printer {
         Pos dot = cx_->TokenAfter(x->x->end);
         SetPos(dot == kNoPos ? kNoPos : cx_->TokenAfter(dot + 1));
         Print(kLparen, kType);
-        SetPos(x->end - 1);
+        SetPos(LastByte(x->end));
         Print(kRparen);
         break;
       }
@@ -1867,11 +1904,11 @@ class Printer {
         SetPos(lbrack);
         Print(kLbrack);
         if (x->index->kind == NodeKind::ListExpr) {
-          ExprList(lbrack, ListOf(x->index), depth + 1, kCommaTerm, x->end - 1);
+          ExprList(lbrack, ListOf(x->index), depth + 1, kCommaTerm, LastByte(x->end));
         } else {
           Expr0(x->index, depth + 1);
         }
-        SetPos(x->end - 1);
+        SetPos(LastByte(x->end));
         Print(kRbrack);
         break;
       }
@@ -1902,7 +1939,7 @@ class Printer {
           }
           if (x->index[i] != nullptr) Expr0(x->index[i], depth + 1);
         }
-        SetPos(x->end - 1);
+        SetPos(LastByte(x->end));
         Print(kRbrack);
         break;
       }
@@ -1923,7 +1960,7 @@ class Printer {
         if (func_type) explicit_results_--;
         if (paren) Print(kRparen);
         Pos lparen = cx_->TokenAfter(x->fun->end);
-        Pos rparen = x->end == kNoPos ? kNoPos : x->end - 1;
+        Pos rparen = LastByte(x->end);
         SetPos(lparen);
         Print(kLparen);
         Exprs args(x->args.data(), x->args.size());
@@ -1950,7 +1987,7 @@ class Printer {
         if (x->type != nullptr) Expr1(x->type, kHighestPrec, depth);
         level_++;
         Pos lbrace = x->type != nullptr ? cx_->TokenAfter(x->type->end) : x->begin;
-        Pos rbrace = x->rbrace != kNoPos ? x->rbrace : x->end == kNoPos ? kNoPos : x->end - 1;
+        Pos rbrace = x->rbrace != kNoPos ? x->rbrace : LastByte(x->end);
         SetPos(lbrace);
         Print(kLbrace);
         ExprList(lbrace, Exprs(x->elems.data(), x->elems.size()), 1, kCommaTerm,
@@ -2001,22 +2038,22 @@ class Printer {
         auto* x = static_cast<const StructType*>(expr);
         Print(kStruct);
         FieldList(GroupFields(x->fields, x->tags),
-                  x->begin == kNoPos ? kNoPos : cx_->TokenAfter(x->begin + 6),
-                  x->end == kNoPos ? kNoPos : x->end - 1, true);
+                  cx_->TokenAfter(Plus(x->begin, 6)),
+                  LastByte(x->end), true);
         break;
       }
       case NodeKind::FuncType: {
         auto* x = static_cast<const FuncType*>(expr);
         Print(kFunc);
-        Signature({}, x, FindSigBrackets(x->begin == kNoPos ? kNoPos : x->begin + 4, {}, x));
+        Signature({}, x, FindSigBrackets(Plus(x->begin, 4), {}, x));
         break;
       }
       case NodeKind::InterfaceType: {
         auto* x = static_cast<const InterfaceType*>(expr);
         Print(kInterface);
         FieldList(GroupFields(x->methods),
-                  x->begin == kNoPos ? kNoPos : cx_->TokenAfter(x->begin + 9),
-                  x->end == kNoPos ? kNoPos : x->end - 1, false);
+                  cx_->TokenAfter(Plus(x->begin, 9)),
+                  LastByte(x->end), false);
         break;
       }
       case NodeKind::MapType: {
@@ -2038,7 +2075,7 @@ class Printer {
             break;
           case ChanDir::Send:
             Print(kChan);
-            SetPos(x->begin == kNoPos ? kNoPos : cx_->TokenAfter(x->begin + 4));
+            SetPos(cx_->TokenAfter(Plus(x->begin, 4)));
             Print(kArrow);
             break;
         }
@@ -2135,7 +2172,7 @@ class Printer {
 
   static Pos BlockRbrace(const BlockStmt* b) {
     if (b->rbrace != kNoPos) return b->rbrace;
-    return b->end == kNoPos ? kNoPos : b->end - 1;
+    return LastByte(b->end);
   }
 
   void ControlClause(bool is_for, const syntax::Stmt* init, const syntax::Expr* expr,
@@ -2382,7 +2419,7 @@ class Printer {
         auto* s = static_cast<const SwitchStmt*>(stmt);
         Print(kSwitch);
         ControlClause(false, s->init, s->tag, nullptr);
-        Block(HeaderLbrace(s->begin + 6, s->tag != nullptr ? s->tag->end
+        Block(HeaderLbrace(Plus(s->begin, 6), s->tag != nullptr ? s->tag->end
                                           : s->init != nullptr ? s->init->end
                                                                : kNoPos),
               s->body, ClosingRbrace(s->rbrace, s->end), 0);
@@ -2404,7 +2441,7 @@ class Printer {
       case NodeKind::SelectStmt: {
         auto* s = static_cast<const SelectStmt*>(stmt);
         Print(kSelect, blank);
-        Pos lbrace = HeaderLbrace(s->begin + 6, kNoPos);
+        Pos lbrace = HeaderLbrace(Plus(s->begin, 6), kNoPos);
         Pos rbrace = ClosingRbrace(s->rbrace, s->end);
         if (s->body.empty() && !CommentBefore(PosFor(rbrace))) {
           // print empty select statement w/o comments on one line
@@ -2462,19 +2499,17 @@ class Printer {
   Pos ClauseColon(Pos colon, const Node* cases, Pos begin, uint32_t default_len) {
     if (colon != kNoPos) return colon;
     if (cases != nullptr) return cx_->TokenAfter(cases->end);
-    return begin == kNoPos ? kNoPos : cx_->TokenAfter(begin + default_len);
+    return cx_->TokenAfter(Plus(begin, default_len));
   }
 
   // The `{` of a switch or select: the first '{' after the header.
   Pos HeaderLbrace(Pos after_keyword, Pos header_end) {
-    Pos from = header_end != kNoPos ? header_end : after_keyword;
-    if (from == kNoPos + 6) return kNoPos;  // no positions at all
-    return cx_->FindAfter(from, '{');
+    return cx_->FindAfter(header_end != kNoPos ? header_end : after_keyword, '{');
   }
 
   static Pos ClosingRbrace(Pos rbrace, Pos end) {
     if (rbrace != kNoPos) return rbrace;
-    return end == kNoPos ? kNoPos : end - 1;
+    return LastByte(end);
   }
 
   // --------------------------------------------------------------------------
@@ -2598,7 +2633,7 @@ class Printer {
         if (!s->tparams.empty()) {
           Brackets br;
           br.open = cx_->TokenAfter(s->name->end);
-          br.close = cx_->FindAfter(LastEnd(s->tparams, br.open == kNoPos ? kNoPos : br.open + 1), ']');
+          br.close = cx_->FindAfter(LastEnd(s->tparams, Plus(br.open, 1)), ']');
           Parameters(GroupFields(s->tparams), br, ParamMode::kTypeTParam);
         }
         if (n == 1) {
@@ -2758,7 +2793,7 @@ class Printer {
       // method: print receiver
       Field* recv = d->recv;
       Brackets br;
-      br.open = d->begin == kNoPos ? kNoPos : cx_->TokenAfter(d->begin + 4);
+      br.open = cx_->TokenAfter(Plus(d->begin, 4));
       br.close = cx_->FindAfter(LastEnd(List<Field>(&recv, 1), kNoPos), ')');
       Parameters(GroupFields(List<Field>(&recv, 1)), br, ParamMode::kFuncParam);
       Print(blank);
@@ -2819,6 +2854,7 @@ class Printer {
   SrcPos out_;   // current position in output space
   SrcPos last_;  // value of pos_ after calling WriteString
   int* line_ptr_ = nullptr;  // if set, record out_.line for the next token here
+  bool pos_set_ = false;     // pos_ was set from the tree for the next token
   int explicit_results_ = 0;  // > 0: print empty result lists as "()"
 
   // Comment groups to intersperse: [cindex_, group_end_).

@@ -532,6 +532,41 @@ TEST(PrinterTest, PrintNodeOfParsedNodes) {
   EXPECT_EQ(PrintNode(fn->type, nullptr), "func()");
 }
 
+TEST(PrinterTest, ParsedTreeWithInsertedNodes) {
+  // A rewrite (as instrumentation does) inserts nodes without positions
+  // into a parsed tree: they print in the default layout among the
+  // original statements and comments.
+  auto p = ParseString(
+      "package p\n\n"
+      "func f(ch chan int) {\n"
+      "\t// send\n"
+      "\tch <- 1 // one\n"
+      "\tclose(ch)\n"
+      "}\n");
+  ASSERT_EQ(p->errors, 0);
+  auto* fn = As<FuncDecl>(p->file->decls[0]);
+  ASSERT_NE(fn, nullptr);
+  auto* hook = p->arena.New<Name>();
+  hook->value = "hook";
+  auto* call = p->arena.New<CallExpr>();
+  call->fun = hook;
+  auto* stmt = p->arena.New<CallStmt>();
+  stmt->tok = Token::Defer;
+  stmt->call = call;
+  std::vector<Stmt*> list(fn->body->list.begin(), fn->body->list.end());
+  list.insert(list.begin() + 1, stmt);
+  fn->body->list = p->arena.Copy(list.data(), list.size());
+  std::string out = PrintFile(*p->file);
+  EXPECT_EQ(out,
+            "package p\n\n"
+            "func f(ch chan int) {\n"
+            "\t// send\n"
+            "\tch <- 1 // one\n"
+            "\tdefer hook()\n"
+            "\tclose(ch)\n"
+            "}\n");
+}
+
 class HandBuilt : public ::testing::Test {
  protected:
   template <class T>

@@ -8,7 +8,8 @@
 // The stress tests then feed the printer the same files in layouts gofmt
 // never produces, with equal trees: a comment between every two tokens,
 // every line joined that can be, a newline after every token that allows
-// one, and no positions at all (the hand-built-tree path). To keep the
+// one, statements without positions inserted into every block (as a rewrite
+// does), and no positions at all (the hand-built-tree path). To keep the
 // sanitizer run short they take every third file, or all of them when
 // GORDIAN_ROUNDTRIP_ALL is set. Skipped when Go is not installed.
 #include <algorithm>
@@ -241,6 +242,39 @@ void StressTest(Mangling how) {
 TEST(RoundTripGoRoot, CommentsBetweenAllTokens) { StressTest(Mangling::kComments); }
 TEST(RoundTripGoRoot, JoinedLines) { StressTest(Mangling::kJoin); }
 TEST(RoundTripGoRoot, NewlinesAfterAllTokens) { StressTest(Mangling::kNewlines); }
+
+TEST(RoundTripGoRoot, InsertedStatements) {
+  // As a rewrite does: a statement without positions at the start and the
+  // end of every block, among the original statements and comments.
+  Totals t;
+  ForEachGoRootFile(
+      [](const SourceFile& src, const File& f, bool*) -> std::string {
+        Arena arena;
+        Inspect(const_cast<File*>(&f), [&](Node* n) {
+          auto* b = As<BlockStmt>(n);
+          if (b == nullptr) return true;
+          auto hook = [&]() {
+            auto* name = arena.New<Name>();
+            name->value = "hook";
+            auto* call = arena.New<CallExpr>();
+            call->fun = name;
+            auto* s = arena.New<ExprStmt>();
+            s->x = call;
+            return s;
+          };
+          std::vector<Stmt*> list;
+          list.push_back(hook());
+          list.insert(list.end(), b->list.begin(), b->list.end());
+          list.push_back(hook());
+          b->list = arena.Copy(list.data(), list.size());
+          return true;
+        });
+        return CheckPrinted(src, f, PrintFile(f), true);
+      },
+      &t, 3);
+  if (::testing::Test::IsSkipped()) return;
+  EXPECT_EQ(t.failures, 0u);
+}
 
 TEST(RoundTripGoRoot, NoPositions) {
   Totals t;
