@@ -512,11 +512,17 @@ func gordianSite(pc uintptr) (uint32, uint8) {
 			}
 		}
 		if k == 0 {
+			// No preemption between claiming the slot and publishing it:
+			// others spin on the slot, and a preempted owner could starve
+			// them of Ps (a livelock with GOMAXPROCS spinners).
+			mp := acquirem()
 			if atomic.Casuintptr(&e.pc, 0, pc) {
 				id, cls := gordianResolveSite(pc)
 				e.v.Store(id<<2 | uint32(cls))
+				releasem(mp)
 				return id, cls
 			}
+			releasem(mp)
 			continue // lost the race for this slot: look again
 		}
 		h = (h + 1) & (gordianSiteTabSize - 1)
@@ -671,11 +677,14 @@ func gordianObjID(addr unsafe.Pointer, cls uint32, insert bool) uint32 {
 			if !insert {
 				return 0
 			}
+			mp := acquirem() // see gordianSite
 			if atomic.Casuintptr(&e.addr, 0, a) {
 				id := gordian.objs.Add(1)
 				e.v.Store(id<<4 | cls)
+				releasem(mp)
 				return id
 			}
+			releasem(mp)
 			continue
 		}
 		h = (h + 1) & (gordianObjTabSize - 1)

@@ -36,12 +36,20 @@ func gordianCString(s string) []byte {
 // gordianOpenTrace creates dir and its files, reserves the address range
 // of the largest trace and maps the first part of events.bin.
 func gordianOpenTrace(dir string, maxBytes uintptr) bool {
+	// mkdir -p dir. ^uintptr(99) is AT_FDCWD (-100).
 	d := gordianCString(dir)
-	// ^uintptr(99) is AT_FDCWD (-100).
-	_, _, e := linux.Syscall6(gordianSYS_MKDIRAT, ^uintptr(99), uintptr(unsafe.Pointer(&d[0])), 0o777, 0, 0, 0)
-	if e != 0 && e != gordianEEXIST {
-		gordianFail("cannot create the trace directory", dir, int(e))
-		return false
+	for i := 1; i <= len(dir); i++ {
+		if i < len(dir) && dir[i] != '/' {
+			continue
+		}
+		c := d[i]
+		d[i] = 0
+		_, _, e := linux.Syscall6(gordianSYS_MKDIRAT, ^uintptr(99), uintptr(unsafe.Pointer(&d[0])), 0o777, 0, 0, 0)
+		d[i] = c
+		if e != 0 && e != gordianEEXIST && i == len(dir) {
+			gordianFail("cannot create the trace directory", dir, int(e))
+			return false
+		}
 	}
 	openf := func(name string, flags int32) int32 {
 		p := gordianCString(dir + "/" + name)

@@ -1,0 +1,3 @@
+module gordian.dev/rt
+
+go 1.22

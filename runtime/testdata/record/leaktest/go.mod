@@ -1,0 +1,3 @@
+module example.com/leaktest
+
+go 1.22

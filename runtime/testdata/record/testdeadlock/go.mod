@@ -1,0 +1,3 @@
+module example.com/testdeadlock
+
+go 1.22

@@ -1,0 +1,410 @@
+// End-to-end tests of the recorder: each program of runtime/testdata/record
+// (its expected behaviour is stated at its top) is built with the runtime
+// hooks, run with recording on, and its trace read back with the C++ reader.
+// Recording off must not change a program's output or exit status.
+#include <csignal>
+#include <thread>
+
+#include "gordian/instrument/gotest_util.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::instrument::gotest {
+namespace {
+
+using trace::Kind;
+using trace::Record;
+using trace::Trace;
+
+class RecordTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!Env::Get().ok()) GTEST_SKIP() << Env::Get().error();
+  }
+  // Builds runtime/testdata/record/<name>.go with the hooks (once).
+  fs::path Hooked(const std::string& name) {
+    fs::path bin = Env::Get().work() / "bin" / (name + ".hook");
+    if (!fs::exists(bin)) {
+      std::string err = Env::Get().Build(TestdataDir() + "/" + name + ".go", bin, true);
+      EXPECT_EQ(err, "");
+    }
+    return bin;
+  }
+  fs::path Plain(const std::string& name) {
+    fs::path bin = Env::Get().work() / "bin" / (name + ".plain");
+    if (!fs::exists(bin)) {
+      std::string err = Env::Get().Build(TestdataDir() + "/" + name + ".go", bin, false);
+      EXPECT_EQ(err, "");
+    }
+    return bin;
+  }
+  fs::path TraceDir(const std::string& name) { return Env::Get().work() / "traces" / name; }
+  Trace Read(const fs::path& dir) {
+    Trace t;
+    std::string err;
+    EXPECT_TRUE(trace::ReadTrace(dir.string(), &t, &err)) << err;
+    return t;
+  }
+};
+
+// Sends and receives on obj, by value sequence number.
+std::map<uint32_t, int> SeqCount(const Trace& t, Kind k, uint32_t obj) {
+  std::map<uint32_t, int> m;
+  for (const Record& r : t.records) {
+    if (r.kind == k && r.obj == obj && r.tpost != 0 && r.val != 0) m[r.val]++;
+  }
+  return m;
+}
+
+TEST_F(RecordTest, Basic) {
+  RunResult r = RunProgram(Hooked("basic"), "", TraceDir("basic"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "sum 45\n");
+  Trace t = Read(TraceDir("basic"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  const trace::Goroutine* worker = ByStableId(t, "1.0");
+  ASSERT_NE(main, nullptr);
+  ASSERT_NE(worker, nullptr);
+
+  auto mk = OfKind(t, *main, Kind::ChanMake);
+  ASSERT_EQ(mk.size(), 1u);
+  const uint32_t ch = mk[0].obj;
+  EXPECT_EQ(mk[0].val, 0u);
+  EXPECT_TRUE(t.SiteOf(mk[0]).user);
+  EXPECT_EQ(t.SiteOf(mk[0]).line, 15u);
+
+  auto sends = OfKind(t, *main, Kind::ChanSend);
+  auto recvs = OfKind(t, *worker, Kind::ChanRecv);
+  ASSERT_EQ(sends.size(), 10u);
+  ASSERT_EQ(recvs.size(), 11u);  // 10 values and the receive that sees the close
+  for (uint32_t i = 0; i < 10; i++) {
+    EXPECT_EQ(sends[i].obj, ch);
+    EXPECT_EQ(sends[i].val, i + 1);
+    EXPECT_EQ(recvs[i].val, i + 1);
+    EXPECT_LT(sends[i].tpre, sends[i].tpost);
+    EXPECT_LT(sends[i].tpost, recvs[i].tpost) << "a send completes before its receive";
+  }
+  EXPECT_EQ(recvs[10].val, 0u);
+  EXPECT_EQ(recvs[10].flags & trace::kClosed, trace::kClosed);
+  auto closes = OfKind(t, *main, Kind::ChanClose);
+  ASSERT_EQ(closes.size(), 1u);
+  EXPECT_EQ(closes[0].val, 10u);
+  EXPECT_EQ(closes[0].tpre, closes[0].tpost);
+  EXPECT_LT(closes[0].tpost, recvs[10].tpost);
+
+  auto adds = OfKind(t, *main, Kind::WgAdd);
+  auto dones = OfKind(t, *worker, Kind::WgAdd);
+  ASSERT_EQ(adds.size(), 1u);
+  ASSERT_EQ(dones.size(), 1u);
+  EXPECT_EQ(static_cast<int32_t>(adds[0].val), 1);
+  EXPECT_EQ(static_cast<int16_t>(adds[0].aux), 1);
+  EXPECT_EQ(static_cast<int32_t>(dones[0].val), -1);
+  EXPECT_EQ(static_cast<int16_t>(dones[0].aux), 0);
+  EXPECT_EQ(dones[0].obj, adds[0].obj);
+  auto waits = OfKind(t, *main, Kind::WgWait);
+  ASSERT_EQ(waits.size(), 1u);
+  EXPECT_LT(dones[0].tpost, waits[0].tpost);
+
+  auto locks = OfKind(t, *worker, Kind::MutexLock);
+  auto unlocks = OfKind(t, *worker, Kind::MutexUnlock);
+  ASSERT_EQ(locks.size(), 10u);
+  ASSERT_EQ(unlocks.size(), 10u);
+  for (size_t i = 0; i < 10; i++) {
+    EXPECT_EQ(locks[i].obj, locks[0].obj);
+    EXPECT_EQ(unlocks[i].obj, locks[0].obj);
+    EXPECT_EQ(unlocks[i].flags & trace::kFailed, 0);
+  }
+
+  auto spawns = OfKind(t, *main, Kind::GoSpawn);
+  ASSERT_EQ(spawns.size(), 1u);
+  EXPECT_EQ(spawns[0].obj, worker->gid);
+  EXPECT_EQ(spawns[0].val, 0u);
+  auto rs = t.RecordsOf(*worker);
+  ASSERT_FALSE(rs.empty());
+  EXPECT_EQ(rs.front().kind, Kind::GoStart);
+  EXPECT_EQ(rs.front().obj, main->gid);
+  EXPECT_EQ(rs.back().kind, Kind::GoEnd);
+  auto exits = OfKind(t, *main, Kind::ProgramExit);
+  ASSERT_EQ(exits.size(), 1u);
+  EXPECT_EQ(exits[0].val, 0u);
+  EXPECT_EQ(t.meta["exit_status"], "0");
+  EXPECT_EQ(t.meta["exit_reason"], "main-returned");
+  EXPECT_FALSE(t.truncated);
+}
+
+TEST_F(RecordTest, Selects) {
+  RunResult r = RunProgram(Hooked("selects"), "", TraceDir("selects"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "n 4\nclosed 0 false\ndefault\n");
+  Trace t = Read(TraceDir("selects"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  auto rs = t.RecordsOf(*main);
+  std::vector<size_t> sel;
+  for (size_t i = 0; i < rs.size(); i++) {
+    if (rs[i].kind == Kind::Select) sel.push_back(i);
+  }
+  ASSERT_EQ(sel.size(), 7u);
+  // The four 2-case selects: one chosen case each, partnered with a send.
+  for (size_t k = 0; k < 4; k++) {
+    const Record& s = rs[sel[k]];
+    ASSERT_EQ(s.aux, 2);
+    EXPECT_EQ(s.flags & trace::kHasDefault, 0);
+    int chosen = 0;
+    for (size_t c = 0; c < 2; c++) {
+      const Record& cs = rs[sel[k] + 1 + c];
+      ASSERT_EQ(cs.kind, Kind::SelectCase);
+      EXPECT_EQ(cs.aux, c);
+      EXPECT_EQ(cs.flags & trace::kDirRecv, trace::kDirRecv);
+      EXPECT_EQ(cs.tpre, s.tpre);
+      if (cs.flags & trace::kChosen) {
+        chosen++;
+        EXPECT_EQ(s.val, c);
+        EXPECT_EQ(cs.tpost, s.tpost);
+        EXPECT_EQ(SeqCount(t, Kind::ChanSend, cs.obj)[cs.val], 1) << "select receive without its send";
+      }
+    }
+    EXPECT_EQ(chosen, 1);
+  }
+  // Receives are laid out in reverse source order: case 0 is b (buffered,
+  // made second), case 1 is a.
+  auto mk = OfKind(t, *main, Kind::ChanMake);
+  ASSERT_GE(mk.size(), 2u);
+  EXPECT_EQ(rs[sel[0] + 1].obj, mk[1].obj);
+  EXPECT_EQ(rs[sel[0] + 2].obj, mk[0].obj);
+  // select { case <-done (closed): ... default: }
+  const Record& s4 = rs[sel[4]];
+  EXPECT_EQ(s4.aux, 1);
+  EXPECT_EQ(s4.flags & trace::kHasDefault, trace::kHasDefault);
+  EXPECT_EQ(s4.val, 0u);
+  EXPECT_EQ(rs[sel[4] + 1].flags & (trace::kChosen | trace::kClosed), trace::kChosen | trace::kClosed);
+  // select { case a <- 1: default: } takes the default.
+  const Record& s5 = rs[sel[5]];
+  EXPECT_EQ(s5.val, trace::kDefaultCase);
+  EXPECT_EQ(rs[sel[5] + 1].flags & trace::kDirSend, trace::kDirSend);
+  EXPECT_EQ(rs[sel[5] + 1].flags & trace::kChosen, 0);
+  // <-time.After(d): a library channel, recorded because user code uses it.
+  bool timer = false;
+  for (size_t i = sel[5]; i < sel[6]; i++) {
+    if (rs[i].kind == Kind::ChanRecv && rs[i].val == 1 && rs[i].tpost != 0) timer = true;
+  }
+  EXPECT_TRUE(timer);
+  // The 3-case select with nil channel cases: sends first (nilch <- 1), then
+  // the receives in reverse order (<-c, <-nilch).
+  const Record& s6 = rs[sel[6]];
+  ASSERT_EQ(s6.aux, 3);
+  EXPECT_EQ(rs[sel[6] + 1].obj, 0u);
+  EXPECT_EQ(rs[sel[6] + 1].flags & trace::kDirSend, trace::kDirSend);
+  EXPECT_EQ(rs[sel[6] + 3].obj, 0u);
+  EXPECT_EQ(s6.val, 1u);
+  EXPECT_EQ(rs[sel[6] + 2].flags & trace::kChosen, trace::kChosen);
+}
+
+TEST_F(RecordTest, SyncPrimitives) {
+  RunResult r = RunProgram(Hooked("syncprims"), "", TraceDir("syncprims"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "once 1\nwoken 3\nsignalled\n");
+  Trace t = Read(TraceDir("syncprims"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  auto once = OfKind(t, *main, Kind::OnceDo);
+  ASSERT_EQ(once.size(), 2u);
+  EXPECT_EQ(once[0].flags & trace::kSuccess, trace::kSuccess);
+  EXPECT_EQ(once[1].flags & trace::kSuccess, 0);
+  EXPECT_EQ(once[0].obj, once[1].obj);
+  EXPECT_EQ(OfKind(t, *main, Kind::RLock).size(), 1u);
+  EXPECT_EQ(OfKind(t, *main, Kind::RUnlock).size(), 1u);
+  EXPECT_EQ(OfKind(t, *main, Kind::RWLock).size(), 1u);
+  EXPECT_EQ(OfKind(t, *main, Kind::RWUnlock).size(), 2u);
+  auto trylock = OfKind(t, *main, Kind::RWTryLock);
+  ASSERT_EQ(trylock.size(), 1u);
+  EXPECT_EQ(trylock[0].flags & trace::kSuccess, trace::kSuccess);
+  auto mtry = OfKind(t, *main, Kind::MutexTryLock);
+  ASSERT_EQ(mtry.size(), 2u);
+  EXPECT_EQ(mtry[0].flags & trace::kSuccess, trace::kSuccess);
+  EXPECT_EQ(mtry[1].flags & trace::kSuccess, 0);
+
+  // Cond partners.
+  std::vector<Record> waits, signals, broadcasts;
+  for (const Record& rec : t.records) {
+    if (rec.kind == Kind::CondWait) waits.push_back(rec);
+    if (rec.kind == Kind::CondSignal) signals.push_back(rec);
+    if (rec.kind == Kind::CondBroadcast) broadcasts.push_back(rec);
+  }
+  ASSERT_EQ(waits.size(), 4u);
+  ASSERT_EQ(broadcasts.size(), 1u);
+  ASSERT_EQ(signals.size(), 1u);
+  int by_broadcast = 0, by_signal = 0;
+  for (const Record& w : waits) {
+    ASSERT_NE(w.tpost, 0u);
+    const Record& b = broadcasts[0];
+    if (b.val - b.aux < w.val && w.val <= b.val) {
+      by_broadcast++;
+      EXPECT_LT(b.tpost, w.tpost);
+    }
+    if (signals[0].val == w.val) {
+      by_signal++;
+      EXPECT_LT(signals[0].tpost, w.tpost);
+    }
+  }
+  EXPECT_EQ(by_broadcast, 3);
+  EXPECT_EQ(by_signal, 1);
+  EXPECT_EQ(broadcasts[0].aux, 3);
+}
+
+TEST_F(RecordTest, PanicSendOnClosed) {
+  RunResult r = RunProgram(Hooked("panicclosed"), "", TraceDir("panicclosed"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("panic: send on closed channel"), std::string::npos) << r.err;
+  Trace t = Read(TraceDir("panicclosed"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  auto sends = OfKind(t, *main, Kind::ChanSend);
+  ASSERT_EQ(sends.size(), 2u);
+  EXPECT_EQ(sends[1].flags & trace::kClosed, trace::kClosed);
+  EXPECT_NE(sends[1].tpost, 0u);
+  auto panics = OfKind(t, *main, Kind::Panic);
+  ASSERT_EQ(panics.size(), 1u);
+  ASSERT_LT(panics[0].val, t.strings.size());
+  EXPECT_EQ(t.strings[panics[0].val], "send on closed channel");
+  auto exits = OfKind(t, *main, Kind::ProgramExit);
+  ASSERT_EQ(exits.size(), 1u);
+  EXPECT_EQ(exits[0].val, 2u);
+  EXPECT_EQ(exits[0].aux, static_cast<uint16_t>(trace::ExitHow::FatalPanic));
+  EXPECT_EQ(t.meta["exit_reason"], "panic");
+}
+
+TEST_F(RecordTest, OsExit) {
+  RunResult r = RunProgram(Hooked("osexit"), "", TraceDir("osexit"));
+  EXPECT_EQ(r.status, 7);
+  EXPECT_EQ(r.out, "bye\n");
+  Trace t = Read(TraceDir("osexit"));
+  EXPECT_EQ(CountKind(t, Kind::ProgramExit), 1u);
+  EXPECT_EQ(t.meta["exit_status"], "7");
+  EXPECT_EQ(t.meta["exit_reason"], "os.Exit");
+}
+
+TEST_F(RecordTest, GlobalDeadlock) {
+  RunResult r = RunProgram(Hooked("deadlock"), "", TraceDir("deadlock"), "GORDIAN_DEADLOCK_MS=300", 30);
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("gordian: global deadlock: all 2 goroutines are blocked"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("[sync.Mutex.Lock] main.main at "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[chan send] main.main.func1 at "), std::string::npos) << r.err;
+  Trace t = Read(TraceDir("deadlock"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  const trace::Goroutine* worker = ByStableId(t, "1.0");
+  ASSERT_NE(main, nullptr);
+  ASSERT_NE(worker, nullptr);
+  ASSERT_FALSE(t.RecordsOf(*main).empty());
+  EXPECT_EQ(t.RecordsOf(*main).back().kind, Kind::MutexLock);
+  EXPECT_EQ(t.RecordsOf(*main).back().tpost, 0u);
+  EXPECT_NE(t.RecordsOf(*main).back().tpre, 0u);
+  EXPECT_EQ(t.RecordsOf(*worker).back().kind, Kind::ChanSend);
+  EXPECT_EQ(t.RecordsOf(*worker).back().tpost, 0u);
+  bool found = false;
+  for (const trace::Goroutine& g : t.goroutines) {
+    auto rs = t.RecordsOf(g);
+    if (rs.size() == 3 && rs[0].kind == Kind::GoStart && rs[0].val == trace::kRecorderChildIndex) {
+      EXPECT_EQ(rs[1].kind, Kind::GlobalDeadlock);
+      EXPECT_EQ(rs[1].obj, 2u);
+      EXPECT_EQ(rs[2].kind, Kind::ProgramExit);
+      EXPECT_EQ(rs[2].val, 3u);
+      EXPECT_EQ(rs[2].aux, static_cast<uint16_t>(trace::ExitHow::GlobalDeadlock));
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found) << "no recorder pseudo-goroutine";
+  EXPECT_EQ(t.meta["exit_reason"], "deadlock");
+}
+
+TEST_F(RecordTest, PendingUserCallbackIsNotADeadlock) {
+  RunResult r =
+      RunProgram(Hooked("notdeadlock"), "", TraceDir("notdeadlock"), "GORDIAN_DEADLOCK_MS=200", 30);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "done\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(RecordTest, KilledProgramLeavesItsTrace) {
+  fs::path bin = Hooked("killed");
+  fs::path dir = TraceDir("killed");
+  fs::remove_all(dir);
+  // Start it in the background, wait for "ready", kill -9.
+  fs::path out = Env::Get().work() / "killed.out";
+  std::string cmd = "env GORDIAN_TRACE_DIR=" + ShellQuote(dir.string()) + " GORDIAN_ROOTS=" +
+                    ShellQuote(TestdataDir()) + " " + ShellQuote(bin.string()) + " >" +
+                    ShellQuote(out.string()) + " 2>&1 & pid=$!; for i in $(seq 1 200); do "
+                    "grep -q ready " + ShellQuote(out.string()) +
+                    " && break; sleep 0.05; done; kill -9 $pid; wait $pid; exit $?";
+  RunResult r = Shell(cmd, Env::Get().work());
+  EXPECT_EQ(r.status, 128 + SIGKILL);
+  Trace t = Read(dir);
+  const trace::Goroutine* main = ByStableId(t, "1");
+  const trace::Goroutine* worker = ByStableId(t, "1.0");
+  ASSERT_NE(main, nullptr);
+  ASSERT_NE(worker, nullptr);
+  auto sends = OfKind(t, *main, Kind::ChanSend);
+  auto recvs = OfKind(t, *worker, Kind::ChanRecv);
+  ASSERT_EQ(sends.size(), 5u);
+  ASSERT_GE(recvs.size(), 5u);
+  for (size_t i = 0; i < 5; i++) EXPECT_EQ(sends[i].val, recvs[i].val);
+  EXPECT_EQ(t.meta.count("exit_status"), 0u);
+}
+
+// Recording off: same output and exit status as the stock build.
+TEST_F(RecordTest, RecordingOffChangesNothing) {
+  for (const char* name : {"basic", "selects", "syncprims", "panicclosed", "osexit"}) {
+    RunResult plain = RunProgram(Plain(name), "", "");
+    RunResult off = RunProgram(Hooked(name), "", "");
+    EXPECT_EQ(off.status, plain.status) << name;
+    EXPECT_EQ(off.out, plain.out) << name;
+    // Panic messages carry goroutine addresses: compare the first line.
+    EXPECT_EQ(off.err.substr(0, off.err.find('\n')), plain.err.substr(0, plain.err.find('\n')))
+        << name;
+  }
+}
+
+TEST_F(RecordTest, LeaksAttributedToTests) {
+  fs::path bin = Env::Get().work() / "bin" / "leaktest.test";
+  ASSERT_EQ(Env::Get().BuildTest(TestdataDir() + "/leaktest", bin, true), "");
+  RunResult r = RunProgram(bin, "-test.v", TraceDir("leaktest"));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  Trace t = Read(TraceDir("leaktest"));
+  std::map<std::string, uint32_t> index;  // test name -> test index
+  std::map<uint32_t, std::vector<Record>> blocked;
+  std::map<uint32_t, int> ends;
+  for (const Record& rec : t.records) {
+    if (rec.kind == Kind::TestStart) index[t.strings.at(rec.val)] = rec.obj;
+    if (rec.kind == Kind::BlockedAtTestEnd) blocked[rec.val].push_back(rec);
+    if (rec.kind == Kind::TestEnd) ends[rec.obj]++;
+  }
+  ASSERT_EQ(index.size(), 3u);
+  ASSERT_TRUE(index.count("TestLeak") && index.count("TestLeak/sub") && index.count("TestOK"));
+  for (auto& [name, idx] : index) EXPECT_EQ(ends[idx], 1) << name;
+  ASSERT_EQ(blocked[index["TestLeak"]].size(), 1u);
+  EXPECT_EQ(blocked[index["TestLeak"]][0].aux, static_cast<uint16_t>(Kind::ChanSend));
+  ASSERT_EQ(blocked[index["TestLeak/sub"]].size(), 1u);
+  EXPECT_EQ(blocked[index["TestLeak/sub"]][0].aux, static_cast<uint16_t>(Kind::ChanRecv));
+  EXPECT_EQ(blocked[index["TestOK"]].size(), 0u);
+  // The goroutine named by BlockedAtTestEnd is indeed blocked in that kind.
+  const trace::Goroutine* g = t.FindGoroutine(blocked[index["TestLeak"]][0].obj);
+  ASSERT_NE(g, nullptr);
+  ASSERT_FALSE(t.RecordsOf(*g).empty());
+  EXPECT_EQ(t.RecordsOf(*g).back().kind, Kind::ChanSend);
+  EXPECT_EQ(t.RecordsOf(*g).back().tpost, 0u);
+  EXPECT_TRUE(t.SiteOf(t.RecordsOf(*g).back()).user);
+}
+
+TEST_F(RecordTest, DeadlockedTestExitsWithStatus3) {
+  fs::path bin = Env::Get().work() / "bin" / "testdeadlock.test";
+  ASSERT_EQ(Env::Get().BuildTest(TestdataDir() + "/testdeadlock", bin, true), "");
+  RunResult r = RunProgram(bin, "-test.v", TraceDir("testdeadlock"), "GORDIAN_DEADLOCK_MS=300", 60);
+  EXPECT_EQ(r.status, 3) << r.out << r.err;
+  EXPECT_NE(r.err.find("gordian: global deadlock"), std::string::npos) << r.err;
+  Trace t = Read(TraceDir("testdeadlock"));
+  EXPECT_EQ(CountKind(t, Kind::GlobalDeadlock), 1u);
+  EXPECT_EQ(CountKind(t, Kind::TestStart), 1u);
+}
+
+}  // namespace
+}  // namespace gordian::instrument::gotest
