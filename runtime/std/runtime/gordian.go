@@ -172,6 +172,11 @@ func gordianInit() {
 	if dir == "" {
 		return
 	}
+	if !gordianContains(dir, "%p") {
+		// Child processes (a test that runs its own binary) would truncate
+		// this trace; without %p they do not inherit the variable.
+		gordianUnsetenv("GORDIAN_TRACE_DIR")
+	}
 	dir = gordianExpandPid(dir)
 	gordian.goroot = gogetenv("GOROOT")
 	if gordian.goroot == "" {
@@ -247,6 +252,18 @@ func gordianExpandPid(dir string) string {
 		}
 	}
 	return dir
+}
+
+// gordianUnsetenv removes key from the environment the program sees
+// (os.Environ, os/exec), before any package is initialized.
+func gordianUnsetenv(key string) {
+	kept := envs[:0:0]
+	for _, e := range envs {
+		if !(len(e) > len(key) && e[len(key)] == '=' && e[:len(key)] == key) {
+			kept = append(kept, e)
+		}
+	}
+	envs = kept
 }
 
 func gordianSplit(s string, sep byte) []string {
