@@ -159,7 +159,7 @@ int RunRecord(const std::vector<std::string>& args) {
       line += fmt::format(", {} at test end", Plural(s.leaked, "goroutine blocked", "goroutines blocked"));
     }
     std::string end = trace::DescribeEnd(s);
-    if (!s.exited && res.run.timed_out) end = "was " + res.run.Describe();
+    if (!s.exited && (res.run.timed_out || res.run.interrupted)) end = "was " + res.run.Describe();
     if (s.truncated) end += " [trace truncated]";
     if (test) {
       fmt::print(stderr, "gordian record: {}: {}; {} -> {}\n",

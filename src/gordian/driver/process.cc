@@ -113,17 +113,16 @@ const char* SignalName(int sig) {
 }  // namespace
 
 std::string ProcessResult::Describe() const {
-  std::string s;
+  std::string how;
   if (signal != 0) {
     const char* name = SignalName(signal);
-    s = *name ? fmt::format("killed by signal {} ({})", signal, name)
-              : fmt::format("killed by signal {}", signal);
+    how = *name ? fmt::format("signal {} ({})", signal, name) : fmt::format("signal {}", signal);
   } else {
-    s = fmt::format("exit status {}", exit_code);
+    how = fmt::format("exit status {}", exit_code);
   }
-  if (timed_out) s += fmt::format(" at the {:.0f}s wall-clock limit", seconds);
-  if (interrupted) s += " (interrupted)";
-  return s;
+  if (timed_out) return fmt::format("killed at the {:.0f}s wall-clock limit ({})", seconds, how);
+  if (interrupted) return fmt::format("interrupted ({})", how);
+  return signal != 0 ? "killed by " + how : how;
 }
 
 std::string LookPath(const std::string& name) {
