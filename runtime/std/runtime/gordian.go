@@ -115,6 +115,8 @@ type gordianG struct {
 	inop    uint8   // inside a recorded runtime operation: nested ones are not recorded
 	inpanic uint8   // inside the panic hook
 	pc      uintptr // caller pc stashed by chanrecv entry points
+	lastPC  uintptr // one-entry site cache: the last lookup pc ...
+	lastV   uint32  // ... and its site id<<2 | class
 	startpc uintptr // goroutine function, for the GoStart site
 	next    uintptr // next free record in the current chunk (0 = no chunk)
 	end     uintptr // end of the current chunk's record area
@@ -507,6 +509,23 @@ type gordianSiteEntry struct {
 	pc uintptr
 	v  atomic.Uint32 // id<<2 | class; 0 while being resolved
 	_  uint32
+}
+
+// gordianSiteOf is gordianSite with st's one-entry cache in front (a loop
+// that repeats one operation looks its site up once).
+//
+//go:nosplit
+func gordianSiteOf(st *gordianG, pc uintptr) (uint32, uint8) {
+	if pc == st.lastPC && pc != 0 {
+		return st.lastV >> 2, uint8(st.lastV & 3)
+	}
+	return gordianSiteMiss(st, pc)
+}
+
+func gordianSiteMiss(st *gordianG, pc uintptr) (uint32, uint8) {
+	id, cls := gordianSite(pc)
+	st.lastPC, st.lastV = pc, id<<2|uint32(cls)
+	return id, cls
 }
 
 // gordianSite returns the site id and class of pc (0, 0 when unknown).

@@ -175,7 +175,7 @@ func gordianMakechan(c *hchan, size int, pc uintptr) {
 	if st.gid == 0 || st.inop != 0 {
 		return
 	}
-	site, cls := gordianSite(pc - 1)
+	site, cls := gordianSiteOf(st, pc-1)
 	if cls&gsUser == 0 {
 		return
 	}
@@ -190,7 +190,7 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 	if st.gid == 0 || st.inop != 0 {
 		return chansendOrig(c, ep, block, pc)
 	}
-	site, cls := gordianSite(pc - 1)
+	site, cls := gordianSiteOf(st, pc-1)
 	id := gordianChanID(c, cls)
 	if id == 0 && (c != nil || cls&gsUser == 0) {
 		return chansendOrig(c, ep, block, pc)
@@ -247,7 +247,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	var site uint32
 	var cls uint8
 	if pc != 0 {
-		site, cls = gordianSite(pc - 1)
+		site, cls = gordianSiteOf(st, pc-1)
 	}
 	id := gordianChanID(c, cls)
 	if id == 0 && (c != nil || cls&gsUser == 0) {
@@ -340,7 +340,7 @@ func gordianClosechan(c *hchan, pc uintptr) {
 		closechanOrig(c)
 		return
 	}
-	site, cls := gordianSite(pc - 1)
+	site, cls := gordianSiteOf(st, pc-1)
 	id := gordianChanID(c, cls)
 	if id == 0 && (c != nil || cls&gsUser == 0) {
 		closechanOrig(c)
@@ -378,7 +378,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	if st.gid == 0 || st.inop != 0 {
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}
-	site, cls := gordianSite(pc - 1)
+	site, cls := gordianSiteOf(st, pc-1)
 	n := nsends + nrecvs
 	cases := (*[1 << 16]scase)(unsafe.Pointer(cas0))[:n:n]
 	rec := cls&gsUser != 0
@@ -454,7 +454,7 @@ func gordianBlockForever(pc uintptr) {
 	if st.gid == 0 || st.inop != 0 {
 		return
 	}
-	site, cls := gordianSite(pc - 1)
+	site, cls := gordianSiteOf(st, pc-1)
 	if cls&gsUser == 0 {
 		return
 	}

@@ -28,7 +28,7 @@ func gordianNewproc(newg, callergp *g, callerpc uintptr) {
 	ps.nspawn++
 	gordianReplaySpawn(st.gid, st.parent, st.index) // replay: gordian_replay.go
 	st.test = ps.test
-	site, cls := gordianSite(callerpc - 1)
+	site, cls := gordianSiteOf(ps, callerpc-1)
 	if cls&gsUser != 0 {
 		st.flags |= ggUserSpawn
 	}

@@ -54,7 +54,7 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 	if st.gid == 0 || st.inop != 0 {
 		return 0
 	}
-	site, cls := gordianSite(pc - 1)
+	site, cls := gordianSiteOf(st, pc-1)
 	cl := gordianSyncClass(kind)
 	if cls&gsInternal != 0 && (cl == gcMutex || cl == gcRWMutex) {
 		return 0 // the Mutex inside RWMutex and Once, Cond.Wait's unlock/relock
