@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
@@ -45,6 +46,17 @@ bool CacheDir(std::string* dir, std::string* err) {
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   std::error_code ec;
   fs::create_directories(cache + "/runs", ec);
+  // Run directories of gordian processes that were killed before they could
+  // clean up: anything older than a day is no longer in use.
+  auto now = fs::file_time_type::clock::now();
+  for (const auto& e : fs::directory_iterator(cache + "/runs", ec)) {
+    std::error_code ec2;
+    auto t = e.last_write_time(ec2);
+    if (!ec2 && e.path().filename().string().starts_with("run-") &&
+        now - t > std::chrono::hours(24)) {
+      fs::remove_all(e.path(), ec2);
+    }
+  }
   std::string tmpl = cache + "/runs/run-XXXXXX";
   if (ec || mkdtemp(tmpl.data()) == nullptr) {
     *err = fmt::format("cannot create a run directory under {}/runs; set GORDIAN_CACHE to a "

@@ -13,8 +13,9 @@ namespace gordian::driver {
 // else /tmp/gordian-<uid>. Created if missing.
 bool CacheDir(std::string* dir, std::string* err);
 
-// A fresh private directory under the cache (runs/XXXXXX). The caller
-// removes it with RemoveTree when done.
+// A fresh private directory under the cache (runs/run-XXXXXX). The caller
+// removes it with RemoveTree when done; run directories older than a day
+// (left by a killed gordian) are swept here.
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err);
 void RemoveTree(const std::string& dir);
 
