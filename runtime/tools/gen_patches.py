@@ -71,6 +71,10 @@ patch("replace", hdr,
                "func closechanOrig(c *hchan) {\n", "closechanOrig is the original closechan (Gordian recorder: gordian_chan.go)."),
       "close: record around the original")
 patch("insert-after", "\tc.closed = 1\n", "\tgordianClosed(c)\n", "close: stamp and value count under the lock")
+patch("insert-before", "\t\tglist.push(gp)\n\t}\n\n\t// release all writers (they will panic)\n",
+      "\t\tgordianClosedWake(c, gp, false)\n", "close wakes a receiver: complete its record now")
+patch("insert-before", "\t\tglist.push(gp)\n\t}\n\tunlock(&c.lock)\n",
+      "\t\tgordianClosedWake(c, gp, true)\n", "close wakes a sender (it will panic): complete its record now")
 patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\treason := waitReasonChanSend\n",
       "\tgordianParking(gp)\n", "send parks: its start stamp")
 patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\treason := waitReasonChanReceive\n",

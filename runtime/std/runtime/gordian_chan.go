@@ -90,8 +90,7 @@ func gordianSendDirect(c *hchan, sg *sudog) {
 		gp.gordian.stamp = gordianSelfStamp(&gp.gordian)
 	}
 	if rg := sg.g; rg.gordian.blocked != 0 {
-		rg.gordian.seq = k
-		rg.gordian.stamp = gordianDoneStamp(rg.gordian.blocked)
+		gordianCompleteParked(rg, c, k, gfDirRecv, 0)
 	}
 }
 
@@ -116,14 +115,64 @@ func gordianRecvDirect(c *hchan, sg *sudog) {
 		ks = c.gordian.sendSeq
 	}
 	if sgg := sg.g; sgg.gordian.blocked != 0 {
-		sgg.gordian.seq = ks
-		sgg.gordian.stamp = gordianDoneStamp(sgg.gordian.blocked)
+		gordianCompleteParked(sgg, c, ks, gfDirSend, 0)
 	}
 	gp := getg()
 	if gp.gordian.inop != 0 {
 		gp.gordian.seq = kr
 		gp.gordian.stamp = gordianSelfStamp(&gp.gordian)
 	}
+}
+
+// gordianCompleteParked completes, under c's lock, the record of the parked
+// goroutine gp whose operation on c a partner (or a close) completes now:
+// the value number and the stamp are handed to gp, and written into its
+// record at once, so that the record is complete even if gp never runs
+// again (the program exits first). gp rewrites the same values when it
+// wakes. For a parked select, the case is the first one on c in direction
+// dir (gp's wrapper corrects this if c appears twice in the select).
+//
+//go:nosplit
+func gordianCompleteParked(gp *g, c *hchan, k uint32, dir, flags uint8) {
+	p := gp.gordian.blocked
+	t := gordianDoneStamp(p)
+	gp.gordian.seq, gp.gordian.stamp = k, t
+	r := (*gordianRecord)(unsafe.Pointer(p))
+	switch r.kind {
+	case gkChanSend, gkChanRecv:
+		r.val = k
+		r.flags |= flags
+		r.tpost = t
+	case gkSelect:
+		id := c.gordian.id
+		done := false
+		for i := uintptr(1); i <= uintptr(r.aux); i++ {
+			cr := (*gordianRecord)(unsafe.Pointer(p + i*gordianRecordBytes))
+			cr.tpre = r.tpre
+			if !done && cr.obj == id && cr.flags&dir != 0 {
+				done = true
+				cr.val = k
+				cr.flags |= gfChosen | flags
+				cr.tpost = t
+				r.val = uint32(cr.aux)
+			}
+		}
+		r.tpost = t
+	}
+}
+
+// gordianClosedWake: closechan wakes gp, parked on c (send: it will panic).
+//
+//go:nosplit
+func gordianClosedWake(c *hchan, gp *g, send bool) {
+	if !gordianOn || gp.gordian.blocked == 0 {
+		return
+	}
+	dir := uint8(gfDirRecv)
+	if send {
+		dir = gfDirSend
+	}
+	gordianCompleteParked(gp, c, 0, dir, gfClosed)
 }
 
 // gordianClosed: c has just been marked closed.
@@ -428,6 +477,15 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 		(*gordianRecord)(unsafe.Pointer(p + uintptr(i+1)*gordianRecordBytes)).tpre = tpre
 	}
 	sel := uint32(gordianDefaultCase)
+	for i := 0; i < ncase; i++ {
+		if i != casi { // a partner guessed another case on the same channel
+			cr := (*gordianRecord)(unsafe.Pointer(p + uintptr(i+1)*gordianRecordBytes))
+			if cr.flags&gfChosen != 0 {
+				cr.flags &^= gfChosen | gfClosed
+				cr.val, cr.tpost = 0, 0
+			}
+		}
+	}
 	if casi >= 0 {
 		sel = uint32(casi)
 		if casi < ncase {

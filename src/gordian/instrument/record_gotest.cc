@@ -351,9 +351,125 @@ TEST_F(RecordTest, KilledProgramLeavesItsTrace) {
   EXPECT_EQ(t.meta.count("exit_status"), 0u);
 }
 
+TEST_F(RecordTest, WaitGroupGoAndNegativeCounter) {
+  RunResult r = RunProgram(Hooked("wgmisc"), "", TraceDir("wgmisc"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "ran 5\n");
+  EXPECT_NE(r.err.find("panic: sync: negative WaitGroup counter"), std::string::npos) << r.err;
+  Trace t = Read(TraceDir("wgmisc"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  auto adds = OfKind(t, *main, Kind::WgAdd);
+  ASSERT_EQ(adds.size(), 6u);
+  for (size_t i = 0; i < 5; i++) {
+    EXPECT_EQ(static_cast<int32_t>(adds[i].val), 1);
+    EXPECT_EQ(t.SiteOf(adds[i]).line, 17u) << "wg.Go's Add is at the wg.Go call";
+  }
+  EXPECT_EQ(static_cast<int32_t>(adds[5].val), -1);
+  EXPECT_EQ(static_cast<int16_t>(adds[5].aux), -1);
+  EXPECT_EQ(adds[5].flags & trace::kFailed, trace::kFailed);
+  size_t dones = 0;
+  for (const Record& rec : t.records) {
+    if (rec.kind == Kind::WgAdd && static_cast<int32_t>(rec.val) == -1 && !(rec.flags & trace::kFailed)) {
+      dones++;
+      EXPECT_EQ(t.SiteOf(rec).line, 17u);
+    }
+  }
+  EXPECT_EQ(dones, 5u);
+  auto panics = OfKind(t, *main, Kind::Panic);
+  ASSERT_EQ(panics.size(), 1u);
+  EXPECT_EQ(t.strings.at(panics[0].val), "sync: negative WaitGroup counter");
+}
+
+TEST_F(RecordTest, UnlockOfUnlockedMutex) {
+  RunResult r = RunProgram(Hooked("unlockfatal"), "", TraceDir("unlockfatal"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("fatal error: sync: unlock of unlocked mutex"), std::string::npos) << r.err;
+  Trace t = Read(TraceDir("unlockfatal"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  auto unlocks = OfKind(t, *main, Kind::MutexUnlock);
+  ASSERT_EQ(unlocks.size(), 2u);
+  EXPECT_EQ(unlocks[0].flags & trace::kFailed, 0);
+  EXPECT_EQ(unlocks[1].flags & trace::kFailed, trace::kFailed);
+  auto exits = OfKind(t, *main, Kind::ProgramExit);
+  ASSERT_EQ(exits.size(), 1u);
+  EXPECT_EQ(exits[0].aux, static_cast<uint16_t>(trace::ExitHow::FatalError));
+  EXPECT_EQ(t.meta["exit_reason"], "fatal-error");
+}
+
+TEST_F(RecordTest, ManyGoroutinesBigSelectAndTruncation) {
+  RunResult r = RunProgram(Hooked("many"), "-n 20000", TraceDir("many"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "sum 199990000\nchosen 150\n");
+  Trace t = Read(TraceDir("many"));
+  EXPECT_FALSE(t.truncated);
+  EXPECT_EQ(CountKind(t, Kind::GoSpawn), 20000u);
+  EXPECT_EQ(CountKind(t, Kind::ChanSend), 20001u);  // and main's c <- 1
+  // Every send completed: the receiver completes a parked sender's record
+  // even if the sender never runs again before main returns.
+  for (const Record& rec : t.records) {
+    if (rec.kind == Kind::ChanSend) {
+      EXPECT_NE(rec.tpost, 0u);
+    }
+  }
+  EXPECT_EQ(t.header.chunk_bytes, trace::kRecorderChunkBytes);
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  auto recvs = OfKind(t, *main, Kind::ChanRecv);
+  ASSERT_EQ(recvs.size(), 20000u);
+  std::map<uint32_t, int> seqs = SeqCount(t, Kind::ChanSend, recvs[0].obj);
+  for (const Record& rec : recvs) EXPECT_EQ(seqs[rec.val], 1);
+  auto rs = t.RecordsOf(*main);
+  size_t sel = rs.size();
+  for (size_t i = 0; i < rs.size(); i++) {
+    if (rs[i].kind == Kind::Select) sel = i;
+  }
+  ASSERT_LT(sel, rs.size());
+  const uint16_t fit = (trace::kRecorderChunkBytes - sizeof(trace::ChunkHeader)) / sizeof(Record) - 2;
+  EXPECT_EQ(rs[sel].aux, fit);
+  EXPECT_EQ(rs[sel].val, 149u);  // the runtime index: receives are laid out in reverse
+  ASSERT_GE(rs.size(), sel + 1 + fit);
+  for (size_t c = 0; c < fit; c++) EXPECT_EQ(rs[sel + 1 + c].kind, Kind::SelectCase);
+
+  RunResult cut = RunProgram(Hooked("many"), "-n 20000", TraceDir("many_cut"), "GORDIAN_TRACE_MAX_MB=1");
+  ASSERT_EQ(cut.status, 0) << cut.err;
+  EXPECT_EQ(cut.out, r.out);
+  Trace tc = Read(TraceDir("many_cut"));
+  EXPECT_TRUE(tc.truncated);
+  EXPECT_LT(CountKind(tc, Kind::GoSpawn), 20000u);
+  EXPECT_EQ(tc.meta["truncated"], "1");
+}
+
+TEST_F(RecordTest, CloseCompletesTheRecordsOfTheGoroutinesItWakes) {
+  RunResult r = RunProgram(Hooked("closewake"), "", TraceDir("closewake"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  Trace t = Read(TraceDir("closewake"));
+  int recvs = 0, cases = 0;
+  for (const Record& rec : t.records) {
+    if (rec.kind == Kind::ChanRecv) {
+      recvs++;
+      EXPECT_NE(rec.tpost, 0u);
+      EXPECT_EQ(rec.flags & trace::kClosed, trace::kClosed);
+    }
+    if (rec.kind == Kind::Select) {
+      EXPECT_NE(rec.tpost, 0u);
+      EXPECT_EQ(rec.val, 1u);  // receives are in reverse source order: <-never is 0, <-done 1
+    }
+    if (rec.kind == Kind::SelectCase && (rec.flags & trace::kChosen)) {
+      cases++;
+      EXPECT_EQ(rec.flags & trace::kClosed, trace::kClosed);
+      EXPECT_NE(rec.obj, 0u);
+    }
+  }
+  EXPECT_EQ(recvs, 2);
+  EXPECT_EQ(cases, 1);
+}
+
 // Recording off: same output and exit status as the stock build.
 TEST_F(RecordTest, RecordingOffChangesNothing) {
-  for (const char* name : {"basic", "selects", "syncprims", "panicclosed", "osexit"}) {
+  for (const char* name : {"basic", "selects", "syncprims", "panicclosed", "osexit", "wgmisc",
+                           "unlockfatal", "many"}) {
     RunResult plain = RunProgram(Plain(name), "", "");
     RunResult off = RunProgram(Hooked(name), "", "");
     EXPECT_EQ(off.status, plain.status) << name;
