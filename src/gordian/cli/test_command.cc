@@ -14,6 +14,7 @@
 
 #include "gordian/cli/analysis.h"
 #include "gordian/cli/command.h"
+#include "gordian/cli/confirm_step.h"  // confirmation by replay (schedule/confirm.h)
 #include "gordian/driver/record.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/util/flags.h"
@@ -50,6 +51,8 @@ struct Common {
   bool no_predict = false;
   bool quiet_program = false;
   bool verbose = false;
+  bool no_confirm = false;             // confirmation by replay (confirm_step.h)
+  std::string confirm_budget = "60";   // seconds per trace
 };
 
 void AddCommonFlags(util::FlagSet* flags, Common* c) {
@@ -62,14 +65,19 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
   flags->Bool("verbose", &c->verbose, "also print the analysis engine's notes about the traces");
   flags->Bool("quiet-program", &c->quiet_program,
               "do not pass the program's (or go test's) output through");
+  // Confirmation by replay (confirm_step.h).
+  flags->Bool("no-confirm", &c->no_confirm, "do not replay predicted bugs to confirm them");
+  flags->String("confirm-budget", &c->confirm_budget, "SECONDS",
+                "time for replaying one test binary's (program's) predicted bugs (default 60)");
 }
 
 // gordian's own flags may follow the packages (`gordian test ./... --json f`);
 // they are taken out of the go test arguments up to -args.
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
-  static const char* kValued[] = {"json", "sarif", "root", "keep", "wall"};
-  static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose"};
+  static const char* kValued[] = {"json", "sarif", "root", "keep", "wall", "confirm-budget"};
+  static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
+                                "no-confirm"};
   bool after_args = false;
   for (size_t i = 0; i < in.size(); i++) {
     const std::string& a = in[i];
@@ -105,7 +113,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
                     std::vector<std::string> go_args) {
   driver::RecordOptions ro;
   ro.mode = mode;
-  ro.args = std::move(go_args);
+  ro.args = go_args;
   ro.pass_through = !c.quiet_program;
   if (!ParseSeconds(c.wall, &ro.wall_seconds)) {
     return UsageError(fmt::format("{}: -wall {:?}: expected a duration such as 90s or 10m", cmd,
@@ -163,14 +171,43 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   ao.verbose = c.verbose;
   std::vector<report::Finding> findings;
   size_t unreadable = 0;
+  // Confirmation by replay (confirm_step.h).
+  ConfirmStep confirm;
+  confirm.enabled = !c.no_confirm && !c.no_predict;
+  if (!ParseSeconds(c.confirm_budget, &confirm.budget_seconds)) {
+    return UsageError(fmt::format("{}: --confirm-budget {:?}: expected seconds", cmd,
+                                  c.confirm_budget));
+  }
+  confirm.per_finding_seconds = std::min(confirm.per_finding_seconds, confirm.budget_seconds);
+  confirm.pass_through = false;
+  confirm.verbose = c.verbose;
+  confirm.work_dir = (fs::path(res.out_dir) / "confirm").string();
+  if (!c.keep.empty()) {
+    confirm.schedule_dir = (fs::path(res.out_dir) / "schedules").string();
+  } else {
+    std::string cache;
+    if (driver::CacheDir(&cache, &err)) {
+      confirm.schedule_dir =
+          (fs::path(cache) / "schedules" / fs::path(scratch).filename()).string();
+    } else {
+      confirm.enabled = false;
+    }
+  }
+  confirm.fallback.mode = "run";
+  confirm.fallback.args = go_args;
+  confirm.fallback.cwd = fs::current_path().string();
   for (const driver::PackageTrace& p : res.traces) {
-    if (!AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err)) {
+    size_t first = findings.size();
+    bool ok = AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err);
+    if (ok) ConfirmTrace(cmd, p.trace_dir, &findings, first, &confirm);
+    if (!ok) {
       fmt::print(stderr, "{}: {}: {}\n", cmd,
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
       unreadable++;
     }
   }
   if (unreadable == res.traces.size()) return kExitToolError;
+  PrintConfirmSummary(cmd, confirm);
   int status = Report(cmd, std::move(findings), c.report);
   if (!c.keep.empty() && !c.report.quiet) {
     fmt::print(stderr, "{}: traces kept in {} (gordian analyze, gordian trace dump)\n", cmd,

@@ -88,6 +88,11 @@ struct Finding {
   // Not in the JSON contract: an identity for de-duplication (the same bug
   // seen by several goroutines or loop iterations is reported once).
   std::string dedup_key;
+  // Not in the JSON contract: the trace record indices behind a predicted
+  // finding, parallel to `locations` (records[i] is where locations[i] came
+  // from); schedule/rewrite.h turns them into a schedule. Valid only for the
+  // trace the finding was computed from; empty for other findings.
+  std::vector<uint32_t> records;
 
   // Not in the JSON contract: what the terminal and SARIF reports add.
   std::vector<GoroutineInfo> goroutines;  // every goroutine involved, merged by Dedup

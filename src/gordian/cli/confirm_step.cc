@@ -1,0 +1,64 @@
+// This file implements the confirmation step (confirm_step.h).
+#include "gordian/cli/confirm_step.h"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "gordian/driver/work_dir.h"
+#include "gordian/hb/happens_before.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::cli {
+
+void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
+                  std::vector<report::Finding>* findings, size_t first, ConfirmStep* step) {
+  if (!step->enabled) return;
+  bool any = false;
+  for (size_t i = first; i < findings->size(); i++) {
+    const report::Finding& f = (*findings)[i];
+    any = any || (f.status == report::Status::Predicted && f.severity != report::Severity::Info &&
+                  !f.records.empty());
+  }
+  if (!any) return;
+  trace::Trace t;
+  std::string err;
+  if (!trace::ReadTrace(trace_dir, &t, &err)) {
+    fmt::print(stderr, "{}: confirmation skipped: {}\n", cmd, err);
+    return;
+  }
+  hb::HappensBefore hb;
+  if (!hb.Build(t, &err)) {
+    fmt::print(stderr, "{}: confirmation skipped: {}\n", cmd, err);
+    return;
+  }
+  std::vector<report::Finding> mine(std::make_move_iterator(findings->begin() + first),
+                                    std::make_move_iterator(findings->end()));
+  schedule::ConfirmOptions o;
+  o.per_finding_seconds = step->per_finding_seconds;
+  o.total_seconds = step->budget_seconds;
+  o.schedule_dir = step->schedule_dir;
+  o.work_dir = step->work_dir;
+  std::string self = driver::SelfExe();
+  o.gordian = self.empty() ? "gordian" : self;
+  o.fallback = step->fallback;
+  o.pass_through = step->pass_through;
+  schedule::ConfirmSummary sum;
+  schedule::ConfirmFindings(t, trace_dir, hb, &mine, o, &sum);
+  std::move(mine.begin(), mine.end(), findings->begin() + first);
+  step->predicted += sum.predicted;
+  step->confirmed += sum.confirmed;
+  step->unconfirmed += sum.unconfirmed;
+  step->not_replayed += sum.not_rewritten;
+  if (step->verbose) {
+    for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
+  }
+}
+
+void PrintConfirmSummary(const std::string& cmd, const ConfirmStep& step) {
+  if (!step.enabled || step.predicted == 0) return;
+  fmt::print(stderr, "{}: confirmed {} of {} predicted bugs by replay ({} refuted, {} not replayed)\n",
+             cmd, step.confirmed, step.predicted, step.unconfirmed, step.not_replayed);
+}
+
+}  // namespace gordian::cli

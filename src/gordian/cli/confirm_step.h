@@ -1,0 +1,36 @@
+// This file declares the confirmation step of `gordian test` and `gordian
+// run`: after a trace is analysed, its predicted findings are rewritten into
+// schedules and replayed (schedule/confirm.h), which turns them into
+// "confirmed" or "unconfirmed" findings with a `reproduce` command.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/report/finding.h"
+#include "gordian/schedule/confirm.h"
+
+namespace gordian::cli {
+
+struct ConfirmStep {
+  bool enabled = true;           // --no-confirm turns it off
+  double budget_seconds = 60;    // --confirm-budget: per trace (one test binary / program run)
+  double per_finding_seconds = 20;
+  std::string schedule_dir;      // kept (reproduce names files in it)
+  std::string work_dir;          // replayed traces (scratch)
+  schedule::Invocation fallback; // how to run a main program again
+  bool pass_through = false;
+  bool verbose = false;
+  // Totals over all traces.
+  size_t predicted = 0, confirmed = 0, unconfirmed = 0, not_replayed = 0;
+};
+
+// Confirms the predicted findings (*findings)[first..] of the trace in
+// trace_dir (re-read here; the findings' record indices refer to it).
+void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
+                  std::vector<report::Finding>* findings, size_t first, ConfirmStep* step);
+
+// "confirmed K of N predicted bugs" (stderr), when anything was predicted.
+void PrintConfirmSummary(const std::string& cmd, const ConfirmStep& step);
+
+}  // namespace gordian::cli

@@ -1,0 +1,141 @@
+// This file implements ConfirmFindings (confirm.h).
+#include "gordian/schedule/confirm.h"
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "gordian/schedule/replay.h"
+#include "gordian/schedule/rewrite.h"
+
+namespace gordian::schedule {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool NeedsWeak(report::FindingKind k) {
+  using report::FindingKind;
+  return k == FindingKind::LockOrderDeadlock || k == FindingKind::MixedDeadlock ||
+         k == FindingKind::NegativeWaitGroup || k == FindingKind::UnlockOfUnlocked;
+}
+
+std::string Quote(const std::string& s) {
+  if (s.find_first_of(" \t'\"\\$") == std::string::npos) return s;
+  std::string q = "'";
+  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+}  // namespace
+
+void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
+                     const hb::HappensBefore& hb, std::vector<report::Finding>* findings,
+                     const ConfirmOptions& opt, ConfirmSummary* sum) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  std::unique_ptr<hb::HappensBefore> weak;
+  bool weak_tried = false;
+  // De-duplicate: one replay per dedup key.
+  std::map<std::string, std::vector<size_t>> groups;
+  std::vector<std::string> order;
+  for (size_t i = 0; i < findings->size(); i++) {
+    const report::Finding& f = (*findings)[i];
+    if (f.status != report::Status::Predicted || f.severity == report::Severity::Info) continue;
+    std::string key = f.dedup_key.empty() ? fmt::format("#{}", i) : f.dedup_key;
+    auto [it, fresh] = groups.try_emplace(key);
+    if (fresh) order.push_back(key);
+    it->second.push_back(i);
+  }
+  std::string base = fs::path(trace_dir).lexically_normal().filename().string();
+  if (base.empty()) base = fs::path(trace_dir).lexically_normal().parent_path().filename().string();
+  std::error_code ec;
+  if (!order.empty()) {
+    fs::create_directories(opt.schedule_dir, ec);
+    fs::create_directories(opt.work_dir, ec);
+  }
+  size_t n = 0;
+  for (const std::string& key : order) {
+    const std::vector<size_t>& members = groups[key];
+    report::Finding& f = (*findings)[members.front()];
+    sum->predicted++;
+    std::string kind(report::KindName(f.kind));
+    std::string site = f.locations.empty()
+                           ? "?"
+                           : fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(),
+                                         f.locations[0].line);
+    auto note = [&](const std::string& what) {
+      sum->notes.push_back(fmt::format("{} at {}: {}", kind, site, what));
+    };
+    if (NeedsWeak(f.kind) && !weak_tried) {
+      weak_tried = true;
+      hb::HbOptions o = hb.options();
+      o.mutex_edges = false;
+      weak = std::make_unique<hb::HappensBefore>(o);
+      std::string err;
+      if (!weak->Build(t, &err)) weak.reset();
+    }
+    Rewrite rw;
+    std::string err;
+    if (!RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err)) {
+      sum->not_rewritten++;
+      note("not replayed: " + err);
+      continue;
+    }
+    if (rw.schedule.cmd.mode == "run" && rw.schedule.cmd.args.empty()) {
+      rw.schedule.cmd.args = opt.fallback.args;
+      if (rw.schedule.cmd.cwd.empty()) rw.schedule.cmd.cwd = opt.fallback.cwd;
+    }
+    if (rw.schedule.cmd.mode.empty()) {
+      sum->not_rewritten++;
+      note("not replayed: the trace does not say how to run the program again");
+      continue;
+    }
+    double left = opt.total_seconds -
+                  std::chrono::duration<double>(clock::now() - start).count();
+    if (left < 1) {
+      sum->not_rewritten++;
+      note("not replayed: the confirmation budget is spent (--confirm-budget)");
+      continue;
+    }
+    std::string path =
+        (fs::path(opt.schedule_dir) / fmt::format("{}-{}-{}.sched", base, n, kind)).string();
+    std::string out_dir = (fs::path(opt.work_dir) / fmt::format("{}-{}", base, n)).string();
+    n++;
+    if (!WriteSchedule(path, rw.schedule, &err)) {
+      sum->not_rewritten++;
+      note("not replayed: " + err);
+      continue;
+    }
+    ReplayOptions ro;
+    ro.out_dir = out_dir;
+    ro.wall_seconds = std::min(opt.per_finding_seconds, left);
+    ro.pass_through = opt.pass_through;
+    ro.stall_ms = opt.stall_ms;
+    ReplayResult res;
+    std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
+    report::Status st = report::Status::Unconfirmed;
+    if (!RunReplay(rw.schedule, path, ro, &res, &err)) {
+      note("replay failed: " + err);
+    } else {
+      std::string miss = CheckExpectations(rw.expect, res.trace);
+      if (miss.empty()) {
+        st = report::Status::Confirmed;
+        note(fmt::format("confirmed ({}); {}", rw.how, reproduce));
+      } else {
+        note(fmt::format("unconfirmed: {} [{}]", miss, DescribeFollow(res.follow)));
+      }
+    }
+    if (st == report::Status::Confirmed) sum->confirmed++;
+    else sum->unconfirmed++;
+    for (size_t i : members) {
+      (*findings)[i].status = st;
+      (*findings)[i].reproduce = reproduce;
+    }
+  }
+}
+
+}  // namespace gordian::schedule

@@ -1,0 +1,48 @@
+// This file declares ConfirmFindings: for each predicted finding of one
+// recorded trace, rewrite it into a schedule (rewrite.h), replay the
+// schedule with a time budget (replay.h), and decide from the replayed
+// trace whether the bug happened. A finding becomes "confirmed" only when
+// the replay shows the bug itself (the operation that panics with that
+// kind's error at that site, the deadlocked goroutines blocked at the
+// cycle's operations at the end of the run); otherwise "unconfirmed" when a
+// replay was tried. Findings that cannot be rewritten stay "predicted".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/hb/happens_before.h"
+#include "gordian/report/finding.h"
+#include "gordian/schedule/schedule.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::schedule {
+
+struct ConfirmOptions {
+  double per_finding_seconds = 30;  // wall-clock limit of one replay
+  double total_seconds = 120;       // for all the findings of this trace (one test run)
+  std::string schedule_dir;         // where schedules go (kept: `reproduce` names them)
+  std::string work_dir;             // where replayed traces go (scratch)
+  std::string gordian = "gordian";  // the command named in `reproduce`
+  // For traces of main programs, whose trace does not say how to run them:
+  // used when the schedule's invocation has no arguments.
+  Invocation fallback;
+  bool pass_through = false;        // the replayed program's output to ours
+  int stall_ms = 1000;
+};
+
+struct ConfirmSummary {
+  size_t predicted = 0;    // predicted findings looked at (after de-duplication)
+  size_t confirmed = 0;
+  size_t unconfirmed = 0;  // replayed, the bug did not show
+  size_t not_rewritten = 0;
+  std::vector<std::string> notes;  // one line per finding: what happened
+};
+
+// t and hb belong to the trace in trace_dir; findings are its findings
+// (Finding::records index t). Predicted findings are updated in place.
+void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
+                     const hb::HappensBefore& hb, std::vector<report::Finding>* findings,
+                     const ConfirmOptions& opt, ConfirmSummary* summary);
+
+}  // namespace gordian::schedule
