@@ -130,6 +130,8 @@ patch("insert-after", "func fatalpanic(msgs *_panic) {\n", "\tgordianFatal(gordi
 patch("insert-after", "func fatalthrow(t throwType) {\n", "\tgordianFatal(gordianExitFatal)\n", "ProgramExit: fatal error")
 
 file("runtime/sema.go")
+patch("insert-after", "func readyWithTime(s *sudog, traceskip int) {\n", "\tgordianReadied(s.g)\n",
+      "a semaphore wakes a goroutine: a WaitGroup.Wait is complete")
 patch("insert-after", "\tatomic.Store(&l.notify, t+1)\n", "\tgordianNotifyOne(t + 1)\n", "Cond.Signal: the ticket it notified")
 patch("replace", "\tatomic.Store(&l.notify, l.wait.Load())\n",
       "\tatomic.Store(&l.notify, gordianNotifyAll(l.notify, l.wait.Load()))\n", "Cond.Broadcast: the tickets it notified")

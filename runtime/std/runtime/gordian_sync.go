@@ -109,7 +109,11 @@ func sync_gordianEnd(p uintptr, flags uint8, aux uint16, val uint32) {
 	r.aux = aux
 	t := r.tpre
 	if gordianBlockingKind(r.kind) {
-		t = gordianDoneStamp(p)
+		if r.tpost != 0 {
+			t = r.tpost // completed by the goroutine that woke it
+		} else {
+			t = gordianDoneStamp(p)
+		}
 	}
 	gordianComplete(p, flags, val, t)
 	gordianReplayDone(st) // replay: gordian_replay.go
@@ -144,6 +148,22 @@ func sync_gordianStash(a, b uint32) {
 func sync_gordianStashed() (uint32, uint32) {
 	st := &getg().gordian
 	return st.seq, st.seq2
+}
+
+// gordianReadied runs in readyWithTime (sema.go) when a semaphore or notify
+// list wakes gp. A WaitGroup.Wait is complete at that moment: its record is
+// completed now, so that it is complete even if gp never runs again before
+// the program exits. (A woken Lock still has to take the lock, and a woken
+// Cond.Wait to relock; they complete themselves.)
+//
+//go:nosplit
+func gordianReadied(gp *g) {
+	if p := gp.gordian.blocked; p != 0 && gordianOn {
+		r := (*gordianRecord)(unsafe.Pointer(p))
+		if r.kind == gkWgWait && r.tpost == 0 {
+			r.tpost = gordianDoneStamp(p)
+		}
+	}
 }
 
 // gordianNotifyOne runs in notifyListNotifyOne under the list lock: the
