@@ -6,6 +6,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"syscall"
 	"time"
 )
 
@@ -22,7 +23,7 @@ func main() {
 			}
 		}(chs[i])
 	}
-	start := time.Now()
+	start, cstart := time.Now(), cpuNow()
 	total := (*n / producers) * producers
 	for got := 0; got < total; got++ {
 		select {
@@ -32,6 +33,13 @@ func main() {
 		case <-chs[3]:
 		}
 	}
-	el := time.Since(start)
-	fmt.Printf("fanin ops=%d ns/op=%.1f records/op=6\n", total, float64(el.Nanoseconds())/float64(total))
+	el, cpu := time.Since(start), cpuNow()-cstart
+	fmt.Printf("fanin ops=%d ns/op=%.1f cpu/op=%.1f records/op=6\n", total, float64(el.Nanoseconds())/float64(total), float64(cpu)/float64(total))
+}
+
+// cpuNow is the process's user+system CPU time in ns.
+func cpuNow() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

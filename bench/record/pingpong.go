@@ -6,6 +6,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"syscall"
 	"time"
 )
 
@@ -19,13 +20,20 @@ func main() {
 		}
 		close(pong)
 	}()
-	start := time.Now()
+	start, cstart := time.Now(), cpuNow()
 	for i := 0; i < *n; i++ {
 		ping <- i
 		<-pong
 	}
-	el := time.Since(start)
+	el, cpu := time.Since(start), cpuNow()-cstart
 	close(ping)
 	// One op = one message (send + its receive): 2n messages.
-	fmt.Printf("pingpong ops=%d ns/op=%.1f records/op=2\n", 2**n, float64(el.Nanoseconds())/float64(2**n))
+	fmt.Printf("pingpong ops=%d ns/op=%.1f cpu/op=%.1f records/op=2\n", 2**n, float64(el.Nanoseconds())/float64(2**n), float64(cpu)/float64(2**n))
+}
+
+// cpuNow is the process's user+system CPU time in ns.
+func cpuNow() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

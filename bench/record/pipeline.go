@@ -6,6 +6,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"syscall"
 	"time"
 )
 
@@ -25,7 +26,7 @@ func main() {
 		}
 		close(c)
 	}()
-	start := time.Now()
+	start, cstart := time.Now(), cpuNow()
 	go func() {
 		for i := 0; i < *n; i++ {
 			a <- i
@@ -36,7 +37,14 @@ func main() {
 	for v := range c {
 		sum += v
 	}
-	el := time.Since(start)
+	el, cpu := time.Since(start), cpuNow()-cstart
 	ops := 3 * *n
-	fmt.Printf("pipeline ops=%d ns/op=%.1f records/op=2 (sum %d)\n", ops, float64(el.Nanoseconds())/float64(ops), sum)
+	fmt.Printf("pipeline ops=%d ns/op=%.1f cpu/op=%.1f records/op=2 (sum %d)\n", ops, float64(el.Nanoseconds())/float64(ops), float64(cpu)/float64(ops), sum)
+}
+
+// cpuNow is the process's user+system CPU time in ns.
+func cpuNow() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

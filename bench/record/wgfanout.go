@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -16,7 +17,7 @@ func main() {
 	flag.Parse()
 	const fan = 8
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cstart := time.Now(), cpuNow()
 	for r := 0; r < *n/fan; r++ {
 		wg.Add(fan)
 		for i := 0; i < fan; i++ {
@@ -26,7 +27,14 @@ func main() {
 		}
 		wg.Wait()
 	}
-	el := time.Since(start)
+	el, cpu := time.Since(start), cpuNow()-cstart
 	ops := (*n / fan) * fan
-	fmt.Printf("wgfanout ops=%d ns/op=%.1f\n", ops, float64(el.Nanoseconds())/float64(ops))
+	fmt.Printf("wgfanout ops=%d ns/op=%.1f cpu/op=%.1f\n", ops, float64(el.Nanoseconds())/float64(ops), float64(cpu)/float64(ops))
+}
+
+// cpuNow is the process's user+system CPU time in ns.
+func cpuNow() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
