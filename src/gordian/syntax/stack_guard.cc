@@ -10,8 +10,6 @@
 namespace gordian::syntax {
 namespace internal {
 
-thread_local uintptr_t stack_low = 0;
-
 uintptr_t InitStackLow() {
   uintptr_t low = 1;  // unknown bounds: never report a low stack
   pthread_attr_t attr;

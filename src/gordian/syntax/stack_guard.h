@@ -22,7 +22,7 @@ inline constexpr uintptr_t kStackReserve = uintptr_t{1} << 20;
 
 namespace internal {
 // Lowest usable address of this thread's stack, 0 until first computed.
-extern thread_local uintptr_t stack_low;
+inline thread_local uintptr_t stack_low = 0;
 uintptr_t InitStackLow();
 }  // namespace internal
 
