@@ -7,17 +7,25 @@
 // roundtrip_goroot_test.cc:
 // - the output parses without errors to a tree EqualTrees to the input;
 // - every comment of File::comments is printed, text unchanged, in order;
-// - a //line directive that began its source line starts its output line at
-//   column 1, and a //go: (or other) directive that began its line begins one;
+// - a comment that began its source line (a //go: directive, say) begins
+//   its output line, one that followed code on its line still does, and a
+//   //line directive in column 1 stays in column 1;
 // - a file that was gofmt-formatted mostly comes out byte-identical.
 // Deliberate differences from gofmt, all to keep trees and comments equal:
 // parentheses are never removed, literals are not normalized, import paths
-// are not rewritten, doc comments are not reformatted and /* */ comments are
-// printed verbatim (not re-indented).
+// are not rewritten, doc comments are not reformatted, /* */ comments are
+// printed verbatim (not re-indented), empty statements are printed as ";",
+// and a comment keeps its place at the start or the end of a line where
+// gofmt would move it (`f(a, // c` + newline + `)`).
 //
 // Layout decisions use line numbers, so the tree should come with its
 // SourceFile (File::source). A hand-built tree (no positions) prints in a
-// default layout: one statement per line, lists on one line.
+// default layout: one statement per line, lists on one line. Nodes without
+// positions inside a parsed tree (a rewrite's insertions) print that way
+// among the original statements and comments.
+//
+// Trees of any depth print: deep recursion continues on a fresh stack
+// (stack_guard.h).
 #pragma once
 
 #include <string>
