@@ -125,7 +125,7 @@ patch("insert-after", "func os_beforeExit(exitCode int) {\n",
       "\tgordianExit(exitCode, gordianExitOsExit)\n", "ProgramExit: os.Exit")
 
 file("runtime/panic.go")
-patch("insert-before", "\tvar p _panic\n\tp.arg = e\n", "\tgordianPanic(e)\n", "Panic; completes the operation that panicked")
+patch("insert-before", "\tvar p _panic\n\tp.arg = e\n", "\tgordianPanic(e, sys.GetCallerPC())\n", "Panic; completes the operation that panicked")
 patch("insert-after", "func fatalpanic(msgs *_panic) {\n", "\tgordianFatal(gordianExitPanic)\n", "ProgramExit: fatal panic")
 patch("insert-after", "func fatalthrow(t throwType) {\n", "\tgordianFatal(gordianExitFatal)\n", "ProgramExit: fatal error")
 

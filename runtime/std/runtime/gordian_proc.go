@@ -129,7 +129,7 @@ func gordianExitMeta(code, how int) {
 // gordianPanic runs in gopanic before the panic starts: it completes the
 // operation that panicked (send on a closed channel, close of a closed
 // channel, negative WaitGroup counter) and records Panic.
-func gordianPanic(e any) {
+func gordianPanic(e any, pc uintptr) {
 	if !gordianOn {
 		return
 	}
@@ -164,7 +164,8 @@ func gordianPanic(e any) {
 	gordianReplayDone(st) // replay: the operation that panicked is done
 	msg := gordianPanicMessage(e)
 	id := gordianString(msg)
-	gordianOne(st, gkPanic, 0, 0, 0, 0, id)
+	site, _ := gordianSiteOf(st, pc-1)
+	gordianOne(st, gkPanic, 0, 0, site, 0, id)
 	st.inpanic = 0
 }
 
