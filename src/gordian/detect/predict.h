@@ -9,8 +9,10 @@
 //   negative_waitgroup.cc  negative-waitgroup (bug)
 //   unlock_of_unlocked.cc  unlock-of-unlocked (bug)
 //   lock_order.cc          lock-order-deadlock (bug)
+//   recursive_rlock.cc     double-lock: recursive RLock with a writer between (bug)
 //   mixed_deadlock.cc      mixed-deadlock (bug)
-//   select_leak.cc         goroutine-leak another order would cause (bug)
+//   select_leak.cc         goroutine-leak (or global-deadlock, for main) another
+//                          order would cause (bug)
 //   alternatives.cc        alternative-partner, select-case-alternatives (info)
 //   contention.cc          message-contention (info)
 //   partners.cc            FindPossiblePartners (for leak reports)

@@ -103,6 +103,7 @@ void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
     run(PredictNegativeWaitGroup);
     run(PredictUnlockOfUnlocked);
     run(PredictLockOrder);
+    run(PredictRecursiveRLock);
     run(PredictMixedDeadlock);
     run(PredictSelectLeaks);
   }

@@ -95,6 +95,7 @@ void PredictRecvOnClosed(PredictContext& c);
 void PredictNegativeWaitGroup(PredictContext& c);
 void PredictUnlockOfUnlocked(PredictContext& c);
 void PredictLockOrder(PredictContext& c);
+void PredictRecursiveRLock(PredictContext& c);
 void PredictMixedDeadlock(PredictContext& c);
 void PredictSelectLeaks(PredictContext& c);
 void InfoAlternatives(PredictContext& c);

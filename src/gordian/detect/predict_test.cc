@@ -123,6 +123,23 @@ TEST(SendOnClosed, SelectSendCaseNotChosen) {
   EXPECT_EQ(r.Count(FindingKind::SendOnClosed), 1);
 }
 
+TEST(SendOnClosed, AddInsideWorkerDoesNotOrderWait) {
+  // Workers call wg.Add(1) themselves; main's Wait may run before an Add,
+  // return early, and close results before that worker's send.
+  TB b;
+  uint32_t res = b.MakeChan(1, 4);
+  uint32_t wg = b.NewObject();
+  uint32_t g2 = b.Go(1);
+  b.WgAdd(g2, wg, 1);
+  b.Send(g2, res);
+  b.Done(g2, wg);
+  b.Wait(1, wg);
+  b.Close(1, res);
+  b.Recv(1, res);
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::SendOnClosed), 1);
+}
+
 // --- recv-on-closed
 
 TEST(RecvOnClosed, CompetingReceiverThatSawClose) {
@@ -137,6 +154,19 @@ TEST(RecvOnClosed, CompetingReceiverThatSawClose) {
   auto r = Predict(b);
   ASSERT_EQ(r.Count(FindingKind::RecvOnClosed), 1);
   EXPECT_EQ(r.First(FindingKind::RecvOnClosed)->severity, report::Severity::Warning);
+}
+
+TEST(RecvOnClosed, SendNotOrderedBeforeClose) {
+  TB b;
+  uint32_t ch = b.MakeChan(1, 1);
+  uint32_t g2 = b.Go(1);
+  uint32_t g3 = b.Go(1);
+  b.Send(g2, ch);
+  b.Recv(1, ch);
+  b.Close(g3, ch);
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::SendOnClosed), 1);
+  EXPECT_EQ(r.Count(FindingKind::RecvOnClosed), 1);
 }
 
 TEST(RecvOnClosed, SingleReceiverLoopIsNotReported) {
@@ -269,6 +299,20 @@ TEST(LockOrder, OppositeOrdersInTwoGoroutines) {
   auto r = Predict(b);
   ASSERT_EQ(r.Count(FindingKind::LockOrderDeadlock), 1);
   EXPECT_EQ(r.First(FindingKind::LockOrderDeadlock)->locations.size(), 4u);
+}
+
+TEST(LockOrder, DeadlockThatOccurredIsNotPredicted) {
+  TB b;
+  uint32_t a = b.NewObject();
+  uint32_t m = b.NewObject();
+  uint32_t g2 = b.Go(1);
+  uint32_t g3 = b.Go(1);
+  b.Lock(g2, a);
+  b.Lock(g3, m);
+  b.AddBegin(g2, Kind::MutexLock, m);  // both block forever
+  b.AddBegin(g3, Kind::MutexLock, a);
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::LockOrderDeadlock), 0);
 }
 
 TEST(LockOrder, OrderedByChannelIsNotReported) {
@@ -427,6 +471,58 @@ TEST(SelectLeak, AnotherReceiverIsNotReported) {
   b.Complete(s);
   b.BlockedRecv(g3, ch);  // would take the value if the select did not
   auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::GoroutineLeak), 0);
+}
+
+TEST(SelectLeak, ServingLoopThatQuitsIsAGlobalDeadlockForMain) {
+  // Router: for { select { case j := <-jobs: ...; case <-quit: return } };
+  // main sends jobs; a shutdown goroutine closes quit concurrently. The run
+  // shows that taking quit ends the router: main's send could be stranded.
+  TB b;
+  uint32_t jobs = b.MakeChan(1, 0);
+  uint32_t quit = b.MakeChan(1, 0);
+  uint32_t sel_site = b.Site("router.go", 20);
+  uint32_t jobs_case = b.Site("router.go", 21);
+  uint32_t quit_case = b.Site("router.go", 23);
+  uint32_t send_site = b.Site("router.go", 40);
+  uint32_t router = b.Go(1);
+  uint32_t shutdown = b.Go(1);
+  for (int k = 0; k < 2; ++k) {
+    H s = b.At(b.SendBegin(1, jobs), send_site);
+    H q = b.At(b.Select(router, {{jobs, false}, {quit, false}}, 0), sel_site);
+    b.At(TB::CaseOf(q, 0), jobs_case);
+    b.At(TB::CaseOf(q, 1), quit_case);
+    b.Complete(s);
+  }
+  b.Close(shutdown, quit);
+  b.End(shutdown);
+  H q = b.At(b.Select(router, {{jobs, false}, {quit, false}}, 1, false, true), sel_site);
+  b.At(TB::CaseOf(q, 0), jobs_case);
+  b.At(TB::CaseOf(q, 1), quit_case);
+  b.End(router);
+  auto r = Predict(b);
+  ASSERT_EQ(r.Count(FindingKind::GlobalDeadlock), 1);
+  EXPECT_EQ(r.First(FindingKind::GlobalDeadlock)->locations[0].line, 40u);
+  EXPECT_EQ(r.Count(FindingKind::GoroutineLeak), 0);
+}
+
+TEST(SelectLeak, ServingLoopThatContinuesIsNotReported) {
+  // Same, but after the quit case the router receives from jobs again.
+  TB b;
+  uint32_t jobs = b.MakeChan(1, 0);
+  uint32_t quit = b.MakeChan(1, 0);
+  uint32_t router = b.Go(1);
+  uint32_t shutdown = b.Go(1);
+  H s = b.SendBegin(1, jobs);
+  b.Select(router, {{jobs, false}, {quit, false}}, 0);
+  b.Complete(s);
+  b.Close(shutdown, quit);
+  b.Select(router, {{jobs, false}, {quit, false}}, 1, false, true);
+  H s2 = b.SendBegin(1, jobs);
+  b.Recv(router, jobs);
+  b.Complete(s2);
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::GlobalDeadlock), 0);
   EXPECT_EQ(r.Count(FindingKind::GoroutineLeak), 0);
 }
 

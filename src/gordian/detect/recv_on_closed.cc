@@ -2,11 +2,15 @@
 // P02, narrowed): a receive that got a value in the recorded run but could
 // get the zero value of a closed channel in another schedule.
 //
-// Rule: on a channel closed at C, a receive R that got a value, does not
-// happen before C, and is concurrent with a receive R' (another goroutine)
-// that observed the channel closed. R' could have run first and taken R's
-// value, leaving R to run after C on an empty channel: R then gets the zero
-// value (and, without `v, ok :=`, treats it as data).
+// Rule: on a channel closed at C, a receive R that got a value and does not
+// happen before C, when either
+//  - R is concurrent with a receive R' (another goroutine) that observed the
+//    channel closed: R' could have run first and taken R's value, leaving R
+//    to run after C on an empty channel; or
+//  - the send S of R's value does not happen before C either: the close can
+//    come before S delivers it (S then panics: send-on-closed), and R finds
+//    the channel closed and empty.
+// R then gets the zero value (and, without `v, ok :=`, treats it as data).
 //
 // Why narrowed: a receive merely concurrent with the close still finds its
 // value in the buffer (channels are FIFO), so ADVOCATE's "receive
@@ -41,9 +45,22 @@ void PredictRecvOnClosed(PredictContext& c) {
       if (r.flags & trace::kClosed) closed_recvs.push_back(i);
       else if (r.val != 0) value_recvs.push_back(i);
     }
-    if (closed_recvs.empty()) continue;
     for (uint32_t rv : value_recvs) {
       if (c.hb.Before(rv, close)) continue;
+      uint32_t s = c.hb.Partner(rv);
+      if (s != hb::kNoRecord && !c.hb.Before(s, close)) {
+        report::Finding f = c.NewFinding(report::FindingKind::RecvOnClosed, rv, report::Role::Recv);
+        c.AddLocation(&f, close, report::Role::Close);
+        c.AddLocation(&f, s, report::Role::Send);
+        f.message = fmt::format(
+            "the receive at {} got the value sent at {}, but the close at {} is not ordered "
+            "after that send: in another schedule it receives the zero value of {}",
+            BaseName(c.Where(rv)), BaseName(c.Where(s)), BaseName(c.Where(close)), c.Chan(ch));
+        c.AddStep(&f, close, report::Role::Close, "close(ch) comes before the send");
+        c.AddStep(&f, rv, report::Role::Recv, "receives the zero value");
+        c.Emit(std::move(f));
+        continue;
+      }
       for (uint32_t rc : closed_recvs) {
         if (!c.Spend(1)) return;
         if (!c.hb.Concurrent(rv, rc)) continue;

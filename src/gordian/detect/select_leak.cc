@@ -22,8 +22,15 @@
 // swapped (a receive whose only sender is a select's send case).
 // Limits: buffered channels (a send only blocks on a full buffer) and
 // partners that are themselves in a select with alternatives are skipped.
-// Receives after Q in Q's own goroutine count as possible receivers, which
-// errs towards silence when Q sits in a loop.
+// Receives after Q in Q's own goroutine count as possible receivers (after
+// taking another case the goroutine may loop back), unless the run itself
+// shows that taking that case ends the goroutine's use of the channel: the
+// last execution of the same select took that case, for the same reason
+// (closed channel or value), and nothing on the channel followed. When the stranded goroutine is
+// main, in a program without tests, and every other goroutine ended or
+// blocked for good in the run, the finding is a global-deadlock instead.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
@@ -42,7 +49,8 @@ namespace {
 // channel, in another goroutine, is concurrent with q; for a receive case
 // also if a close does not happen after q, or, on a buffered channel, if a
 // send before q left a value that was taken only after q started.
-uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen) {
+uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen, bool* by_close) {
+  *by_close = false;
   const trace::Record& s = c.rec(q);
   if (s.flags & trace::kHasDefault) return q;
   const uint32_t gq = c.Gor(q);
@@ -68,7 +76,10 @@ uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen) {
     if (dir == ChanDir::Recv) {
       for (uint32_t cl : cr.closes) {
         ++calls;
-        if (!c.hb.Before(q, cl)) return k;  // closed before or while q runs
+        if (!c.hb.Before(q, cl)) {  // closed before or while q runs
+          *by_close = true;
+          return k;
+        }
       }
       // A receive case on a channel nobody in the trace sends on and that
       // was not made by user code: a timer, a context, a library channel.
@@ -78,6 +89,55 @@ uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen) {
     calls = 0;
   }
   return hb::kNoRecord;
+}
+
+// Evidence from the run that taking case `alt` of select q ends its
+// goroutine's use of channel ch (the `case <-quit: return` of a serving
+// loop): the goroutine's last execution of the same select (site) took
+// alt's case (index), for the same reason (a closed channel, or a value),
+// the goroutine never touched ch afterwards, and it never saw ch closed (a
+// loop that stops because ch was closed proves nothing about alt).
+bool AlternativeExits(PredictContext& c, uint32_t q, uint32_t alt, bool by_close, uint32_t ch) {
+  const uint32_t g = c.Gor(q);
+  const trace::Goroutine& gr = c.t.goroutines[g];
+  // Case records carry their select's site: cases are told apart by index.
+  const uint32_t qsite = c.rec(q).site, aidx = c.rec(alt).aux;
+  if (qsite == 0) return false;
+  uint32_t last_on_ch = 0;  // last record of g on ch (owner), 0 if none
+  for (uint32_t y : c.ops.Ops(ObjClass::Chan, ch)) {
+    if (c.Gor(y) != g) continue;
+    // g saw ch closed: that, not the alternative, may be why it stopped.
+    uint32_t own = c.ops.Owner(y);
+    bool used = own == y || c.ops.ChosenCase(own) == y;
+    if (used && (c.rec(y).flags & trace::kClosed)) return false;
+    last_on_ch = std::max(last_on_ch, own);
+  }
+  uint32_t last = hb::kNoRecord;  // the last execution of the select
+  for (uint32_t i = gr.begin; i < gr.end; ++i) {
+    if (c.rec(i).kind == Kind::Select && c.rec(i).site == qsite) last = i;
+  }
+  if (last == hb::kNoRecord || last < last_on_ch || c.rec(last).tpost == 0) return false;
+  uint32_t k = c.ops.ChosenCase(last);
+  if (k == hb::kNoRecord || c.rec(k).aux != aidx) return false;
+  return ((c.rec(k).flags & trace::kClosed) != 0) == by_close;
+}
+
+// A main program (no tests) whose other goroutines all ended or blocked for
+// good in the run: if main blocks forever, nothing is left to wake it.
+bool OthersAllEnd(PredictContext& c) {
+  for (const trace::Record& r : c.t.records) {
+    if (r.kind == Kind::TestStart) return false;
+  }
+  for (uint32_t g = 1; g < c.t.goroutines.size(); ++g) {
+    const trace::Goroutine& gr = c.t.goroutines[g];
+    if (gr.begin == gr.end) continue;
+    uint32_t last = gr.end - 1;
+    while (last > gr.begin && c.rec(last).kind == Kind::SelectCase) --last;
+    const trace::Record& l = c.rec(last);
+    if (l.kind == Kind::GoStart && l.obj == 0) continue;  // the recorder's pseudo-goroutine
+    if (l.kind != Kind::GoEnd && l.tpost != 0) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -94,15 +154,21 @@ void PredictSelectLeaks(PredictContext& c) {
       if (p == hb::kNoRecord || c.rec(p).kind != Kind::SelectCase) continue;
       uint32_t q = c.ops.Owner(p);
       if (q == p) continue;
-      uint32_t alt = Alternative(c, q, p);
+      bool by_close = false;
+      uint32_t alt = Alternative(c, q, p, &by_close);
       if (alt == hb::kNoRecord) continue;
       // Any other operation on the channel that could still take x's part:
       // in each goroutine, the ones not happening before x are a suffix.
+      // Q's own later operations count, unless the run shows that Q's
+      // select, taking that alternative case, ends the goroutine's use of
+      // the channel.
       const ChanRuns& cr = c.Runs(ch);
       const OpRuns& others = r.kind == Kind::ChanSend ? cr.recv : cr.send;
+      const bool exits = alt != q && AlternativeExits(c, q, alt, by_close, ch);
       bool other = false;
       uint64_t calls = 0;
       for (const OpRuns::Run& run : others.runs()) {
+        if (exits && run.g == c.Gor(q)) continue;
         uint32_t lo = others.FirstNotBefore(c.hb, run, x, &calls);
         uint32_t n = run.end - lo;
         // p (the select's case) is one of them if it lies in that suffix.
@@ -115,9 +181,11 @@ void PredictSelectLeaks(PredictContext& c) {
       if (!c.Spend(calls)) return;
       if (other) continue;
       bool send = r.kind == Kind::ChanSend;
-      report::Finding f = c.NewFinding(report::FindingKind::GoroutineLeak, x,
-                                       send ? report::Role::Send : report::Role::Recv);
-      f.primitive = send ? report::Primitive::ChanSend : report::Primitive::ChanRecv;
+      bool global = c.Gor(x) == 0 && OthersAllEnd(c);
+      report::Finding f = c.NewFinding(
+          global ? report::FindingKind::GlobalDeadlock : report::FindingKind::GoroutineLeak, x,
+          send ? report::Role::Send : report::Role::Recv);
+      if (!global) f.primitive = send ? report::Primitive::ChanSend : report::Primitive::ChanRecv;
       c.AddLocation(&f, q, report::Role::Select);
       std::string instead;
       if (alt == q) {
@@ -125,13 +193,22 @@ void PredictSelectLeaks(PredictContext& c) {
       } else {
         c.AddLocation(&f, alt, hb::DirOf(c.rec(alt)) == ChanDir::Send ? report::Role::Send
                                                                       : report::Role::Recv);
-        instead = fmt::format("its case at {}", BaseName(c.Where(alt)));
+        uint32_t d = c.ops.ObjectOf(alt);
+        const ChanRuns& ar = c.Runs(d);
+        bool runtime_fed = hb::DirOf(c.rec(alt)) == ChanDir::Recv && ar.send.empty() &&
+                           ar.closes.empty() && !c.ops.Channel(d).capacity_known;
+        instead = runtime_fed ? std::string("its case on a channel only the runtime sends on "
+                                            "(a timer or a context)")
+                              : fmt::format("its {} case on {}",
+                                            hb::DirOf(c.rec(alt)) == ChanDir::Send ? "send" : "receive",
+                                            c.Chan(d));
       }
       f.message = fmt::format(
           "the {} at {} is matched only by the select at {}, which could take {} "
-          "instead: goroutine {} would then block forever",
+          "instead: goroutine {} would then block forever{}",
           send ? "send" : "receive", BaseName(c.Where(x)), BaseName(c.Where(q)), instead,
-          c.Index().StableId(c.Gor(x) + 1));
+          c.Index().StableId(c.Gor(x) + 1),
+          global ? ", and with every other goroutine finished, the program deadlocks" : "");
       c.AddStep(&f, q, report::Role::Select, fmt::format("select takes {}", instead));
       c.AddStep(&f, x, send ? report::Role::Send : report::Role::Recv,
                 send ? "send with no receiver left: blocked forever"

@@ -24,6 +24,7 @@
 //   mutex / RWMutex  unlock -> next lock; writer unlock -> readers; reader
 //                    unlocks -> next writer (option: off for lock-order work)
 //   WaitGroup        every Add/Done -> the Wait that saw the counter at 0
+//                    (none if an Add is not ordered before that Wait)
 //   Once             the Do that ran f (after f's body) -> every other Do
 //   Cond             Signal/Broadcast -> the Wait it woke (exact partner by
 //                    ticket); Wait releases and re-acquires the

@@ -300,6 +300,21 @@ TEST(HappensBefore, WaitGroupDoneBeforeWait) {
   EXPECT_TRUE(bt.hb->Before(b.Index(w3), b.Index(after)));
 }
 
+TEST(HappensBefore, WaitGroupAddInsideGoroutineGivesNoEdge) {
+  // wg.Add(1) in the worker: nothing orders it before Wait, so in another
+  // schedule Wait returns before it; the Done is not forced before Wait.
+  TraceBuilder b;
+  uint32_t wg = b.NewObject();
+  uint32_t g2 = b.Go(1);
+  b.WgAdd(g2, wg, 1);
+  H work = b.Add(g2, trace::Kind::Panic);
+  b.Done(g2, wg);
+  b.Wait(1, wg);
+  H after = b.Add(1, trace::Kind::Panic);
+  auto bt = BuildHb(b);
+  EXPECT_TRUE(bt.hb->Concurrent(b.Index(work), b.Index(after)));
+}
+
 TEST(HappensBefore, WaitGroupWaitStampedBeforeLastDoneIsParked) {
   TraceBuilder b;
   uint32_t wg = b.NewObject();

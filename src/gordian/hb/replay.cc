@@ -130,7 +130,11 @@ class Builder {
   struct ObjWaiter { uint64_t key; uint32_t g, token; };
   struct Mutex { uint32_t relw = kNoBlock, relr = kNoBlock; int32_t readers = 0; uint32_t writer = 0; };
   struct Chan { uint32_t close_clock = kNoBlock; std::vector<uint32_t> ring; };
-  struct Wg { uint32_t clock = kNoBlock; int64_t counter = 0; };
+  struct Wg {
+    uint32_t clock = kNoBlock;
+    int64_t counter = 0;
+    std::vector<std::pair<uint32_t, Epoch>> adders;  // goroutine, its latest Add's post epoch
+  };
   struct Once { uint32_t clock = kNoBlock; bool done = false; };
 
   // --- scheduling
@@ -763,15 +767,28 @@ void Builder::Step(uint32_t g) {
         return;
       }
       Begin(g, i);
-      wgs_[d].counter += int32_t(r.val);
-      ReleaseJoin(g, &wgs_[d].clock);
+      Wg& w = wgs_[d];
+      w.counter += int32_t(r.val);
+      ReleaseJoin(g, &w.clock);
+      if (int32_t(r.val) > 0) {
+        Epoch e = PostEpochAt(Pos(g, i));
+        auto it = std::find_if(w.adders.begin(), w.adders.end(),
+                               [g](const auto& a) { return a.first == g; });
+        if (it != w.adders.end()) it->second = e;
+        else w.adders.push_back({g, e});
+      }
       End(g, i);
       if (wgs_[d].counter <= 0) WakeObject(ObjKey(ObjClass::WaitGroup, d));
       return;
     }
     case Kind::WgWait: {
       // A Wait that returned saw the counter at 0: every Add/Done replayed
-      // so far happens before it. Add/Done take their stamp before acting,
+      // so far happens before it, provided every Add replayed so far already
+      // happens before the Wait by other edges (Go requires Adds that start a
+      // round to happen before Wait). If some Add does not (wg.Add inside the
+      // spawned goroutine), another schedule runs the Wait before that Add,
+      // where it returns early: then no Done is forced before the Wait and
+      // the rule adds no edge. Add/Done take their stamp before acting,
       // so they are replayed before the Wait they let return; a Wait that
       // started with a non-zero counter (val) is also held back until the
       // replayed counter is 0. One that started at 0 is not: an Add stamped
@@ -787,7 +804,12 @@ void Builder::Step(uint32_t g) {
         return;
       }
       Begin(g, i);
-      Acquire(g, wgs_[d].clock);
+      bool ordered = true;
+      const uint32_t* mine = Clk(g);
+      for (const auto& [h, e] : wgs_[d].adders) {
+        if (h != g && mine[h] < e) ordered = false;
+      }
+      if (ordered) Acquire(g, wgs_[d].clock);
       End(g, i);
       return;
     }

@@ -1,0 +1,63 @@
+// This file implements the predicted recursive read lock deadlock: a
+// goroutine read-locks an RWMutex it already read-locks (Resolve -> Lookup
+// both taking mu.RLock), and a writer's Lock can arrive in between. Go's
+// RWMutex blocks new readers while a writer waits, so: the writer waits for
+// the first read lock, the second RLock waits for the writer, and the
+// reader never reaches its RUnlock. Reported as double-lock, predicted.
+//
+// Rule: in goroutine g, an RLock R2 of m while g holds a read lock of m
+// taken at R1, and a Lock W of m by another goroutine such that, in the
+// happens-before relation without unlock -> lock edges, W does not happen
+// before R1 and R2 does not happen before W: some schedule runs W's request
+// after R1 and before R2. (If W always completes before R1, or R2 always
+// before W, the writer cannot slip in.)
+#include <fmt/format.h>
+
+#include "gordian/detect/predict_context.h"
+
+namespace gordian::detect {
+
+using hb::ObjClass;
+using trace::Kind;
+
+void PredictRecursiveRLock(PredictContext& c) {
+  std::vector<HeldLock> held;
+  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
+  for (uint32_t g = 0; g < ng; ++g) {
+    WalkLocksets(c, g, &held, [&](uint32_t r2, const std::vector<HeldLock>& h) {
+      const trace::Record& r = c.rec(r2);
+      if (r.kind != Kind::RLock || c.exhausted()) return;
+      uint32_t d = c.ops.ObjectOf(r2);
+      if (d == hb::kNoObject) return;
+      uint64_t key = LockKey(ObjClass::RWMutex, d);
+      const HeldLock* first = nullptr;
+      for (const HeldLock& x : h) {
+        if (x.key == key && x.reader) first = &x;
+      }
+      if (first == nullptr) return;
+      const hb::HappensBefore* weak = nullptr;
+      for (uint32_t w : c.ops.Ops(ObjClass::RWMutex, d)) {
+        if (c.rec(w).kind != Kind::RWLock || c.Gor(w) == g) continue;
+        if (!c.Spend(1)) return;
+        if (weak == nullptr && (weak = c.Weak()) == nullptr) return;
+        if (weak->Before(w, first->acquire) || weak->Before(r2, w)) continue;
+        report::Finding f = c.NewFinding(report::FindingKind::DoubleLock, r2, report::Role::Lock);
+        c.AddLocation(&f, first->acquire, report::Role::Lock);
+        c.AddLocation(&f, w, report::Role::Lock);
+        f.message = fmt::format(
+            "RLock at {} read-locks again a mutex this goroutine read-locked at {}; if the "
+            "Lock at {} (goroutine {}) comes in between, the writer waits for the first read "
+            "lock and the second RLock waits for the writer: another schedule deadlocks",
+            BaseName(c.Where(r2)), BaseName(c.Where(first->acquire)), BaseName(c.Where(w)),
+            c.Index().StableId(c.Gor(w) + 1));
+        c.AddStep(&f, first->acquire, report::Role::Lock, "first RLock");
+        c.AddStep(&f, w, report::Role::Lock, "Lock waits for the reader");
+        c.AddStep(&f, r2, report::Role::Lock, "second RLock waits for the writer");
+        c.Emit(std::move(f));
+        return;
+      }
+    });
+  }
+}
+
+}  // namespace gordian::detect
