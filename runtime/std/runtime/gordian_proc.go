@@ -178,30 +178,32 @@ func gordianSat16(v int32) uint16 {
 	return uint16(int16(v))
 }
 
-// gordianPanicMessage renders a panic value like the runtime does when it
-// prints one, calling Error and String under a recover.
+// gordianPanicMessage renders a panic value: a string as is; the Error
+// method's result for runtime errors and for the error types of packages
+// errors and fmt (whose methods are known to be safe to call); otherwise the
+// type name in parentheses. Other methods are not called: the panic may be
+// recovered, and stock Go would never have run them (an Error method could
+// block on a lock the panicking goroutine holds).
 func gordianPanicMessage(e any) (msg string) {
-	switch v := e.(type) {
-	case nil:
+	if e == nil {
 		return "nil"
-	case string:
-		return v
-	case error:
-		defer func() {
-			if recover() != nil {
-				msg = "(" + toRType(efaceOf(&e)._type).string() + ")"
-			}
-		}()
-		return v.Error()
-	case stringer:
-		defer func() {
-			if recover() != nil {
-				msg = "(" + toRType(efaceOf(&e)._type).string() + ")"
-			}
-		}()
-		return v.String()
 	}
-	return "(" + toRType(efaceOf(&e)._type).string() + ")"
+	if s, ok := e.(string); ok {
+		return s
+	}
+	name := toRType(efaceOf(&e)._type).string()
+	if v, ok := e.(error); ok {
+		_, isRuntime := e.(Error)
+		if isRuntime || name == "*errors.errorString" || name == "*fmt.wrapError" || name == "*fmt.wrapErrors" {
+			defer func() {
+				if recover() != nil {
+					msg = "(" + name + ")"
+				}
+			}()
+			return v.Error()
+		}
+	}
+	return "(" + name + ")"
 }
 
 // ---- tests --------------------------------------------------------------------

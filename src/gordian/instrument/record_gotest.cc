@@ -466,10 +466,25 @@ TEST_F(RecordTest, CloseCompletesTheRecordsOfTheGoroutinesItWakes) {
   EXPECT_EQ(cases, 1);
 }
 
+TEST_F(RecordTest, PanicMessages) {
+  RunResult r = RunProgram(Hooked("panicmsg"), "", TraceDir("panicmsg"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "recovered 3\n");
+  Trace t = Read(TraceDir("panicmsg"));
+  const trace::Goroutine* main = ByStableId(t, "1");
+  ASSERT_NE(main, nullptr);
+  std::vector<std::string> msgs;
+  for (const Record& rec : OfKind(t, *main, Kind::Panic)) {
+    msgs.push_back(t.strings.at(rec.val));
+    EXPECT_TRUE(t.SiteOf(rec).user) << "the panic call is in user code";
+  }
+  EXPECT_EQ(msgs, (std::vector<std::string>{"boom", "(main.myErr)", "(int)", "wrapped: EOF"}));
+}
+
 // Recording off: same output and exit status as the stock build.
 TEST_F(RecordTest, RecordingOffChangesNothing) {
   for (const char* name : {"basic", "selects", "syncprims", "panicclosed", "osexit", "wgmisc",
-                           "unlockfatal", "many"}) {
+                           "unlockfatal", "many", "panicmsg"}) {
     RunResult plain = RunProgram(Plain(name), "", "");
     RunResult off = RunProgram(Hooked(name), "", "");
     EXPECT_EQ(off.status, plain.status) << name;
