@@ -84,15 +84,28 @@ class Context {
     if (src_ == nullptr || p == kNoPos || !src_->Contains(p)) return {};
     uint32_t o = src_->OffsetOf(p);
     size_t line = cached_line_;  // 0-based index into line_starts_
-    if (o < line_starts_[line] || (line + 1 < line_starts_.size() && o >= line_starts_[line + 1])) {
-      auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), o);
-      line = static_cast<size_t>(it - line_starts_.begin()) - 1;
+    if (!OnLine(o, line)) {
+      // Most lookups are near the previous one: try the next lines first.
+      if (OnLine(o, line + 1)) {
+        line++;
+      } else if (OnLine(o, line + 2)) {
+        line += 2;
+      } else {
+        auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), o);
+        line = static_cast<size_t>(it - line_starts_.begin()) - 1;
+      }
       cached_line_ = line;
     }
     return {static_cast<int>(o), static_cast<int>(line + 1),
             static_cast<int>(o - line_starts_[line] + 1)};
   }
   int LineFor(Pos p) { return PosFor(p).line; }
+
+  // Whether offset o is on the 0-based line.
+  bool OnLine(uint32_t o, size_t line) const {
+    return line < line_starts_.size() && o >= line_starts_[line] &&
+           (line + 1 >= line_starts_.size() || o < line_starts_[line + 1]);
+  }
 
   // The offset just past the end of a 1-based line (its newline included).
   int LineEndOffset(int line) const {
