@@ -244,7 +244,7 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 		fl = gfFailed
 	}
 	gordianOne(st, gkTestEnd, fl, 0, 0, idx, 0)
-	const gordianSettleNs = 5 * 1000 * 1000
+	const gordianSettleNs = 20 * 1000 * 1000
 	deadline := nanotime() + gordianSettleNs
 	for {
 		busy := false
