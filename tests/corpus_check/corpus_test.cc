@@ -173,8 +173,10 @@ TEST_P(CorpusProgram, FindingsMatchWants) {
                         .string();
   fs::create_directories(tmp);
   std::string json = tmp + "/findings.json", log = tmp + "/output.txt";
-  std::vector<std::string> argv = {gordian, is_main ? "run" : "test", "--quiet", "--json", json,
-                                   p.rel};
+  // --wall: a program that hangs is killed after 60 s and its trace analysed
+  // (the runner's own limit, 300 s, is only a safety net).
+  std::vector<std::string> argv = {gordian, is_main ? "run" : "test", "--quiet", "--wall", "60s",
+                                   "--json", json, p.rel};
   bool timed_out = false;
   int status = RunCommand(argv, p.module_dir, log, 300, &timed_out);
   std::string output = ReadFile(log);

@@ -8,6 +8,7 @@
 
 #include "gordian/cli/command.h"
 #include "gordian/detect/occurred.h"
+#include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/report/columns.h"
 #include "gordian/report/dedup.h"
@@ -44,12 +45,20 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     }
   }
   detect::OccurredOptions oo;
-  if (have_hb) oo.hb = &hb;
-  // The predicted detectors and the happens-before partner finder
-  // (detect/predict.h) plug in here once they are implemented; until then
-  // the occurred detectors name same-object partners themselves.
-  (void)opt.predict;
+  if (have_hb) {
+    oo.hb = &hb;
+    oo.partners = [&hb](uint32_t rec, std::vector<uint32_t>* partners) {
+      detect::FindPossiblePartners(hb, rec, partners);
+    };
+  }
   std::vector<report::Finding> found = detect::DetectOccurred(t, oo);
+  if (have_hb && opt.predict) {
+    size_t first = found.size();
+    detect::PredictBugs(t, hb, &found);
+    // The terminal report names every goroutine with its spawn site.
+    detect::OccurredIndex ix(t);
+    for (size_t i = first; i < found.size(); i++) detect::FillGoroutines(ix, &found[i]);
+  }
   for (report::Finding& f : found) {
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));

@@ -229,6 +229,18 @@ int RunTest(const std::vector<std::string>& args) {
   bool help = false;
   std::string err;
   if (!flags.Parse(own, &positional, &help, &err)) return UsageError(err);
+  // go test has a boolean -json; ours takes a file. Refuse what looks like a
+  // package pattern rather than overwrite it.
+  for (const std::string* f : {&c.report.json_path, &c.report.sarif_path}) {
+    std::error_code ec;
+    if (f->find("...") != std::string::npos || (!f->empty() && *f != "-" &&
+                                                fs::is_directory(*f, ec))) {
+      return UsageError(fmt::format(
+          "{}: --json and --sarif take a file name, not {:?} (go test's own -json output is "
+          "not available through gordian test)",
+          cmd, *f));
+    }
+  }
   for (const std::string& a : rest) {
     if (a == "-h" || a == "-help" || a == "--help") help = true;
   }

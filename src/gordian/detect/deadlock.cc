@@ -1,7 +1,9 @@
 // This file implements the occurred global-deadlock detector. The recorder's
 // watchdog writes a GlobalDeadlock record when every goroutine of the
 // program is blocked (it does not rely on Go's own detector, which a pending
-// timer or a test timeout disables). The finding names every blocked
+// timer or a test timeout disables); a run that never exited with every
+// goroutine blocked for good counts too (HungWithEveryoneBlocked). The
+// finding names every blocked
 // goroutine's operation. Goroutines whose blocking a more precise finding
 // explains (a double lock, a lock-order or mixed deadlock) stay in the list;
 // if they are the only blocked user goroutines, those findings alone are
@@ -36,6 +38,54 @@ std::string BlockedOn(const Record& r) {
   }
 }
 
+// The recorder's own pseudo-goroutine (GoStart obj 0, val 0xffffffff).
+bool IsRecorder(const OccurredIndex& ix, const trace::Goroutine& g) {
+  if (g.begin >= g.end) return false;
+  const Record& r = ix.rec(g.begin);
+  return r.kind == Kind::GoStart && r.obj == 0 && r.val == 0xffffffffu;
+}
+
+// A run that never exited (killed at the wall-clock limit, say) in which
+// every goroutine had ended or was blocked forever in a recorded operation
+// that only program goroutines can complete: a hang the watchdog did not
+// call (for example while a harmless time.AfterFunc was pending). Any
+// goroutine that is alive outside a recorded wait (sleeping, in I/O, never
+// scheduled), or a wait on a channel gordian did not see made (possibly a
+// timer's), means it may not be a deadlock. Returns the stamp to use, or
+// UINT32_MAX.
+uint32_t HungWithEveryoneBlocked(const OccurredIndex& ix) {
+  uint32_t last = 0;
+  bool any_user_blocked = false;
+  for (uint32_t i = 0; i < ix.size(); i++) {
+    if (ix.rec(i).kind == Kind::ProgramExit) return UINT32_MAX;
+    last = std::max(last, std::max(ix.rec(i).tpre, ix.rec(i).tpost));
+  }
+  auto made = [&](uint32_t chan) {
+    if (chan == 0) return true;  // a nil channel blocks forever
+    for (uint32_t i : ix.OpsOf(ObjFamily::Chan, chan)) {
+      if (ix.rec(i).kind == Kind::ChanMake) return true;
+    }
+    return false;
+  };
+  for (const trace::Goroutine& g : ix.trace().goroutines) {
+    if (IsRecorder(ix, g)) continue;
+    uint32_t op = ix.LastOp(g.gid);
+    if (op == UINT32_MAX) return UINT32_MAX;  // alive, never recorded anything
+    const Record& r = ix.rec(op);
+    if (r.kind == Kind::GoEnd) continue;
+    if (!ix.BlockedForever(g.gid)) return UINT32_MAX;
+    if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) {
+      if (!made(r.obj)) return UINT32_MAX;
+    } else if (r.kind == Kind::Select) {
+      for (uint32_t c : ix.CasesOf(op)) {
+        if (!made(ix.rec(c).obj)) return UINT32_MAX;
+      }
+    }
+    any_user_blocked |= ix.IsUser(op);
+  }
+  return any_user_blocked ? last + 1 : UINT32_MAX;
+}
+
 }  // namespace
 
 void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
@@ -47,7 +97,9 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
       break;
     }
   }
-  if (marker == UINT32_MAX) return;
+  uint32_t stamp = marker != UINT32_MAX ? ix.rec(marker).tpre : HungWithEveryoneBlocked(ix);
+  if (stamp == UINT32_MAX) return;
+  bool hung = marker == UINT32_MAX;
 
   std::vector<uint32_t> user, other;  // blocked operations
   for (const trace::Goroutine& g : ix.trace().goroutines) {
@@ -61,7 +113,7 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
   });
   for (uint32_t op : user) st->explained_blocked.insert(ix.GidOf(op));
   for (uint32_t op : other) st->explained_blocked.insert(ix.GidOf(op));
-  st->crash_stamp = std::min(st->crash_stamp, ix.rec(marker).tpre);
+  st->crash_stamp = std::min(st->crash_stamp, stamp);
   if (blocked.empty() || all_explained) return;
 
   Finding f;
@@ -84,7 +136,10 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
   if (blocked.size() > kMaxNamedInMessage) {
     named += fmt::format(" and {} more", blocked.size() - kMaxNamedInMessage);
   }
-  f.message = fmt::format("all goroutines are blocked: {}", named);
+  f.message = hung ? fmt::format("the program hung and was stopped with every goroutine "
+                                 "blocked: {}",
+                                 named)
+                   : fmt::format("all goroutines are blocked: {}", named);
   FinishFinding(ix, &f);
   out->push_back(std::move(f));
 }

@@ -310,7 +310,8 @@ report::GoroutineInfo OccurredIndex::GoroutineOf(uint32_t gid) const {
   }
   // The goroutine's function: its GoStart site's function when that is user
   // code, else the test it runs, else the function of its first user record.
-  if (const trace::Goroutine* g = t_.FindGoroutine(gid)) {
+  // (The main goroutine runs main.main, or the testing package's main.)
+  if (const trace::Goroutine* g = t_.FindGoroutine(gid); g != nullptr && gid != 1) {
     for (uint32_t i = g->begin; i < g->end; i++) {
       const Record& r = t_.records[i];
       // (go x.f(a) runs a compiler wrapper "...gowrapN": skip to x.f's own records)
@@ -339,7 +340,16 @@ std::string BaseName(std::string_view path) {
 }
 
 void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
+  FillGoroutines(ix, f);
+  std::stable_sort(f->interleaving.begin(), f->interleaving.end(),
+                   [](const report::Step& a, const report::Step& b) {
+                     return a.loc.tpre < b.loc.tpre;
+                   });
+}
+
+void FillGoroutines(const OccurredIndex& ix, report::Finding* f) {
   std::set<std::string> seen;
+  for (const report::GoroutineInfo& g : f->goroutines) seen.insert(g.id);
   std::vector<std::string> ids;
   auto add = [&](const std::string& id) {
     if (!id.empty() && seen.insert(id).second) ids.push_back(id);
@@ -356,10 +366,6 @@ void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
       f->goroutines.push_back(report::GoroutineInfo{id, "", 0, ""});
     }
   }
-  std::stable_sort(f->interleaving.begin(), f->interleaving.end(),
-                   [](const report::Step& a, const report::Step& b) {
-                     return a.loc.tpre < b.loc.tpre;
-                   });
 }
 
 report::Role RoleOf(const Record& r) {

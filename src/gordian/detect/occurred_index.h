@@ -108,6 +108,10 @@ class OccurredIndex {
 // Fills goroutines and interleaving of f from its locations and steps: every
 // goroutine named by a location, in stable-id order; steps sorted by stamp.
 void FinishFinding(const OccurredIndex& ix, report::Finding* f);
+// Only the goroutines part of FinishFinding, for findings of other
+// detectors (whose steps are in their own order): adds the goroutines named
+// by locations and steps that f->goroutines lacks.
+void FillGoroutines(const OccurredIndex& ix, report::Finding* f);
 
 // The last path element of path ("x.go" of "/a/b/x.go"), for messages.
 std::string BaseName(std::string_view path);

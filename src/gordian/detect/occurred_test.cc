@@ -269,6 +269,39 @@ TEST(OccurredDeadlock, NoMarkerNoGlobalDeadlock) {
   EXPECT_EQ(Of(all, FindingKind::GoroutineLeak).size(), 1u);
 }
 
+TEST(OccurredDeadlock, HungRunWithEveryGoroutineBlockedIsAGlobalDeadlock) {
+  TraceBuilder b;
+  uint32_t mk = b.Site("d.go", 4), sp = b.Site("d.go", 5), snd = b.Site("d.go", 7),
+           rcv = b.Site("d.go", 10);
+  b.Op(1, Kind::ChanMake, mk, 1, 0);
+  b.Op(1, Kind::ChanMake, mk, 2, 0);
+  uint32_t g = b.Go(1, sp);
+  b.Begin(g, Kind::ChanSend, snd, 1, 1);
+  b.Begin(1, Kind::ChanRecv, rcv, 2, 0);
+  trace::Trace t = b.Build();  // no ProgramExit: killed at the wall-clock limit
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].kind, FindingKind::GlobalDeadlock);
+  EXPECT_NE(all[0].message.find("hung"), std::string::npos) << all[0].message;
+}
+
+TEST(OccurredDeadlock, HungRunWithALiveOrTimerGoroutineIsNot) {
+  for (int variant = 0; variant < 2; variant++) {
+    TraceBuilder b;
+    uint32_t mk = b.Site("d.go", 4), sp = b.Site("d.go", 5), rcv = b.Site("d.go", 10);
+    b.Op(1, Kind::ChanMake, mk, 1, 0);
+    if (variant == 0) {
+      b.Go(1, sp);                          // alive, recorded nothing (sleeping, in I/O)
+      b.Begin(1, Kind::ChanRecv, rcv, 1, 0);
+    } else {
+      b.Begin(1, Kind::ChanRecv, rcv, 9, 0);  // a channel never seen made: maybe a timer
+    }
+    trace::Trace t = b.Build();
+    auto all = DetectOccurred(t);
+    EXPECT_TRUE(Of(all, FindingKind::GlobalDeadlock).empty()) << variant << ": " << Kinds(all);
+  }
+}
+
 TEST(OccurredDoubleLock, LockTwice) {
   TraceBuilder b;
   uint32_t l1 = b.Site("m.go", 3), l2 = b.Site("m.go", 5), rt = b.Site("proc.go", 1, false);
