@@ -42,11 +42,18 @@ void Merge(Finding* a, Finding&& b) {
   }
   std::set<std::tuple<int, std::string>> sites;
   for (const Location& l : a->locations) sites.insert({static_cast<int>(l.role), Site(l)});
-  for (Location& l : b.locations) {
+  // records stays parallel to locations when both sides have it (and the
+  // two findings come from one trace); otherwise it no longer means anything.
+  bool parallel = a->records.size() == a->locations.size() &&
+                  b.records.size() == b.locations.size();
+  for (size_t i = 0; i < b.locations.size(); i++) {
+    Location& l = b.locations[i];
     if (sites.insert({static_cast<int>(l.role), Site(l)}).second) {
       a->locations.push_back(std::move(l));
+      if (parallel) a->records.push_back(b.records[i]);
     }
   }
+  if (a->records.size() != a->locations.size()) a->records.clear();
   if (a->reproduce.empty()) a->reproduce = std::move(b.reproduce);
   if (a->test.empty()) a->test = b.test;
   if (!b.test.empty() && b.test != a->test &&

@@ -26,6 +26,25 @@ TEST(Dedup, SameBugFromSeveralGoroutinesIsReportedOnce) {
   EXPECT_EQ(fs[0].locations.size(), 6u);  // the leak site and five partner sites
 }
 
+TEST(Dedup, RecordsStayParallelToLocations) {
+  Finding a = Leak("a.go", 10, "1.0", Primitive::ChanSend);
+  a.locations.push_back(Loc("a.go", 20, Role::Recv, "1"));
+  a.records = {5, 6};
+  Finding b = Leak("a.go", 10, "1.1", Primitive::ChanSend);
+  b.locations.push_back(Loc("a.go", 21, Role::Recv, "1"));
+  b.records = {7, 8};
+  std::vector<Finding> fs = {a, b};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].records, (std::vector<uint32_t>{5, 6, 8}));
+  EXPECT_EQ(fs[0].locations.size(), 3u);
+  // Without records on one side they no longer mean anything.
+  b.records.clear();
+  fs = {a, b};
+  Dedup(&fs);
+  EXPECT_TRUE(fs[0].records.empty());
+}
+
 TEST(Dedup, DifferentPrimitivesOrSitesStaySeparate) {
   std::vector<Finding> fs = {Leak("a.go", 10, "1.0", Primitive::ChanSend),
                              Leak("a.go", 11, "1.1", Primitive::ChanSend),
