@@ -113,6 +113,11 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
   return out;
 }
 
+std::string At(const OccurredIndex& ix, uint32_t rec) {
+  const trace::Site& s = ix.SiteOf(rec);
+  return fmt::format("{}:{}", BaseName(s.file), s.line);
+}
+
 std::string PartnerNoun(const Record& r) {
   switch (r.kind) {
     case Kind::ChanSend: return "no other goroutine receives from it";
@@ -168,25 +173,46 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
       f.interleaving.push_back(ix.StepOf(spawn, Role::Spawn,
                                          fmt::format("go statement: starts goroutine {}", id)));
     }
-    std::vector<uint32_t> partners;
+    // Possible partners: from the happens-before engine when there is one;
+    // its answer "none" is explained with the same-object operations that
+    // all happened before the stuck one ("past").
+    std::vector<uint32_t> partners, past;
     if (st->partners) {
       st->partners(op, &partners);
       std::erase_if(partners, [&](uint32_t p) { return ix.GidOf(p) == g.gid; });
+      if (partners.empty()) past = Partners(ix, op);
     } else {
       partners = Partners(ix, op);
     }
     std::set<std::pair<int, uint32_t>> seen;  // (role, site)
+    std::string past_sites;
+    bool past_all_unchosen_cases = !past.empty();
     size_t named = 0;
-    for (uint32_t p : partners) {
-      const Record& pr = ix.rec(p);
-      Role role = RoleOf(pr);
-      if (!seen.insert({static_cast<int>(role), pr.site}).second) continue;
-      if (named++ >= kMaxPartners) break;
-      f.locations.push_back(ix.Loc(p, role));
-      f.interleaving.push_back(ix.StepOf(p, role, OpName(pr)));
+    for (const std::vector<uint32_t>* list : {&partners, &past}) {
+      for (uint32_t p : *list) {
+        const Record& pr = ix.rec(p);
+        Role role = RoleOf(pr);
+        if (list == &past) {
+          past_all_unchosen_cases &= pr.kind == Kind::SelectCase && !(pr.flags & trace::kChosen);
+        }
+        if (!seen.insert({static_cast<int>(role), pr.site}).second) continue;
+        if (named++ >= kMaxPartners) break;
+        f.locations.push_back(ix.Loc(p, role));
+        f.interleaving.push_back(ix.StepOf(p, role, OpName(pr)));
+        if (list == &past) {
+          past_sites += fmt::format("{}{}", past_sites.empty() ? "" : ", ", At(ix, p));
+        }
+      }
     }
     std::string tail;
-    if (partners.empty() && f.primitive != Primitive::NilChan) {
+    if (r.kind == Kind::WgWait) {
+      tail = fmt::format("; the counter was {} when it started waiting and never reached 0",
+                         static_cast<int32_t>(r.val));
+    } else if (!past.empty()) {
+      tail = fmt::format("; the operations that could match it ({}) all happened before it{}",
+                         past_sites,
+                         past_all_unchosen_cases ? " (a select that chose another case)" : "");
+    } else if (partners.empty() && f.primitive != Primitive::NilChan) {
       std::string noun = PartnerNoun(r);
       if (!noun.empty()) tail = fmt::format("; {}", noun);
     }

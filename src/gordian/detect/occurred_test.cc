@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "gordian/detect/predict.h"
 #include "gordian/detect/trace_builder_test.h"
 
 namespace gordian::detect {
@@ -399,6 +400,41 @@ TEST(OccurredLeak, PossiblePartnersAreSameChannelOpsOfOtherGoroutines) {
   bool recv_partner = false;
   for (const auto& l : f.locations) recv_partner |= l.role == Role::Recv && l.line == 12;
   EXPECT_TRUE(recv_partner);
+}
+
+TEST(OccurredLeak, WithTheEngineAReceiveThatHappenedBeforeIsNoPartner) {
+  // The test goroutine selects on result and a timeout, takes the timeout,
+  // then tells the worker to go on; the worker's send can never be received.
+  TraceBuilder b;
+  uint32_t mk = b.Site("w.go", 21), sp = b.Site("w.go", 22), sel = b.Site("w.go", 25),
+           cl = b.Site("w.go", 40), wait = b.Site("w.go", 36), snd = b.Site("w.go", 23);
+  b.Op(1, Kind::ChanMake, mk, 1, 0);  // go-ahead
+  b.Op(1, Kind::ChanMake, mk, 2, 0);  // result
+  uint32_t w = b.Go(1, sp);
+  size_t h = b.Begin(1, Kind::Select, sel, 0, 0, 0, 2);
+  b.Op(1, Kind::SelectCase, sel, 3, 0, trace::kDirRecv, 0);  // the timeout
+  b.Op(1, Kind::SelectCase, sel, 2, 0, trace::kDirRecv, 1);  // <-result
+  b.Finish(h, 0, 0);
+  size_t r = b.Begin(w, Kind::ChanRecv, wait, 1);
+  b.Op(1, Kind::ChanClose, cl, 1, 0);
+  b.Finish(r, trace::kClosed, 0);
+  b.Begin(w, Kind::ChanSend, snd, 2, 1);
+  b.Op(1, Kind::ProgramExit, 0, 0, 0);
+  trace::Trace t = b.Build();
+  hb::HappensBefore hb;
+  std::string err;
+  ASSERT_TRUE(hb.Build(t, &err)) << err;
+  OccurredOptions opt;
+  opt.hb = &hb;
+  opt.partners = [&](uint32_t rec, std::vector<uint32_t>* out) {
+    FindPossiblePartners(hb, rec, out);
+  };
+  auto leaks = Of(DetectOccurred(t, opt), FindingKind::GoroutineLeak);
+  ASSERT_EQ(leaks.size(), 1u);
+  EXPECT_EQ(leaks[0].locations[0].line, 23u);
+  EXPECT_NE(leaks[0].message.find("could match it (w.go:25) all happened before it"),
+            std::string::npos)
+      << leaks[0].message;
 }
 
 TEST(OccurredLeak, PrimitivesOfStuckOperations) {
