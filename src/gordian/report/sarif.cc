@@ -39,6 +39,8 @@ std::string RuleName(FindingKind k) {
 }
 
 // Absolute paths become file:// URIs; relative ones are relative to SRCROOT.
+// (A location whose file is unknown gets no physicalLocation at all: SARIF
+// does not allow an empty URI.)
 ojson ArtifactLocation(const std::string& file) {
   ojson a;
   if (!file.empty() && file[0] == '/') {
@@ -94,7 +96,7 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
     r["locations"] = ojson::array();
     if (!f.locations.empty()) {
       ojson loc;
-      loc["physicalLocation"] = PhysicalLocation(f.locations[0]);
+      if (!f.locations[0].file.empty()) loc["physicalLocation"] = PhysicalLocation(f.locations[0]);
       loc["message"] = {{"text", Describe(f.locations[0])}};
       r["locations"].push_back(std::move(loc));
     }
@@ -103,7 +105,9 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
       for (size_t i = 1; i < f.locations.size(); i++) {
         ojson loc;
         loc["id"] = i;
-        loc["physicalLocation"] = PhysicalLocation(f.locations[i]);
+        if (!f.locations[i].file.empty()) {
+          loc["physicalLocation"] = PhysicalLocation(f.locations[i]);
+        }
         loc["message"] = {{"text", Describe(f.locations[i])}};
         r["relatedLocations"].push_back(std::move(loc));
       }
@@ -122,7 +126,7 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
         }
         ojson tfl;
         ojson loc;
-        loc["physicalLocation"] = PhysicalLocation(s.loc);
+        if (!s.loc.file.empty()) loc["physicalLocation"] = PhysicalLocation(s.loc);
         loc["message"] = {{"text", s.what}};
         tfl["location"] = std::move(loc);
         tfl["executionOrder"] = ++step;

@@ -102,13 +102,17 @@ std::vector<std::string> ValidateSarif(const json& doc) {
       }
       if (r.contains("level")) need(kLevels.count(r["level"].get<std::string>()) == 1, "result.level");
       if (r.contains("locations")) {
-        for (const json& l : r["locations"]) check_physical(l["physicalLocation"], "location", base_ids);
+        for (const json& l : r["locations"]) {
+          if (l.contains("physicalLocation")) check_physical(l["physicalLocation"], "location", base_ids);
+        }
       }
       if (r.contains("relatedLocations")) {
         std::set<int> ids;
         for (const json& l : r["relatedLocations"]) {
           if (l.contains("id")) need(ids.insert(l["id"].get<int>()).second, "related id unique");
-          check_physical(l["physicalLocation"], "relatedLocation", base_ids);
+          if (l.contains("physicalLocation")) {
+            check_physical(l["physicalLocation"], "relatedLocation", base_ids);
+          }
         }
       }
       if (r.contains("codeFlows")) {
@@ -130,7 +134,7 @@ std::vector<std::string> ValidateSarif(const json& doc) {
                          tfl["executionOrder"].get<int>() >= -1,
                      "executionOrder >= -1");
               }
-              if (tfl.contains("location")) {
+              if (tfl.contains("location") && tfl["location"].contains("physicalLocation")) {
                 check_physical(tfl["location"]["physicalLocation"], "threadFlowLocation", base_ids);
               }
             }
@@ -192,6 +196,19 @@ TEST(Sarif, OutputSatisfiesTheRequiredStructure) {
   EXPECT_EQ(run["results"][2]["level"], "warning");
   EXPECT_EQ(run["results"][2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             "file:///usr/lib/go/src/x.go");
+}
+
+TEST(Sarif, UnknownPositionsHaveNoPhysicalLocation) {
+  Finding f = testing::SendOnClosed();
+  f.kind = FindingKind::Panic;
+  f.locations.resize(1);
+  f.locations[0].file = "";
+  f.locations[0].line = 0;
+  f.interleaving.resize(1);
+  f.interleaving[0].loc = f.locations[0];
+  json doc = json::parse(ToSarif({f}));
+  EXPECT_EQ(Join(ValidateSarif(doc)), "");
+  EXPECT_FALSE(doc["runs"][0]["results"][0]["locations"][0].contains("physicalLocation"));
 }
 
 TEST(Sarif, EmptyReportIsValid) {
