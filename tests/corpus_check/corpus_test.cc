@@ -135,9 +135,39 @@ std::string Tail(const std::string& s, size_t lines) {
   return pos == std::string::npos ? s : s.substr(pos + 1);
 }
 
+// tests/corpus/known-gaps.txt: "<program> <file>:<line> <kind> <reason>" per
+// line. A listed want that is missed is a known gap, not a failure; a listed
+// want that is met fails the test, so the list is kept honest.
+struct KnownGap {
+  std::string program, where, kind, reason;
+};
+const std::vector<KnownGap>& KnownGaps() {
+  static const std::vector<KnownGap> gaps = [] {
+    std::vector<KnownGap> out;
+    std::istringstream in(ReadFile(SourceDir() + "/tests/corpus/known-gaps.txt"));
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream ls(line);
+      KnownGap g;
+      ls >> g.program >> g.where >> g.kind;
+      std::getline(ls, g.reason);
+      if (!g.kind.empty()) out.push_back(g);
+    }
+    return out;
+  }();
+  return gaps;
+}
+const KnownGap* FindGap(const std::string& program, const Want& w) {
+  std::string where = fmt::format("{}:{}", w.file, w.line);
+  for (const KnownGap& g : KnownGaps()) {
+    if (g.program == program && g.where == where && g.kind == report::KindName(w.kind)) return &g;
+  }
+  return nullptr;
+}
+
 struct Row {
   std::string name;
-  size_t wants = 0, matched = 0, missed = 0, unexpected = 0;
+  size_t wants = 0, matched = 0, missed = 0, unexpected = 0, known_gaps = 0;
   std::string result;  // "ok", "FAIL", "ERROR"
 };
 std::vector<Row>& Rows() {
@@ -194,6 +224,22 @@ TEST_P(CorpusProgram, FindingsMatchWants) {
   fs::remove_all(tmp);
 
   CheckResult r = Check(p.dir, wants, findings);
+  for (const Want& w : r.matched) {
+    if (const KnownGap* g = FindGap(p.name, w)) {
+      ADD_FAILURE() << p.name << ": want " << w.String()
+                    << " is met now: remove it from tests/corpus/known-gaps.txt (" << g->reason << ")";
+    }
+  }
+  std::vector<Want> missed;
+  for (const Want& w : r.missed) {
+    if (const KnownGap* g = FindGap(p.name, w)) {
+      std::printf("%s: known gap: %s:%s\n", p.name.c_str(), w.String().c_str(), g->reason.c_str());
+      row.known_gaps++;
+    } else {
+      missed.push_back(w);
+    }
+  }
+  r.missed = std::move(missed);
   row.matched = r.matched.size();
   row.missed = r.missed.size();
   row.unexpected = r.unexpected.size();
@@ -228,21 +274,22 @@ class TableEnvironment : public ::testing::Environment {
     if (Rows().empty()) return;
     size_t w = 7;
     for (const Row& r : Rows()) w = std::max(w, r.name.size());
-    fmt::print("\n{:<{}}  {:>5}  {:>7}  {:>6}  {:>10}  {}\n", "program", w, "wants", "matched",
-               "missed", "unexpected", "result");
-    size_t wants = 0, matched = 0, missed = 0, unexpected = 0, ok = 0;
+    fmt::print("\n{:<{}}  {:>5}  {:>7}  {:>6}  {:>9}  {:>10}  {}\n", "program", w, "wants",
+               "matched", "missed", "known-gap", "unexpected", "result");
+    size_t wants = 0, matched = 0, missed = 0, unexpected = 0, ok = 0, gaps = 0;
     for (const Row& r : Rows()) {
-      fmt::print("{:<{}}  {:>5}  {:>7}  {:>6}  {:>10}  {}\n", r.name, w, r.wants, r.matched,
-                 r.missed, r.unexpected, r.result);
+      fmt::print("{:<{}}  {:>5}  {:>7}  {:>6}  {:>9}  {:>10}  {}\n", r.name, w, r.wants,
+                 r.matched, r.missed, r.known_gaps, r.unexpected, r.result);
+      gaps += r.known_gaps;
       wants += r.wants;
       matched += r.matched;
       missed += r.missed;
       unexpected += r.unexpected;
       ok += r.result == "ok";
     }
-    fmt::print("\ncorpus: {}/{} programs ok; wants {} matched {} missed {}; unexpected bug "
-               "findings {}\n",
-               ok, Rows().size(), wants, matched, missed, unexpected);
+    fmt::print("\ncorpus: {}/{} programs ok; wants {} matched {} missed {} known gaps {} "
+               "(tests/corpus/known-gaps.txt); unexpected bug findings {}\n",
+               ok, Rows().size(), wants, matched, missed, gaps, unexpected);
   }
 };
 const auto* const kTable = ::testing::AddGlobalTestEnvironment(new TableEnvironment);
