@@ -1,0 +1,85 @@
+// This file checks that the record kinds and flags the Go recorder writes
+// (constants gk* and gf* in runtime/std/runtime and runtime/std/sync, which
+// are separate std packages and so each keep their own copy) have the values
+// of the C++ contract in src/gordian/trace/event.h. A drift between the
+// copies would silently mislabel every record, so it fails here instead.
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "gordian/trace/event.h"
+
+namespace gordian::instrument {
+namespace {
+
+using trace::Kind;
+
+std::string SourceDir() {
+  const char* s = std::getenv("GORDIAN_SOURCE_DIR");
+  return s ? s : GORDIAN_SOURCE_DIR_DEFAULT;
+}
+
+// The contract's values, by the Go constant's name without its prefix.
+const std::map<std::string, long>& Contract() {
+  static const std::map<std::string, long> values = {
+      {"kGoSpawn", long(Kind::GoSpawn)}, {"kGoStart", long(Kind::GoStart)},
+      {"kGoEnd", long(Kind::GoEnd)}, {"kChanMake", long(Kind::ChanMake)},
+      {"kChanSend", long(Kind::ChanSend)}, {"kChanRecv", long(Kind::ChanRecv)},
+      {"kChanClose", long(Kind::ChanClose)}, {"kSelect", long(Kind::Select)},
+      {"kSelectCase", long(Kind::SelectCase)}, {"kMutexLock", long(Kind::MutexLock)},
+      {"kMutexUnlock", long(Kind::MutexUnlock)}, {"kMutexTryLock", long(Kind::MutexTryLock)},
+      {"kRWLock", long(Kind::RWLock)}, {"kRWUnlock", long(Kind::RWUnlock)},
+      {"kRLock", long(Kind::RLock)}, {"kRUnlock", long(Kind::RUnlock)},
+      {"kRWTryLock", long(Kind::RWTryLock)}, {"kRWTryRLock", long(Kind::RWTryRLock)},
+      {"kWgAdd", long(Kind::WgAdd)}, {"kWgWait", long(Kind::WgWait)},
+      {"kOnceDo", long(Kind::OnceDo)}, {"kCondWait", long(Kind::CondWait)},
+      {"kCondSignal", long(Kind::CondSignal)}, {"kCondBroadcast", long(Kind::CondBroadcast)},
+      {"kPanic", long(Kind::Panic)}, {"kTestStart", long(Kind::TestStart)},
+      {"kTestEnd", long(Kind::TestEnd)}, {"kBlockedAtTestEnd", long(Kind::BlockedAtTestEnd)},
+      {"kGlobalDeadlock", long(Kind::GlobalDeadlock)}, {"kProgramExit", long(Kind::ProgramExit)},
+      {"kCount", long(Kind::Count_)},
+      {"fClosed", trace::kClosed}, {"fSuccess", trace::kSuccess},
+      {"fFailed", trace::kFailed}, {"fHasDefault", trace::kHasDefault},
+      {"fDirSend", trace::kDirSend}, {"fDirRecv", trace::kDirRecv},
+      {"fChosen", trace::kChosen},
+  };
+  return values;
+}
+
+// Checks every `g[kf]Name = N` or `= 1 << N` constant of one Go file; returns
+// how many it checked.
+int CheckFile(const std::string& rel) {
+  std::ifstream in(SourceDir() + "/" + rel);
+  EXPECT_TRUE(in.good()) << "cannot read " << rel;
+  static const std::regex constant(R"(^\s*g([kf][A-Za-z]+)\s*=\s*(\d+)(\s*<<\s*(\d+))?\s*$)");
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, constant)) continue;
+    long value = std::stol(m[2]);
+    if (m[4].matched) value <<= std::stol(m[4]);
+    auto c = Contract().find(m[1]);
+    if (c == Contract().end()) {
+      ADD_FAILURE() << rel << ": g" << m[1] << " has no counterpart in event.h";
+      continue;
+    }
+    EXPECT_EQ(value, c->second) << rel << ": g" << m[1] << " differs from event.h";
+    checked++;
+  }
+  return checked;
+}
+
+TEST(RecordConstants, RuntimeMatchesEventH) {
+  EXPECT_GE(CheckFile("runtime/std/runtime/gordian.go"), 30);
+}
+
+TEST(RecordConstants, SyncMatchesEventH) {
+  EXPECT_GE(CheckFile("runtime/std/sync/gordian_sync.go"), 15);
+}
+
+}  // namespace
+}  // namespace gordian::instrument
