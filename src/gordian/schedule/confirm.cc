@@ -126,14 +126,18 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
         st = report::Status::Confirmed;
         note(fmt::format("confirmed ({}); {}", rw.how, reproduce));
       } else {
-        note(fmt::format("unconfirmed: {} [{}]", miss, DescribeFollow(res.follow)));
+        note(fmt::format("unconfirmed: {} [{}]; schedule {}", miss, DescribeFollow(res.follow),
+                         path));
       }
     }
     if (st == report::Status::Confirmed) sum->confirmed++;
     else sum->unconfirmed++;
+    // `reproduce` replays the bug: only a confirmed finding has such a
+    // command (the schedule of a refuted one stays in schedule_dir and the
+    // note names it).
     for (size_t i : members) {
       (*findings)[i].status = st;
-      (*findings)[i].reproduce = reproduce;
+      if (st == report::Status::Confirmed) (*findings)[i].reproduce = reproduce;
     }
   }
 }

@@ -73,6 +73,18 @@ struct Plan {
   std::string how;
 };
 
+// The bug operation for channel record r (a plain operation, or a case of a
+// select: then the select itself, forced to that case).
+BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, uint32_t r, Expect expect,
+                bool check) {
+  BugOp b{ops.Owner(r), kChoiceFree, expect, check};
+  if (t.records[r].kind == Kind::SelectCase) {
+    b.choice = static_cast<int32_t>(t.records[r].aux);
+    if (expect == Expect::Closed) b.expect = Expect::SelectCaseClosed;
+  }
+  return b;
+}
+
 // Largest k < limit with Before(recs[k], b), or -1.
 int64_t LastBefore(const hb::HappensBefore& e, const std::vector<uint32_t>& recs, size_t limit,
                    uint32_t b) {
@@ -146,6 +158,27 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   };
   for (size_t i = 1; i < plan.bug.size(); i++) {
     edge(node_of(plan.bug[i - 1].rec), node_of(plan.bug[i].rec));
+  }
+  // A Wait of the schedule must find the counter as the relation assumes.
+  // E orders an Add before a Wait only when the recorded Wait depended on it;
+  // an Add that E leaves unordered (the Add-inside-the-goroutine bug) is, in
+  // the schedule, placed after the Wait: listed before it, it would raise the
+  // counter and the Wait would block for a Done the schedule puts later.
+  for (size_t h = 0; h < ng; h++) {
+    for (size_t k = 0; k < cut[h]; k++) {
+      uint32_t w = c.recs[h][k];
+      if (t.records[w].kind != Kind::WgWait || t.records[w].tpost == 0) continue;
+      uint32_t wg = e.ops().ObjectOf(w);
+      if (wg == hb::kNoObject) continue;
+      for (uint32_t a : e.ops().Ops(hb::ObjClass::WaitGroup, wg)) {
+        const Record& ra = t.records[a];
+        if (ra.kind != Kind::WgAdd || static_cast<int32_t>(ra.val) <= 0) continue;
+        if (e.GoroutineOf(a) == e.GoroutineOf(w) || e.Before(a, w)) continue;
+        auto pa = c.pos.find(a);
+        if (pa == c.pos.end() || pa->second >= cut[e.GoroutineOf(a) - 1]) continue;
+        edge(base[h] + k, node_of(a));
+      }
+    }
   }
   // Kahn: non-bug operations first, in recorded order.
   using Item = std::pair<uint64_t, uint32_t>;  // (OrderKey, node)
@@ -320,6 +353,66 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
       plan.bug = {cl, sd};
       plan.how = fmt::format("close at {}, then the send at {}", SiteText(t, t.records[close]),
                              SiteText(t, t.records[send]));
+      break;
+    }
+    case FindingKind::RecvOnClosed: {
+      // [rv, close, s]: the close comes before s delivers rv's value;
+      // [rv, close, rc]: rc, which saw the channel closed, takes rv's value
+      // first (after its sender), then the close, then rv. A receive's pre
+      // clock does not include its partner's (happens_before.h), so rv's and
+      // rc's pasts do not drag their recorded partners in.
+      if (f.records.size() < 3) break;
+      uint32_t rv = f.records[0], close = f.records[1], other = f.records[2];
+      BugOp cl{close, kChoiceFree, Expect::Completed, false};
+      BugOp zero = ChanBugOp(t, ops, rv, Expect::Closed, true);
+      if (hb::DirOf(t.records[other]) == hb::ChanDir::Send) {
+        plan.bug = {cl, zero};
+        plan.how = fmt::format("close at {} before the send at {}, then the receive at {}",
+                               SiteText(t, t.records[close]), SiteText(t, t.records[other]),
+                               SiteText(t, t.records[rv]));
+        break;
+      }
+      uint32_t s = hb.Partner(rv);
+      if (s != hb::kNoRecord && ops.Owner(s) != ops.Owner(other)) {
+        plan.bug.push_back(ChanBugOp(t, ops, s, Expect::Completed, false));
+      }
+      plan.bug.push_back(ChanBugOp(t, ops, other, Expect::Completed, true));
+      plan.bug.push_back(cl);
+      plan.bug.push_back(zero);
+      plan.how = fmt::format("the receive at {} takes the value, then the close at {}, then the "
+                             "receive at {} finds the channel closed",
+                             SiteText(t, t.records[other]), SiteText(t, t.records[close]),
+                             SiteText(t, t.records[rv]));
+      break;
+    }
+    case FindingKind::GoroutineLeak:
+    case FindingKind::GlobalDeadlock: {
+      // Predicted by select_leak.cc: [x, q, alt?]. The select q takes the
+      // other case alt (or its default), then x has no partner left. q's pre
+      // clock does not include x (its recorded partner), so q's past does not
+      // need x; x is listed after q and blocks for good.
+      if (f.records.size() < 2 || t.records[f.records[1]].kind != Kind::Select) break;
+      uint32_t x = f.records[0], q = f.records[1];
+      BugOp sel{q, kChoiceDefault, Expect::Completed, true};
+      if (f.records.size() >= 3) {
+        uint32_t alt = f.records[2];
+        if (t.records[alt].kind != Kind::SelectCase || ops.Owner(alt) != q) break;
+        sel.choice = static_cast<int32_t>(t.records[alt].aux);
+      }
+      BugOp stuck = ChanBugOp(t, ops, x, Expect::Blocked, true);
+      stuck.choice = kChoiceFree;
+      plan.bug = {sel, stuck};
+      plan.how = fmt::format("the select at {} takes {}, then the {} at {} has no partner",
+                             SiteText(t, t.records[q]),
+                             sel.choice == kChoiceDefault
+                                 ? std::string("its default")
+                                 : fmt::format("its {} case instead",
+                                               hb::DirOf(t.records[f.records[2]]) ==
+                                                       hb::ChanDir::Send
+                                                   ? "send"
+                                                   : "receive"),
+                             hb::DirOf(t.records[x]) == hb::ChanDir::Send ? "send" : "receive",
+                             SiteText(t, t.records[x]));
       break;
     }
     case FindingKind::NegativeWaitGroup: {

@@ -12,10 +12,12 @@
 //                   Followed, the send finds the channel closed: it panics
 //                   ("send on closed channel"); expected: the send's record
 //                   has kClosed.
-//   recv-on-closed  [rv, close, rc] -> past, then rc's partner send (the
-//                   value rv got) and rc, then the close, then rv: rc takes
-//                   the last value, rv gets the zero value; expected: rv has
-//                   kClosed.
+//   recv-on-closed  [rv, close, s] -> past, the close, then rv: the close
+//                   comes before s delivers rv's value, so rv finds the
+//                   channel closed and empty; expected: rv has kClosed.
+//                   [rv, close, rc] -> past, rv's sender, rc (which saw the
+//                   channel closed in the run) takes that value, then the
+//                   close, then rv; expected: rc completed, rv has kClosed.
 //   negative-waitgroup [done, add?] -> the Done d of the WaitGroup whose
 //                   happens-before past (with the strong relation, else the
 //                   one without lock edges) adds up to less than its delta:
@@ -38,7 +40,13 @@
 //                   channel operation x, the partner blocks on the lock (lb)
 //                   before its channel operation y; expected: acquire
 //                   completed, x and lb never did.
-// Other kinds (leaks) are not rewritten yet: RewriteFinding returns false.
+//   goroutine-leak / global-deadlock (predicted by select_leak.cc)
+//                   [x, q, alt?] -> past, the select q forced to alt (or
+//                   its default), then x: its only partner went elsewhere;
+//                   expected: q completed, x never did.
+// Every schedule also keeps each Wait's counter as the relation assumes:
+// an Add the relation does not order before a listed Wait comes after it.
+// Other kinds are not rewritten: RewriteFinding returns false.
 #pragma once
 
 #include <cstdint>
