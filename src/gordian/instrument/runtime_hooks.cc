@@ -3,6 +3,7 @@
 #include "gordian/instrument/runtime_hooks.h"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,6 +11,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 namespace gordian::instrument {
@@ -33,9 +35,14 @@ bool WriteFile(const fs::path& p, std::string_view data, std::string* err) {
     return false;
   }
   // Write to a temporary name and rename, so that a concurrent build that
-  // reads the overlay never sees a half-written file.
+  // reads the overlay never sees a half-written file. The name is unique per
+  // process and call: gordian processes started at once (ctest -j, several
+  // `gordian test` in one CI job) write the same cached overlay, and a
+  // shared ".tmp" name let one rename the other's file away ("cannot rename
+  // .tmp"). Both write the same bytes, so whichever rename lands last wins.
+  static std::atomic<uint64_t> seq{0};
   fs::path tmp = p;
-  tmp += ".tmp";
+  tmp += fmt::format(".{}.{}.tmp", static_cast<long>(getpid()), seq.fetch_add(1));
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     f.write(data.data(), static_cast<std::streamsize>(data.size()));
@@ -46,6 +53,8 @@ bool WriteFile(const fs::path& p, std::string_view data, std::string* err) {
   }
   fs::rename(tmp, p, ec);
   if (ec) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
     *err = fmt::format("cannot rename {} to {}: {}", tmp.string(), p.string(), ec.message());
     return false;
   }
