@@ -111,7 +111,8 @@ std::string DescribeFinding(const Finding& f) {
 }
 
 CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
-                  const std::vector<Finding>& findings) {
+                  const std::vector<Finding>& findings,
+                  const std::function<bool(FindingKind)>& must_confirm) {
   std::string prog = prog_dir;
   while (!prog.empty() && prog.back() == '/') prog.pop_back();
   if (size_t slash = prog.rfind('/'); slash != std::string::npos) prog = prog.substr(slash + 1);
@@ -121,6 +122,10 @@ CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
     bool hit = false;
     for (const Finding& f : findings) {
       if (f.kind != w.kind || !StatusCompatible(w.status, f.status)) continue;
+      if (w.status == Status::Predicted && f.status != Status::Confirmed && must_confirm &&
+          must_confirm(w.kind)) {
+        continue;
+      }
       if (w.kind == FindingKind::GoroutineLeak && f.primitive != w.primitive) continue;
       if (AtWantLine(f, prog, w)) {
         hit = true;

@@ -14,6 +14,7 @@
 //   6. correct programs have no finding of severity bug.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,13 @@ struct CheckResult {
 
 // Compares the findings of the program in directory prog_dir (its base
 // name is matched as the path suffix "<prog_dir>/<file>") with its wants.
+// A "predicted" want is met by a predicted or a confirmed finding; when
+// must_confirm is given and says yes for the want's kind (the findings come
+// from a run that confirms by replay, and that kind is replayed), only a
+// confirmed finding meets it.
 CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
-                  const std::vector<report::Finding>& findings);
+                  const std::vector<report::Finding>& findings,
+                  const std::function<bool(report::FindingKind)>& must_confirm = nullptr);
 
 // "send-on-closed occurred at x/main.go:12 (+1 more location)"
 std::string DescribeFinding(const report::Finding& f);

@@ -81,6 +81,16 @@ TEST(Wants, CheckRules) {
   // unconfirmed send are accounted for; the double lock in another program
   // and the panic are not.
   EXPECT_EQ(r.unexpected.size(), 2u);
+
+  // With must_confirm, a predicted want of a replayed kind needs "confirmed".
+  fs = {F(FindingKind::SendOnClosed, Status::Predicted, {2})};
+  auto replayed = [](FindingKind k) { return k == FindingKind::SendOnClosed; };
+  auto none = [](FindingKind) { return false; };
+  EXPECT_EQ(Check("bugs/p", ws, fs).missed.size(), 2u);            // double lock, leak
+  EXPECT_EQ(Check("bugs/p", ws, fs, none).missed.size(), 2u);
+  EXPECT_EQ(Check("bugs/p", ws, fs, replayed).missed.size(), 3u);  // and the send
+  fs[0].status = Status::Confirmed;
+  EXPECT_EQ(Check("bugs/p", ws, fs, replayed).missed.size(), 2u);
 }
 
 }  // namespace

@@ -322,6 +322,19 @@ int64_t HeldAt(const hb::HappensBefore& e, uint32_t u) {
 
 }  // namespace
 
+bool Rewritable(report::FindingKind k) {
+  using report::FindingKind;
+  switch (k) {
+    case FindingKind::SendOnClosed: case FindingKind::RecvOnClosed:
+    case FindingKind::NegativeWaitGroup: case FindingKind::UnlockOfUnlocked:
+    case FindingKind::LockOrderDeadlock: case FindingKind::MixedDeadlock:
+    case FindingKind::GoroutineLeak: case FindingKind::GlobalDeadlock:
+      return true;
+    default:
+      return false;
+  }
+}
+
 bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                     const hb::HappensBefore& hb, const hb::HappensBefore* weak,
                     const report::Finding& f, Rewrite* out, std::string* err) {
@@ -335,6 +348,10 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
       *err = "the finding's records are not of this trace";
       return false;
     }
+  }
+  if (!Rewritable(f.kind)) {
+    *err = fmt::format("{} findings are not rewritten into schedules", report::KindName(f.kind));
+    return false;
   }
   const hb::OpIndex& ops = hb.ops();
   Controlled c = BuildControlled(t);
@@ -497,7 +514,7 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
       break;
   }
   if (plan.bug.empty()) {
-    *err = fmt::format("{} findings are not rewritten into schedules",
+    *err = fmt::format("this {} finding does not carry the operations a rewrite needs",
                        report::KindName(f.kind));
     return false;
   }

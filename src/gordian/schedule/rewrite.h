@@ -84,6 +84,10 @@ struct Rewrite {
   std::string how;                  // one line: the buggy order, for people
 };
 
+// Whether RewriteFinding handles predicted findings of kind k (it can still
+// fail on one finding, e.g. a past too large).
+bool Rewritable(report::FindingKind k);
+
 // Builds the schedule for predicted finding f of trace t (recorded in
 // trace_dir). hb is the engine built from t; weak is the engine without
 // unlock->lock edges (may be null; then lock-order and mixed deadlocks are
