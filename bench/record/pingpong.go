@@ -27,6 +27,10 @@ func main() {
 	}
 	el, cpu := time.Since(start), cpuNow()-cstart
 	close(ping)
+	// Wait for the echo goroutine to see the close: otherwise its last
+	// receive races with the process's exit, and a replay of the recorded
+	// schedule (bench/run-replay-bench) may end before it.
+	<-pong
 	// One op = one message (send + its receive): 2n messages.
 	fmt.Printf("pingpong ops=%d ns/op=%.1f cpu/op=%.1f records/op=2\n", 2**n, float64(el.Nanoseconds())/float64(2**n), float64(cpu)/float64(2**n))
 }
