@@ -1,6 +1,7 @@
 // This file implements the confirmation step (confirm_step.h).
 #include "gordian/cli/confirm_step.h"
 
+#include <chrono>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -18,7 +19,8 @@ void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
   for (size_t i = first; i < findings->size(); i++) {
     const report::Finding& f = (*findings)[i];
     any = any || (f.status == report::Status::Predicted && f.severity != report::Severity::Info &&
-                  !f.records.empty());
+                  !f.records.empty()) ||
+          (f.status == report::Status::Occurred && f.severity != report::Severity::Info);
   }
   if (!any) return;
   trace::Trace t;
@@ -44,21 +46,33 @@ void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
   o.fallback = step->fallback;
   o.pass_through = step->pass_through;
   schedule::ConfirmSummary sum;
+  auto start = std::chrono::steady_clock::now();
   schedule::ConfirmFindings(t, trace_dir, hb, &mine, o, &sum);
+  o.total_seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (o.total_seconds >= 1) schedule::ReproduceOccurred(t, trace_dir, &mine, o, &sum);
   std::move(mine.begin(), mine.end(), findings->begin() + first);
   step->predicted += sum.predicted;
   step->confirmed += sum.confirmed;
   step->unconfirmed += sum.unconfirmed;
   step->not_replayed += sum.not_rewritten;
+  step->occurred += sum.occurred;
+  step->reproduced += sum.reproduced;
   if (step->verbose) {
     for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
   }
 }
 
 void PrintConfirmSummary(const std::string& cmd, const ConfirmStep& step) {
-  if (!step.enabled || step.predicted == 0) return;
-  fmt::print(stderr, "{}: confirmed {} of {} predicted bugs by replay ({} refuted, {} not replayed)\n",
-             cmd, step.confirmed, step.predicted, step.unconfirmed, step.not_replayed);
+  if (!step.enabled) return;
+  if (step.predicted > 0) {
+    fmt::print(stderr,
+               "{}: confirmed {} of {} predicted bugs by replay ({} refuted, {} not replayed)\n",
+               cmd, step.confirmed, step.predicted, step.unconfirmed, step.not_replayed);
+  }
+  if (step.occurred > 0) {
+    fmt::print(stderr, "{}: {} of {} bugs that occurred replay from the recorded schedule\n", cmd,
+               step.reproduced, step.occurred);
+  }
 }
 
 }  // namespace gordian::cli

@@ -23,10 +23,13 @@ struct ConfirmStep {
   bool verbose = false;
   // Totals over all traces.
   size_t predicted = 0, confirmed = 0, unconfirmed = 0, not_replayed = 0;
+  size_t occurred = 0, reproduced = 0;  // occurred bugs, and those a replay hit again
 };
 
 // Confirms the predicted findings (*findings)[first..] of the trace in
-// trace_dir (re-read here; the findings' record indices refer to it).
+// trace_dir (re-read here; the findings' record indices refer to it), and
+// gives its occurred bugs a `reproduce` command when a replay of the
+// recorded schedule hits them again.
 void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
                   std::vector<report::Finding>* findings, size_t first, ConfirmStep* step);
 

@@ -121,10 +121,12 @@ int RunReplay(const std::vector<std::string>& args_in) {
     return kExitToolError;
   }
   fmt::print(stderr, "gordian replay: {}\n", schedule::DescribeFollow(rr.follow));
+  // Bugs and warnings (a recv-on-closed schedule produces a warning), not
+  // infos; the exit status counts bugs, and the schedule's expected kind.
   int bugs = 0;
   for (const auto& f : rr.occurred) {
-    if (f.severity != report::Severity::Bug) continue;
-    bugs++;
+    if (f.severity == report::Severity::Info) continue;
+    if (f.severity == report::Severity::Bug || report::KindName(f.kind) == s.expect) bugs++;
     std::string where;
     if (!f.locations.empty()) {
       where = fmt::format(" at {}:{} (goroutine {})", f.locations[0].file, f.locations[0].line,

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/replay.h"
 #include "gordian/schedule/rewrite.h"
 
@@ -138,6 +139,87 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     for (size_t i : members) {
       (*findings)[i].status = st;
       if (st == report::Status::Confirmed) (*findings)[i].reproduce = reproduce;
+    }
+  }
+}
+
+namespace {
+
+// Same kind, same file (by base name: the replayed findings' paths are not
+// made relative like the report's) and line of the primary location.
+bool SameBug(const report::Finding& a, const report::Finding& b) {
+  if (a.kind != b.kind || a.locations.empty() || b.locations.empty()) return false;
+  const report::Location& x = a.locations[0];
+  const report::Location& y = b.locations[0];
+  return x.line == y.line &&
+         fs::path(x.file).filename() == fs::path(y.file).filename();
+}
+
+}  // namespace
+
+void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
+                       std::vector<report::Finding>* findings, const ConfirmOptions& opt,
+                       ConfirmSummary* sum) {
+  std::vector<size_t> want;
+  for (size_t i = 0; i < findings->size(); i++) {
+    const report::Finding& f = (*findings)[i];
+    if (f.status == report::Status::Occurred && f.severity != report::Severity::Info &&
+        f.reproduce.empty()) {
+      want.push_back(i);
+    }
+  }
+  if (want.empty()) return;
+  sum->occurred += want.size();
+  Schedule s = FromTrace(t, trace_dir);
+  if (s.cmd.mode == "run" && s.cmd.args.empty()) {
+    s.cmd.args = opt.fallback.args;
+    if (s.cmd.cwd.empty()) s.cmd.cwd = opt.fallback.cwd;
+  }
+  if (s.cmd.mode.empty()) {
+    sum->notes.push_back("occurred bugs: no replay (the trace does not say how to run the program)");
+    return;
+  }
+  s.origin = fmt::format("recorded run {}", fs::absolute(trace_dir).lexically_normal().string());
+  std::string base = fs::path(trace_dir).lexically_normal().filename().string();
+  if (base.empty()) base = fs::path(trace_dir).lexically_normal().parent_path().filename().string();
+  std::error_code ec;
+  fs::create_directories(opt.schedule_dir, ec);
+  fs::create_directories(opt.work_dir, ec);
+  std::string path = (fs::path(opt.schedule_dir) / fmt::format("{}-recorded.sched", base)).string();
+  std::string err;
+  if (!WriteSchedule(path, s, &err)) {
+    sum->notes.push_back("occurred bugs: no replay: " + err);
+    return;
+  }
+  ReplayOptions ro;
+  ro.out_dir = (fs::path(opt.work_dir) / fmt::format("{}-recorded", base)).string();
+  ro.wall_seconds = std::min(opt.per_finding_seconds, opt.total_seconds);
+  ro.pass_through = opt.pass_through;
+  ro.stall_ms = opt.stall_ms;
+  ReplayResult res;
+  if (!RunReplay(s, path, ro, &res, &err)) {
+    sum->notes.push_back("occurred bugs: replay failed: " + err);
+    return;
+  }
+  std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
+  for (size_t i : want) {
+    report::Finding& f = (*findings)[i];
+    bool hit = false;
+    for (const report::Finding& r : res.occurred) hit = hit || SameBug(f, r);
+    std::string site = f.locations.empty() ? "?"
+                                           : fmt::format("{}:{}",
+                                                         fs::path(f.locations[0].file).filename()
+                                                             .string(),
+                                                         f.locations[0].line);
+    if (hit) {
+      f.reproduce = reproduce;
+      sum->reproduced++;
+      sum->notes.push_back(fmt::format("{} at {} (occurred): the recorded schedule replays it; {}",
+                                       report::KindName(f.kind), site, reproduce));
+    } else {
+      sum->notes.push_back(fmt::format("{} at {} (occurred): the replay of the recorded schedule "
+                                       "did not hit it [{}]", report::KindName(f.kind), site,
+                                       DescribeFollow(res.follow)));
     }
   }
 }

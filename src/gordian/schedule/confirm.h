@@ -36,6 +36,8 @@ struct ConfirmSummary {
   size_t confirmed = 0;
   size_t unconfirmed = 0;  // replayed, the bug did not show
   size_t not_rewritten = 0;
+  size_t occurred = 0;     // occurred bugs and warnings of the trace
+  size_t reproduced = 0;   // ... that the replay of the recorded schedule hit again
   std::vector<std::string> notes;  // one line per finding: what happened
 };
 
@@ -44,5 +46,14 @@ struct ConfirmSummary {
 void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
                      const hb::HappensBefore& hb, std::vector<report::Finding>* findings,
                      const ConfirmOptions& opt, ConfirmSummary* summary);
+
+// For the occurred findings of the trace in trace_dir (bugs and warnings):
+// replays the recorded schedule once and sets `reproduce` on each finding
+// the replayed run hits again (same kind at the same file and line). A
+// finding the replay does not hit keeps no `reproduce`: the command would
+// not show it. One replay per trace, within opt's limits.
+void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
+                       std::vector<report::Finding>* findings, const ConfirmOptions& opt,
+                       ConfirmSummary* summary);
 
 }  // namespace gordian::schedule
