@@ -1,0 +1,195 @@
+// Tests of RewriteFinding on small built traces: the order of the rewritten
+// schedule for the kinds whose plan is not just "past, then the bug", and
+// the WaitGroup rule every plan keeps. The replays themselves are tested in
+// confirm_test (label replay: needs Go).
+#include "gordian/schedule/rewrite.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "gordian/hb/trace_builder.h"
+
+namespace gordian::schedule {
+namespace {
+
+using report::FindingKind;
+using trace::Kind;
+using TB = hb::testing::TraceBuilder;
+
+// Position in s.ops of goroutine `path`'s operation of kind k (the first
+// one, or -1).
+int PosOf(const Schedule& s, const std::string& path, Kind k) {
+  for (size_t i = 0; i < s.ops.size(); i++) {
+    if (s.goroutines[s.ops[i].g] == path && s.ops[i].kind == k) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+struct Built {
+  trace::Trace t;
+  hb::HappensBefore hb;
+};
+
+void Build(TB& b, Built* out) {
+  out->t = b.Finish();
+  std::string err;
+  ASSERT_TRUE(out->hb.Build(out->t, &err)) << err;
+}
+
+report::Finding FindingOf(FindingKind k, std::vector<uint32_t> records) {
+  report::Finding f;
+  f.kind = k;
+  f.status = report::Status::Predicted;
+  f.records = std::move(records);
+  return f;
+}
+
+// The Add-inside-the-goroutine bug: the worker's Add is not ordered before
+// main's Wait, so the close is not ordered after the worker's send. The
+// schedule must put the Wait before that Add (listed after it, the Wait
+// would block for a Done the schedule puts later), then close, then send.
+TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
+  TB b;
+  uint32_t ch = b.MakeChan(1, 4);
+  uint32_t wg = b.NewObject();
+  uint32_t w = b.Go(1);
+  b.WgAdd(w, wg, 1);
+  TB::H send = b.Send(w, ch);
+  b.Done(w, wg);
+  b.End(w);
+  b.Wait(1, wg);
+  TB::H close = b.Close(1, ch);
+  Built x;
+  Build(b, &x);
+  ASSERT_FALSE(x.hb.Before(b.Index(send), b.Index(close)));
+
+  Rewrite rw;
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr,
+                             FindingOf(FindingKind::SendOnClosed, {b.Index(send), b.Index(close)}),
+                             &rw, &err))
+      << err;
+  const Schedule& s = rw.schedule;
+  int wait = PosOf(s, "1", Kind::WgWait), add = PosOf(s, "1.0", Kind::WgAdd);
+  int cl = PosOf(s, "1", Kind::ChanClose), sd = PosOf(s, "1.0", Kind::ChanSend);
+  ASSERT_GE(wait, 0);
+  ASSERT_GE(add, 0);
+  EXPECT_LT(wait, add) << "the Wait must run before the Add it does not wait for";
+  EXPECT_LT(cl, sd);
+  EXPECT_EQ(s.ops.back().kind, Kind::ChanSend)
+      << "the send is the last operation (the Done after it runs freely)";
+  ASSERT_EQ(rw.expect.size(), 1u);
+  EXPECT_EQ(rw.expect[0].expect, Expect::Closed);
+}
+
+// recv-on-closed, first form: the sender's send is not ordered before the
+// close. The schedule has the close, then the receive, and not the send.
+TEST(Rewrite, RecvOnClosedLeavesTheSenderOut) {
+  TB b;
+  uint32_t ch = b.MakeChan(1, 1);
+  uint32_t p = b.Go(1);
+  uint32_t c = b.Go(1);
+  TB::H send = b.Send(p, ch);
+  TB::H recv = b.Recv(1, ch);
+  TB::H close = b.Close(c, ch);
+  Built x;
+  Build(b, &x);
+  Rewrite rw;
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(
+      x.t, "/nonexistent", x.hb, nullptr,
+      FindingOf(FindingKind::RecvOnClosed, {b.Index(recv), b.Index(close), b.Index(send)}), &rw,
+      &err))
+      << err;
+  const Schedule& s = rw.schedule;
+  EXPECT_EQ(PosOf(s, "1.0", Kind::ChanSend), -1) << "the send must wait for the free run";
+  int cl = PosOf(s, "1.1", Kind::ChanClose), rv = PosOf(s, "1", Kind::ChanRecv);
+  ASSERT_GE(cl, 0);
+  EXPECT_LT(cl, rv);
+  ASSERT_EQ(rw.expect.size(), 1u);
+  EXPECT_EQ(rw.expect[0].goroutine, "1");
+  EXPECT_EQ(rw.expect[0].expect, Expect::Closed);
+}
+
+// recv-on-closed, second form: rc saw the channel closed; in the schedule it
+// takes rv's value (after the sender), then the close, then rv.
+TEST(Rewrite, RecvOnClosedCompetingReceiveTakesTheValue) {
+  TB b;
+  uint32_t ch = b.MakeChan(1, 1);
+  uint32_t p = b.Go(1);
+  uint32_t r2 = b.Go(1);
+  uint32_t c = b.Go(1);
+  b.Send(p, ch);
+  TB::H rv = b.Recv(1, ch);
+  TB::H close = b.Close(c, ch);
+  TB::H rc = b.RecvClosed(r2, ch);
+  Built x;
+  Build(b, &x);
+  ASSERT_TRUE(x.hb.Concurrent(b.Index(rv), b.Index(rc)));
+  Rewrite rw;
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(
+      x.t, "/nonexistent", x.hb, nullptr,
+      FindingOf(FindingKind::RecvOnClosed, {b.Index(rv), b.Index(close), b.Index(rc)}), &rw, &err))
+      << err;
+  const Schedule& s = rw.schedule;
+  int sd = PosOf(s, "1.0", Kind::ChanSend), other = PosOf(s, "1.1", Kind::ChanRecv);
+  int cl = PosOf(s, "1.2", Kind::ChanClose), zero = PosOf(s, "1", Kind::ChanRecv);
+  ASSERT_GE(sd, 0);
+  ASSERT_GE(other, 0);
+  ASSERT_GE(cl, 0);
+  EXPECT_LT(sd, other);
+  EXPECT_LT(other, cl);
+  EXPECT_LT(cl, zero);
+  ASSERT_EQ(rw.expect.size(), 2u);
+  EXPECT_EQ(rw.expect[0].goroutine, "1.1");
+  EXPECT_EQ(rw.expect[1].expect, Expect::Closed);
+}
+
+// A predicted select leak: the select is forced to its other case, and the
+// stranded send is listed after it as blocking.
+TEST(Rewrite, SelectLeakForcesTheOtherCase) {
+  TB b;
+  uint32_t result = b.MakeChan(1, 0);
+  uint32_t done = b.MakeChan(1, 0);
+  uint32_t w = b.Go(1);
+  TB::H x = b.SendBegin(w, result);
+  TB::H q = b.Select(1, {{done, false}, {result, false}}, 1);
+  b.Complete(x);
+  Built t;
+  Build(b, &t);
+  Rewrite rw;
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(t.t, "/nonexistent", t.hb, nullptr,
+                             FindingOf(FindingKind::GoroutineLeak,
+                                       {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}),
+                             &rw, &err))
+      << err;
+  const Schedule& s = rw.schedule;
+  int sel = PosOf(s, "1", Kind::Select), sd = PosOf(s, "1.0", Kind::ChanSend);
+  ASSERT_GE(sel, 0);
+  ASSERT_GE(sd, 0);
+  EXPECT_LT(sel, sd);
+  EXPECT_EQ(s.ops[sel].choice, 0);
+  EXPECT_TRUE(s.ops[sd].blocks);
+  ASSERT_EQ(rw.expect.size(), 2u);
+  EXPECT_EQ(rw.expect[1].expect, Expect::Blocked);
+}
+
+TEST(Rewrite, KindsWithoutAPlanAreRefused) {
+  TB b;
+  uint32_t ch = b.MakeChan(1, 0);
+  TB::H c1 = b.Close(1, ch);
+  Built x;
+  Build(b, &x);
+  EXPECT_FALSE(Rewritable(FindingKind::CloseOfClosed));
+  Rewrite rw;
+  std::string err;
+  EXPECT_FALSE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr,
+                              FindingOf(FindingKind::CloseOfClosed, {b.Index(c1)}), &rw, &err));
+  EXPECT_NE(err.find("not rewritten"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace gordian::schedule
