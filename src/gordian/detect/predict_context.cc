@@ -84,7 +84,10 @@ void PredictContext::Emit(report::Finding f) {
     (*out_)[it->second].occurrences++;
     return;
   }
-  FinishFinding(Index(), &f);
+  // Not FinishFinding: that sorts the steps by their recorded stamps, and a
+  // prediction's steps are in the order of the other schedule (the close
+  // before the send that, in the recorded run, came first).
+  FillGoroutines(Index(), &f);
   emitted_.emplace(f.dedup_key, out_->size());
   out_->push_back(std::move(f));
 }

@@ -62,6 +62,11 @@ TEST(SendOnClosed, SendConcurrentWithClose) {
   EXPECT_EQ(f->locations[0].role, report::Role::Send);
   EXPECT_EQ(f->locations[0].tpre, r.t.records[b.Index(s)].tpre);
   EXPECT_EQ(f->locations[1].role, report::Role::Close);
+  // The interleaving is the buggy schedule's order, not the recorded one
+  // (the send came first in the run).
+  ASSERT_EQ(f->interleaving.size(), 2u);
+  EXPECT_EQ(f->interleaving[0].loc.role, report::Role::Close);
+  EXPECT_EQ(f->interleaving[1].loc.role, report::Role::Send);
 }
 
 TEST(SendOnClosed, CloseAfterWaitGroupIsNotReported) {
