@@ -163,8 +163,10 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   std::vector<size_t> want;
   for (size_t i = 0; i < findings->size(); i++) {
     const report::Finding& f = (*findings)[i];
+    // concurrent-recv is a property of the run (two receives not ordered),
+    // not an event a replay can hit again.
     if (f.status == report::Status::Occurred && f.severity != report::Severity::Info &&
-        f.reproduce.empty()) {
+        f.kind != report::FindingKind::ConcurrentRecv && f.reproduce.empty()) {
       want.push_back(i);
     }
   }
