@@ -21,6 +21,7 @@ namespace {
 bool NeedsWeak(report::FindingKind k) {
   using report::FindingKind;
   return k == FindingKind::LockOrderDeadlock || k == FindingKind::MixedDeadlock ||
+         k == FindingKind::DoubleLock ||
          k == FindingKind::NegativeWaitGroup || k == FindingKind::UnlockOfUnlocked;
 }
 

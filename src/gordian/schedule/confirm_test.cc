@@ -1,4 +1,4 @@
-// Confirmation of predicted bugs by replay (label "replay": needs Go): nine
+// Confirmation of predicted bugs by replay (label "replay": needs Go): ten
 // corpus programs with predicted bugs of every rewritten kind must be
 // confirmed, and each reproduce command must hit the same bug 20 times out
 // of 20; no correct corpus program may get a confirmed finding. The work is
@@ -44,14 +44,15 @@ TEST(ConfirmByReplay, CorpusBugsConfirmedAndReproducibleCorrectNever) {
   for (const char* p : {"lease_expiry_before_lock", "scraper_deadline_close", "fetcher_add_after_go",
                         "bank_transfer_lock_order", "agent_status_shutdown",
                         "eventbus_publish_holding_lock", "fetch_cancel_races_result",
-                        "router_quit_races_jobs", "collector_add_in_goroutine"}) {
+                        "router_quit_races_jobs", "collector_add_in_goroutine",
+                        "resolver_recursive_rlock"}) {
     progs += " " + b + p;
   }
   std::string out = Shell(s + "/scripts/confirm-corpus " + bin + "/bin/gordian 20" + progs +
                           " -- " + s + "/tests/corpus/correct/* 2>&1");
   for (const char* kind : {"unlock-of-unlocked", "send-on-closed", "negative-waitgroup",
                            "lock-order-deadlock", "recv-on-closed", "mixed-deadlock",
-                           "goroutine-leak", "global-deadlock"}) {
+                           "goroutine-leak", "global-deadlock", "double-lock"}) {
     EXPECT_NE(out.find(std::string("confirmed ") + kind), std::string::npos) << kind << "\n" << out;
   }
   // Every program, including the Add-inside-the-goroutine send-on-closed.
@@ -60,7 +61,7 @@ TEST(ConfirmByReplay, CorpusBugsConfirmedAndReproducibleCorrectNever) {
        at = out.find("reproduced 20/20", at + 1)) {
     lines++;
   }
-  EXPECT_EQ(lines, 10u) << out;
+  EXPECT_EQ(lines, 11u) << out;
   EXPECT_EQ(out.find("CONFIRMED"), std::string::npos) << out;
   EXPECT_NE(out.find("confirm-corpus: ok"), std::string::npos) << out;
 }

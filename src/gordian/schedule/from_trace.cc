@@ -103,6 +103,17 @@ std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
   return ops;
 }
 
+const Record* ChosenCase(const trace::Trace& t, uint32_t sel) {
+  const Record& r = t.records[sel];
+  if (r.kind != Kind::Select || r.tpost == 0 || r.val == trace::kDefaultCase) return nullptr;
+  for (uint32_t i = sel + 1; i <= sel + r.aux && i < t.records.size(); i++) {
+    const Record& c = t.records[i];
+    if (c.kind != Kind::SelectCase) break;
+    if (c.aux == r.val) return &c;
+  }
+  return nullptr;
+}
+
 std::string SiteText(const trace::Trace& t, const Record& r) {
   const trace::Site& s = t.SiteOf(r);
   if (r.site == 0 || s.file.empty()) return "?";
@@ -212,11 +223,51 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
     op.site = SiteText(t, r);
     if (r.kind == Kind::Select && r.tpost != 0) {
       op.choice = r.val == trace::kDefaultCase ? kChoiceDefault : static_cast<int32_t>(r.val);
+      // The partner of a select is that of its chosen case.
+      op.obj = 0;
+      op.val = 0;
+      if (const Record* c = ChosenCase(t, o.rec)) {
+        op.obj = c->obj;
+        op.val = c->val;
+        op.flags |= c->flags & trace::kClosed;
+      }
     }
     s.ops.push_back(std::move(op));
   }
+  // Panics, placed among the operations by their stamp.
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;
+    uint32_t index = 0;
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      const Record& r = t.records[i];
+      if (IsControlled(r.kind)) index++;
+      if (r.kind != Kind::Panic) continue;
+      uint64_t key = 2 * uint64_t{r.tpre};
+      auto at = std::partition_point(ops.begin(), ops.end(),
+                                     [&](const TraceOp& o) { return o.key < key; });
+      s.panics.push_back({sid.at(g.gid), index, static_cast<uint32_t>(at - ops.begin())});
+    }
+  }
+  std::sort(s.panics.begin(), s.panics.end(),
+            [](const PanicAt& a, const PanicAt& b) { return a.pos < b.pos; });
   return s;
 }
+
+namespace {
+
+bool IsChanKind(Kind k) {
+  return k == Kind::ChanSend || k == Kind::ChanRecv || k == Kind::ChanClose;
+}
+
+bool IsCondKind(Kind k) {
+  return k == Kind::CondWait || k == Kind::CondSignal || k == Kind::CondBroadcast;
+}
+
+std::string ChoiceText(int32_t c) {
+  return c == kChoiceDefault ? "default" : c == kChoiceFree ? "none" : fmt::format("case {}", c);
+}
+
+}  // namespace
 
 FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
   FollowResult res;
@@ -233,61 +284,108 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
     }
   }
   // Object ids are dense in order of first use, which may differ: keep a
-  // bijection source obj <-> replay obj per object class (chan vs sync
-  // share one id space, so one map).
+  // bijection source obj <-> replay obj (channels and sync objects share
+  // one id space, so one map).
   std::unordered_map<uint32_t, uint32_t> fwd, back;
+  auto same_obj = [&](uint32_t src, uint32_t rep) {
+    if (src == 0 && rep == 0) return true;
+    auto f = fwd.find(src);
+    auto b = back.find(rep);
+    if (f == fwd.end() && b == back.end()) {
+      fwd[src] = rep;
+      back[rep] = src;
+      return true;
+    }
+    return f != fwd.end() && f->second == rep;
+  };
+  // Sync objects: the replay's effect keys of their completed operations,
+  // in schedule order.
+  std::map<uint32_t, std::vector<std::pair<uint64_t, size_t>>> sync_order;  // obj -> (key, pos)
   bool exact = true;
   std::string first_diff;
   size_t followed = 0;
   size_t required = s.fatal_at >= 0 ? static_cast<size_t>(s.fatal_at) : s.ops.size();
   res.ops = required;
+  auto where_of = [&](size_t pos) {
+    const Op& op = s.ops[pos];
+    return fmt::format("op {} of {}: goroutine {} operation #{} ({} at {})", pos, s.ops.size(),
+                       s.goroutines[op.g], op.index, KindName(op.kind), op.site);
+  };
   for (size_t pos = 0; pos < required; pos++) {
     const Op& op = s.ops[pos];
     const std::string& path = s.goroutines[op.g];
     auto it = by_path.find(path);
-    auto where = [&] {
-      return fmt::format("op {} of {}: goroutine {} operation #{} ({} at {})", pos, s.ops.size(),
-                         path, op.index, KindName(op.kind), op.site);
-    };
     if (it == by_path.end() || op.index >= it->second.size()) {
       if (res.divergence.empty())
-        res.divergence = where() + ": did not happen in the replay";
+        res.divergence = where_of(pos) + ": did not happen in the replay";
       exact = false;
       continue;
     }
-    const Record& r = t.records[it->second[op.index]];
+    uint32_t ri = it->second[op.index];
+    const Record& r = t.records[ri];
     std::string got = fmt::format("{} at {}", KindName(r.kind), SiteText(t, r));
     if (r.kind != op.kind || (op.site != "?" && SiteText(t, r) != op.site)) {
-      if (res.divergence.empty()) res.divergence = where() + ": the replay did " + got;
+      if (res.divergence.empty()) res.divergence = where_of(pos) + ": the replay did " + got;
       exact = false;
       continue;
     }
     followed++;
-    // Fidelity: partners (value seqs), select choices, closed/failed flags,
-    // completion, object identity.
+    // Fidelity: completion, object, partner.
     std::string diff;
-    bool same_obj = true;
-    if (op.obj != 0 || r.obj != 0) {
-      auto f = fwd.find(op.obj);
-      auto b = back.find(r.obj);
-      if (f == fwd.end() && b == back.end()) {
-        fwd[op.obj] = r.obj;
-        back[r.obj] = op.obj;
-      } else {
-        same_obj = f != fwd.end() && f->second == r.obj;
+    const Record* rc = op.kind == Kind::Select ? ChosenCase(t, ri) : nullptr;
+    bool done = r.tpost != 0;
+    if (!op.blocks && !done) {
+      diff = "blocked (it completed in the recording)";
+    } else if (op.blocks && done) {
+      diff = "completed (it never completed in the recording)";
+    } else if (op.kind == Kind::Select) {
+      int32_t choice = !done ? kChoiceFree
+                       : r.val == trace::kDefaultCase ? kChoiceDefault
+                                                      : static_cast<int32_t>(r.val);
+      if (op.choice != kChoiceFree && choice != op.choice) {
+        diff = fmt::format("chose {} (recorded {})", ChoiceText(choice), ChoiceText(op.choice));
+      } else if (op.obj != 0) {  // the schedule names the chosen case's partner
+        if (rc == nullptr || !same_obj(op.obj, rc->obj)) diff = "the chosen case is on another channel";
+        else if (rc->val != op.val) diff = fmt::format("val {} (recorded {})", rc->val, op.val);
+        else if ((rc->flags ^ op.flags) & trace::kClosed)
+          diff = fmt::format("closed {} (recorded {})", (rc->flags & trace::kClosed) != 0,
+                             (op.flags & trace::kClosed) != 0);
       }
-    }
-    bool chan = op.kind == Kind::ChanSend || op.kind == Kind::ChanRecv ||
-                op.kind == Kind::Select || op.kind == Kind::ChanClose;
-    if (!same_obj) diff = "another object";
-    else if (!op.blocks && r.tpost == 0) diff = "blocked (it completed)";
-    else if (op.blocks) diff = "";
-    else if (chan && r.val != op.val) diff = fmt::format("val {} (recorded {})", r.val, op.val);
-    else if ((r.flags ^ op.flags) & (trace::kClosed | trace::kFailed))
+    } else if (!same_obj(op.obj, r.obj)) {
+      diff = "another object";
+    } else if (op.blocks) {
+      // Blocked in both: nothing more to compare.
+    } else if ((IsChanKind(op.kind) || IsCondKind(op.kind)) && r.val != op.val) {
+      diff = fmt::format("val {} (recorded {})", r.val, op.val);
+    } else if ((r.flags ^ op.flags) & (trace::kClosed | trace::kFailed)) {
       diff = fmt::format("flags {} (recorded {})", r.flags, op.flags);
+    } else if (op.kind == Kind::OnceDo && ((r.flags ^ op.flags) & trace::kSuccess)) {
+      diff = (r.flags & trace::kSuccess) ? "ran f (it did not in the recording)"
+                                         : "did not run f (it did in the recording)";
+    }
+    if (diff.empty() && done && !op.blocks && op.obj != 0 && !IsChanKind(op.kind) &&
+        op.kind != Kind::Select) {
+      sync_order[op.obj].push_back({OrderKey(r), pos});
+    }
     if (!diff.empty()) {
       exact = false;
-      if (first_diff.empty()) first_diff = where() + ": " + diff;
+      if (first_diff.empty()) first_diff = where_of(pos) + ": " + diff;
+    }
+  }
+  // On each sync object the operations took effect in the scheduled order
+  // (which Unlock a Lock came after, which Done a Wait came after, ...).
+  if (first_diff.empty()) {
+    for (const auto& [obj, v] : sync_order) {
+      for (size_t k = 1; k < v.size(); k++) {
+        if (v[k].first < v[k - 1].first) {
+          exact = false;
+          first_diff = where_of(v[k].second) + fmt::format(
+              ": took effect before op {} on the same object (the recording had it after)",
+              v[k - 1].second);
+          break;
+        }
+      }
+      if (!first_diff.empty()) break;
     }
   }
   res.followed = followed;

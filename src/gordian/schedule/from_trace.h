@@ -39,6 +39,10 @@ uint64_t OrderKey(const trace::Record& r);
 // value seq.
 std::vector<TraceOp> ControlledOps(const trace::Trace& t);
 
+// The chosen SelectCase record of the Select record at index sel, or null
+// (default, not completed, or a case beyond the recorded ones).
+const trace::Record* ChosenCase(const trace::Trace& t, uint32_t sel);
+
 // Site text of r: "file:line", "?" if unknown.
 std::string SiteText(const trace::Trace& t, const trace::Record& r);
 
@@ -50,7 +54,17 @@ Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir);
 // The schedule of the whole recorded run t.
 Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir);
 
-// Compares a replayed trace with the schedule it was run under.
+// Compares a replayed trace with the schedule it was run under, position
+// by position up to fatal_at: the n-th controlled operation of each
+// goroutine (spawn path) must have the scheduled kind and site
+// ("followed"); for fidelity ("exact") it must also have completed or
+// blocked as in the recording and, if completed, have the same partner:
+// the same object (ids are matched by a bijection), for channel operations
+// the same value number and closed flag, for a select the same case and
+// the same partner of that case, for Cond operations the same ticket, for
+// Once.Do the same outcome (ran f or not), and on every sync object
+// (mutexes, WaitGroups, Onces, Conds) the operations took effect in the
+// scheduled order.
 struct FollowResult {
   size_t ops = 0;            // operations in the schedule
   size_t followed = 0;       // scheduled operations found in the replay, as scheduled

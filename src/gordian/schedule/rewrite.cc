@@ -329,6 +329,7 @@ bool Rewritable(report::FindingKind k) {
     case FindingKind::NegativeWaitGroup: case FindingKind::UnlockOfUnlocked:
     case FindingKind::LockOrderDeadlock: case FindingKind::MixedDeadlock:
     case FindingKind::GoroutineLeak: case FindingKind::GlobalDeadlock:
+    case FindingKind::DoubleLock:
       return true;
     default:
       return false;
@@ -492,6 +493,26 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
       plan.bug = acq;
       plan.bug.insert(plan.bug.end(), req.begin(), req.end());
       plan.how = "each goroutine of the cycle takes its first lock, then each requests the next";
+      break;
+    }
+    case FindingKind::DoubleLock: {
+      // Predicted by recursive_rlock.cc: [r2, r1, w]. Without lock edges:
+      // the first RLock r1, then the writer's Lock w (it waits for the
+      // reader), then the second RLock r2 (it waits for the pending writer).
+      if (weak == nullptr || f.records.size() < 3) break;
+      uint32_t r2 = f.records[0], r1 = f.records[1], w = f.records[2];
+      if (t.records[r2].kind != Kind::RLock || t.records[r1].kind != Kind::RLock ||
+          t.records[w].kind != Kind::RWLock) {
+        break;
+      }
+      e = weak;
+      plan.weak = true;
+      plan.bug = {BugOp{r1, kChoiceFree, Expect::Completed, true},
+                  BugOp{w, kChoiceFree, Expect::Blocked, true},
+                  BugOp{r2, kChoiceFree, Expect::Blocked, true}};
+      plan.how = fmt::format("RLock at {}, then the writer's Lock at {}, then the RLock at {}",
+                             SiteText(t, t.records[r1]), SiteText(t, t.records[w]),
+                             SiteText(t, t.records[r2]));
       break;
     }
     case FindingKind::MixedDeadlock: {

@@ -44,6 +44,11 @@
 //                   [x, q, alt?] -> past, the select q forced to alt (or
 //                   its default), then x: its only partner went elsewhere;
 //                   expected: q completed, x never did.
+//   double-lock (predicted by recursive_rlock.cc) [r2, r1, w] -> without
+//                   lock edges: past, the first RLock r1, the writer's Lock w
+//                   (waits for the reader), the second RLock r2 (waits for
+//                   the pending writer); expected: r1 completed, w and r2
+//                   never did.
 // Every schedule also keeps each Wait's counter as the relation assumes:
 // an Add the relation does not order before a listed Wait comes after it.
 // Other kinds are not rewritten: RewriteFinding returns false.

@@ -177,6 +177,45 @@ TEST(Rewrite, SelectLeakForcesTheOtherCase) {
   EXPECT_EQ(rw.expect[1].expect, Expect::Blocked);
 }
 
+// A predicted recursive read lock: with the relation without lock edges,
+// the writer's Lock comes between the two RLocks, and both block.
+TEST(Rewrite, RecursiveRLockPutsTheWriterBetween) {
+  TB b;
+  uint32_t mu = b.NewObject();
+  uint32_t w = b.Go(1);
+  TB::H r1 = b.RLock(1, mu);
+  TB::H r2 = b.RLock(1, mu);
+  b.RUnlock(1, mu);
+  b.RUnlock(1, mu);
+  TB::H lk = b.RWLock(w, mu);
+  b.RWUnlock(w, mu);
+  Built x;
+  Build(b, &x);
+  hb::HbOptions o;
+  o.mutex_edges = false;
+  hb::HappensBefore weak(o);
+  std::string err;
+  ASSERT_TRUE(weak.Build(x.t, &err)) << err;
+  Rewrite rw;
+  ASSERT_FALSE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr,
+                              FindingOf(FindingKind::DoubleLock,
+                                        {b.Index(r2), b.Index(r1), b.Index(lk)}),
+                              &rw, &err))
+      << "needs the relation without lock edges";
+  ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, &weak,
+                             FindingOf(FindingKind::DoubleLock,
+                                       {b.Index(r2), b.Index(r1), b.Index(lk)}),
+                             &rw, &err))
+      << err;
+  const Schedule& s = rw.schedule;
+  ASSERT_EQ(s.ops.size(), 3u) << "r1, the Lock, r2; the RUnlocks run freely";
+  EXPECT_EQ(s.goroutines[s.ops[0].g], "1");
+  EXPECT_EQ(s.ops[1].kind, Kind::RWLock);
+  EXPECT_TRUE(s.ops[1].blocks);
+  EXPECT_EQ(s.ops[2].kind, Kind::RLock);
+  EXPECT_TRUE(s.ops[2].blocks);
+}
+
 TEST(Rewrite, KindsWithoutAPlanAreRefused) {
   TB b;
   uint32_t ch = b.MakeChan(1, 0);

@@ -34,6 +34,17 @@ struct Op {
   std::string site;                // "file:line" ("?" unknown)
 };
 
+// A panic of the recording, placed in the global order: goroutine g
+// panicked after its first `index` controlled operations, when the
+// operations at positions < pos had happened. The replay holds the panic
+// back until then (a panic is not a controlled operation, but a fatal one
+// ends the program: it must not come early).
+struct PanicAt {
+  uint32_t g = 0;
+  uint32_t index = 0;
+  uint32_t pos = 0;
+};
+
 // How to run the program again (from the recording).
 struct Invocation {
   std::string mode;                // "test" or "run"; "" unknown
@@ -48,6 +59,7 @@ struct Schedule {
   std::string expect;              // the finding kind this schedule should produce ("" none)
   std::vector<std::string> goroutines;  // spawn paths; "1" first, parents before children
   std::vector<Op> ops;             // strict prefix, in global order; then a free run
+  std::vector<PanicAt> panics;     // the recording's panics, by goroutine, index and position
   // Positions from here on were recorded after the program began to die
   // (a fatal panic): best effort, not required to happen. -1: none.
   int64_t fatal_at = -1;
