@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/cli/confirm_step.h"
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
@@ -59,6 +60,8 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     detect::OccurredIndex ix(t);
     for (size_t i = first; i < found.size(); i++) detect::FillGoroutines(ix, &found[i]);
   }
+  report::ResolveColumns(&found);
+  if (have_hb && opt.confirm != nullptr) ConfirmFound(cmd, t, hb, dir, &found, opt.confirm);
   for (report::Finding& f : found) {
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));
@@ -78,7 +81,6 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
     std::error_code ec;
     root = report::FindModuleRoot(std::filesystem::current_path(ec).string());
   }
-  report::ResolveColumns(&findings);
   report::RelativizePaths(&findings, root);
   report::Dedup(&findings);
 

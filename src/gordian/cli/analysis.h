@@ -25,20 +25,26 @@ struct ReportOptions {
 // Registers --json, --sarif, --root, --info and --quiet on flags.
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
 
+struct ConfirmStep;
+
 struct AnalyzeOptions {
   bool predict = true;  // run the happens-before engine and the predicted detectors
   std::string test;     // attribute findings without a test to this test name
   bool verbose = false; // also print the happens-before engine's warnings
+  ConfirmStep* confirm = nullptr;  // replay to confirm / reproduce (confirm_step.h)
 };
 
 // Reads and analyses the trace in dir and appends its findings (absolute
-// paths) to *out. Warnings of the reader and the engine go to stderr,
-// prefixed with cmd. Returns false with *err when the trace cannot be read.
+// paths, columns resolved) to *out. Receives the source checks for closed
+// (`v, ok :=`, `for range`) are dropped from recv-on-closed here, before any
+// replay. With opt.confirm, the trace's findings are then confirmed by
+// replay, with the engine already built. Warnings of the reader and the
+// engine go to stderr, prefixed with cmd. Returns false with *err when the
+// trace cannot be read.
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
                   std::vector<report::Finding>* out, std::string* err);
 
-// Finishes and prints the findings of one command: resolves columns, makes
-// paths relative, de-duplicates, writes the requested reports and the
+// Finishes and prints the findings of one command: makes paths relative, de-duplicates, writes the requested reports and the
 // terminal report. Returns the exit status: 0 no bug, 1 bugs found, 2 a
 // report could not be written.
 int Report(const std::string& cmd, std::vector<report::Finding> findings,

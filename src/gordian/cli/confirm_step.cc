@@ -12,30 +12,17 @@
 
 namespace gordian::cli {
 
-void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
-                  std::vector<report::Finding>* findings, size_t first, ConfirmStep* step) {
+void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::HappensBefore& hb,
+                  const std::string& trace_dir, std::vector<report::Finding>* findings,
+                  ConfirmStep* step) {
   if (!step->enabled) return;
   bool any = false;
-  for (size_t i = first; i < findings->size(); i++) {
-    const report::Finding& f = (*findings)[i];
+  for (const report::Finding& f : *findings) {
     any = any || (f.status == report::Status::Predicted && f.severity != report::Severity::Info &&
                   !f.records.empty()) ||
           (f.status == report::Status::Occurred && f.severity != report::Severity::Info);
   }
   if (!any) return;
-  trace::Trace t;
-  std::string err;
-  if (!trace::ReadTrace(trace_dir, &t, &err)) {
-    fmt::print(stderr, "{}: confirmation skipped: {}\n", cmd, err);
-    return;
-  }
-  hb::HappensBefore hb;
-  if (!hb.Build(t, &err)) {
-    fmt::print(stderr, "{}: confirmation skipped: {}\n", cmd, err);
-    return;
-  }
-  std::vector<report::Finding> mine(std::make_move_iterator(findings->begin() + first),
-                                    std::make_move_iterator(findings->end()));
   schedule::ConfirmOptions o;
   o.per_finding_seconds = step->per_finding_seconds;
   o.total_seconds = step->budget_seconds;
@@ -47,10 +34,9 @@ void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
   o.pass_through = step->pass_through;
   schedule::ConfirmSummary sum;
   auto start = std::chrono::steady_clock::now();
-  schedule::ConfirmFindings(t, trace_dir, hb, &mine, o, &sum);
+  schedule::ConfirmFindings(t, trace_dir, hb, findings, o, &sum);
   o.total_seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (o.total_seconds >= 1) schedule::ReproduceOccurred(t, trace_dir, &mine, o, &sum);
-  std::move(mine.begin(), mine.end(), findings->begin() + first);
+  if (o.total_seconds >= 1) schedule::ReproduceOccurred(t, trace_dir, findings, o, &sum);
   step->predicted += sum.predicted;
   step->confirmed += sum.confirmed;
   step->unconfirmed += sum.unconfirmed;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
 #include "gordian/schedule/confirm.h"
 
@@ -26,12 +27,13 @@ struct ConfirmStep {
   size_t occurred = 0, reproduced = 0;  // occurred bugs, and those a replay hit again
 };
 
-// Confirms the predicted findings (*findings)[first..] of the trace in
-// trace_dir (re-read here; the findings' record indices refer to it), and
-// gives its occurred bugs a `reproduce` command when a replay of the
-// recorded schedule hits them again.
-void ConfirmTrace(const std::string& cmd, const std::string& trace_dir,
-                  std::vector<report::Finding>* findings, size_t first, ConfirmStep* step);
+// Confirms the predicted findings of trace t (recorded in trace_dir; hb is
+// its engine, the findings' record indices refer to t), and gives its
+// occurred bugs a `reproduce` command when a replay of the recorded
+// schedule hits them again. Called by AnalyzeTrace (analysis.h).
+void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::HappensBefore& hb,
+                  const std::string& trace_dir, std::vector<report::Finding>* findings,
+                  ConfirmStep* step);
 
 // "confirmed K of N predicted bugs" (stderr), when anything was predicted.
 void PrintConfirmSummary(const std::string& cmd, const ConfirmStep& step);

@@ -196,10 +196,9 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   confirm.fallback.mode = "run";
   confirm.fallback.args = go_args;
   confirm.fallback.cwd = fs::current_path().string();
+  ao.confirm = &confirm;
   for (const driver::PackageTrace& p : res.traces) {
-    size_t first = findings.size();
     bool ok = AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err);
-    if (ok) ConfirmTrace(cmd, p.trace_dir, &findings, first, &confirm);
     if (!ok) {
       fmt::print(stderr, "{}: {}: {}\n", cmd,
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
