@@ -1,7 +1,6 @@
 // This file implements the confirmation step (confirm_step.h).
 #include "gordian/cli/confirm_step.h"
 
-#include <chrono>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -25,7 +24,7 @@ void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::Happe
   if (!any) return;
   schedule::ConfirmOptions o;
   o.per_finding_seconds = step->per_finding_seconds;
-  o.total_seconds = step->budget_seconds;
+  o.per_test_seconds = step->budget_seconds;
   o.schedule_dir = step->schedule_dir;
   o.work_dir = step->work_dir;
   std::string self = driver::SelfExe();
@@ -33,10 +32,8 @@ void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::Happe
   o.fallback = step->fallback;
   o.pass_through = step->pass_through;
   schedule::ConfirmSummary sum;
-  auto start = std::chrono::steady_clock::now();
   schedule::ConfirmFindings(t, trace_dir, hb, findings, o, &sum);
-  o.total_seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (o.total_seconds >= 1) schedule::ReproduceOccurred(t, trace_dir, findings, o, &sum);
+  schedule::ReproduceOccurred(t, trace_dir, findings, o, &sum);
   step->predicted += sum.predicted;
   step->confirmed += sum.confirmed;
   step->unconfirmed += sum.unconfirmed;

@@ -15,7 +15,7 @@ namespace gordian::cli {
 
 struct ConfirmStep {
   bool enabled = true;           // --no-confirm turns it off
-  double budget_seconds = 60;    // --confirm-budget: per trace (one test binary / program run)
+  double budget_seconds = 60;    // --confirm-budget: per test (or program), predicted bugs
   double per_finding_seconds = 20;
   std::string schedule_dir;      // kept (reproduce names files in it)
   std::string work_dir;          // replayed traces (scratch)

@@ -66,9 +66,10 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
   flags->Bool("quiet-program", &c->quiet_program,
               "do not pass the program's (or go test's) output through");
   // Confirmation by replay (confirm_step.h).
-  flags->Bool("no-confirm", &c->no_confirm, "do not replay predicted bugs to confirm them");
+  flags->Bool("no-confirm", &c->no_confirm,
+              "no replay runs: predicted bugs are not confirmed, occurred ones get no reproduce");
   flags->String("confirm-budget", &c->confirm_budget, "SECONDS",
-                "time for replaying one test binary's (program's) predicted bugs (default 60)");
+                "time for replaying one test's (program's) predicted bugs (default 60)");
 }
 
 // gordian's own flags may follow the packages (`gordian test ./... --json f`);
@@ -173,7 +174,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   size_t unreadable = 0;
   // Confirmation by replay (confirm_step.h).
   ConfirmStep confirm;
-  confirm.enabled = !c.no_confirm && !c.no_predict;
+  confirm.enabled = !c.no_confirm;
   if (!ParseSeconds(c.confirm_budget, &confirm.budget_seconds)) {
     return UsageError(fmt::format("{}: --confirm-budget {:?}: expected seconds", cmd,
                                   c.confirm_budget));

@@ -38,7 +38,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
                      const hb::HappensBefore& hb, std::vector<report::Finding>* findings,
                      const ConfirmOptions& opt, ConfirmSummary* sum) {
   using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
+  std::map<std::string, double> spent;  // replay seconds per test
   std::unique_ptr<hb::HappensBefore> weak;
   bool weak_tried = false;
   // De-duplicate: one replay per dedup key.
@@ -96,8 +96,9 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       note("not replayed: the trace does not say how to run the program again");
       continue;
     }
-    double left = opt.total_seconds -
-                  std::chrono::duration<double>(clock::now() - start).count();
+    // The budget is per test: a package whose tests have many predicted
+    // bugs does not starve its later tests.
+    double left = opt.per_test_seconds - spent[f.test];
     if (left < 1) {
       sum->not_rewritten++;
       note("not replayed: the confirmation budget is spent (--confirm-budget)");
@@ -120,7 +121,10 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     ReplayResult res;
     std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
     report::Status st = report::Status::Unconfirmed;
-    if (!RunReplay(rw.schedule, path, ro, &res, &err)) {
+    const auto replay_start = clock::now();
+    bool ran = RunReplay(rw.schedule, path, ro, &res, &err);
+    spent[f.test] += std::chrono::duration<double>(clock::now() - replay_start).count();
+    if (!ran) {
       note("replay failed: " + err);
     } else {
       std::string miss = CheckExpectations(rw.expect, res.trace);
@@ -196,7 +200,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   }
   ReplayOptions ro;
   ro.out_dir = (fs::path(opt.work_dir) / fmt::format("{}-recorded", base)).string();
-  ro.wall_seconds = std::min(opt.per_finding_seconds, opt.total_seconds);
+  ro.wall_seconds = opt.per_finding_seconds;
   ro.pass_through = opt.pass_through;
   ro.stall_ms = opt.stall_ms;
   ReplayResult res;

@@ -20,7 +20,7 @@ namespace gordian::schedule {
 
 struct ConfirmOptions {
   double per_finding_seconds = 30;  // wall-clock limit of one replay
-  double total_seconds = 120;       // for all the findings of this trace (one test run)
+  double per_test_seconds = 60;     // for all the predicted findings of one test (or program)
   std::string schedule_dir;         // where schedules go (kept: `reproduce` names them)
   std::string work_dir;             // where replayed traces go (scratch)
   std::string gordian = "gordian";  // the command named in `reproduce`
