@@ -106,6 +106,16 @@ func gordianReplayInit() {
 	// children) and "o SID KIND CHOICE ..." (position = order of the o
 	// lines). Everything else is for the C++ side.
 	var perSid []int32
+	nops := 0 // an upper bound of the "o" lines, to size the arrays once
+	for i := 0; i+1 < len(data); i++ {
+		if (i == 0 || data[i-1] == '\n') && data[i] == 'o' && data[i+1] == ' ' {
+			nops++
+		}
+	}
+	r.opSid = make([]uint32, 0, nops)
+	r.opKind = make([]uint8, 0, nops)
+	r.opCh = make([]int32, 0, nops)
+	var fields [4][]byte
 	for len(data) > 0 {
 		i := 0
 		for i < len(data) && data[i] != '\n' {
@@ -119,7 +129,8 @@ func gordianReplayInit() {
 		if len(line) < 3 || line[1] != ' ' {
 			continue
 		}
-		f := gordianFields(line[2:])
+		nf := gordianFields(line[2:], &fields)
+		f := fields[:nf]
 		switch line[0] {
 		case 'g':
 			if len(f) < 1 {
@@ -235,11 +246,14 @@ func gordianReadFile(path string) ([]byte, bool) {
 	return out, true
 }
 
-// gordianFields splits b at spaces and tabs.
-func gordianFields(b []byte) [][]byte {
-	var out [][]byte
+// gordianFields splits b at blanks into out (at most len(out) fields, the
+// rest is ignored) and returns how many it found. No allocation: the
+// schedule is parsed before the program starts, one line per operation, and
+// a slice per line cost about 1 KB of garbage per scheduled operation.
+func gordianFields(b []byte, out *[4][]byte) int {
+	n := 0
 	i := 0
-	for i < len(b) {
+	for i < len(b) && n < len(out) {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
 			i++
 		}
@@ -248,11 +262,12 @@ func gordianFields(b []byte) [][]byte {
 			j++
 		}
 		if j > i {
-			out = append(out, b[i:j])
+			out[n] = b[i:j]
+			n++
 		}
 		i = j
 	}
-	return out
+	return n
 }
 
 func gordianReplayState(gid uint32) *gordianReplayG {
