@@ -61,6 +61,9 @@ func gordianMainStart() {
 // gordianExit*) and the exit status in meta.txt. It is called by
 // runtime.main, os.Exit and the watchdog; only the first exit counts.
 func gordianExit(code int, how int) {
+	if how != gordianExitDeadlock {
+		gordianReplayDrain()
+	}
 	if gordian.metaFd <= 0 || gordian.exiting.Swap(1) != 0 {
 		return
 	}
@@ -244,6 +247,7 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 		fl = gfFailed
 	}
 	gordianOne(st, gkTestEnd, fl, 0, 0, idx, 0)
+	gordianReplayDrain()
 	const gordianSettleNs = 20 * 1000 * 1000
 	deadline := nanotime() + gordianSettleNs
 	for {

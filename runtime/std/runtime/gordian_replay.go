@@ -366,6 +366,25 @@ func gordianReplayDone(st *gordianG) {
 	s.pending = 0
 }
 
+// gordianReplayDrain is called when a test ends or the program exits: while
+// the schedule still has positions and the cursor keeps moving, it waits,
+// so that scheduled operations of other goroutines are not cut off by the
+// exit (a goroutine waiting for its turn is asleep, and neither the test's
+// settle loop nor exit waits for it). It gives up when the cursor has not
+// moved for the stall time; the waiters' own stall policy then applies.
+func gordianReplayDrain() {
+	r := &gordianReplay
+	if !r.on {
+		return
+	}
+	for r.done.Load() == 0 {
+		if nanotime()-r.moved.Load() > r.stallNs {
+			return
+		}
+		timeSleep(50 * 1000)
+	}
+}
+
 // gordianReplayAck moves the cursor past pos (if it is still there).
 func gordianReplayAck(pos int32) {
 	r := &gordianReplay

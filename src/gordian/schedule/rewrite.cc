@@ -85,6 +85,28 @@ BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, uint32_t r, Expec
   return b;
 }
 
+// The operation that can make case alt of select q ready: the close of a
+// receive case's channel when it does not happen after q, else the first
+// operation of the other direction on that channel in another goroutine
+// concurrent with q; kNoRecord if there is none (a timer's channel).
+uint32_t AltPartner(const hb::HappensBefore& e, uint32_t q, uint32_t alt) {
+  const trace::Trace& t = e.trace();
+  const hb::OpIndex& ops = e.ops();
+  uint32_t d = ops.ObjectOf(alt);
+  if (d == hb::kNoObject) return hb::kNoRecord;
+  hb::ChanDir want = hb::DirOf(t.records[alt]) == hb::ChanDir::Send ? hb::ChanDir::Recv
+                                                                     : hb::ChanDir::Send;
+  uint32_t close = ops.Channel(d).close_rec;
+  if (want == hb::ChanDir::Send && close != hb::kNoRecord && !e.Before(q, close)) return close;
+  for (uint32_t i : ops.Ops(hb::ObjClass::Chan, d)) {
+    if (hb::DirOf(t.records[i]) != want || t.records[ops.Owner(i)].tpost == 0) continue;
+    uint32_t own = ops.Owner(i);
+    if (own != i && ops.ChosenCase(own) != i) continue;  // a case that did not fire
+    if (e.Concurrent(own, q)) return i;
+  }
+  return hb::kNoRecord;
+}
+
 // Largest k < limit with Before(recs[k], b), or -1.
 int64_t LastBefore(const hb::HappensBefore& e, const std::vector<uint32_t>& recs, size_t limit,
                    uint32_t b) {
@@ -431,6 +453,23 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                                                    : "receive"),
                              hb::DirOf(t.records[x]) == hb::ChanDir::Send ? "send" : "receive",
                              SiteText(t, t.records[x]));
+      // The operation that makes alt ready goes first when the run has one:
+      // a close of its channel or an operation of the other direction
+      // concurrent with q. Otherwise the forced select waits for it (until
+      // the stall time), which a timer's channel needs anyway.
+      if (f.records.size() >= 3) {
+        uint32_t p = AltPartner(hb, q, f.records[2]);
+        if (p != hb::kNoRecord) {
+          Plan with = plan;
+          with.bug.insert(with.bug.begin(), ChanBugOp(t, ops, p, Expect::Completed, false));
+          Rewrite tried;
+          std::string why;
+          if (Linearize(t, trace_dir, hb, c, with, f, &tried, &why)) {
+            *out = std::move(tried);
+            return true;
+          }
+        }
+      }
       break;
     }
     case FindingKind::NegativeWaitGroup: {

@@ -177,6 +177,36 @@ TEST(Rewrite, SelectLeakForcesTheOtherCase) {
   EXPECT_EQ(rw.expect[1].expect, Expect::Blocked);
 }
 
+// When the run has an operation that makes the other case ready (here a
+// close of done, not ordered after the select), it is listed first, so the
+// forced case is ready when the select runs.
+TEST(Rewrite, SelectLeakListsTheOtherCasesPartnerFirst) {
+  TB b;
+  uint32_t result = b.MakeChan(1, 0);
+  uint32_t done = b.MakeChan(1, 0);
+  uint32_t w = b.Go(1);
+  uint32_t closer = b.Go(1);
+  TB::H x = b.SendBegin(w, result);
+  TB::H q = b.Select(1, {{done, false}, {result, false}}, 1);
+  b.Complete(x);
+  b.Close(closer, done);
+  Built t;
+  Build(b, &t);
+  Rewrite rw;
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(t.t, "/nonexistent", t.hb, nullptr,
+                             FindingOf(FindingKind::GoroutineLeak,
+                                       {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}),
+                             &rw, &err))
+      << err;
+  const Schedule& s = rw.schedule;
+  int cl = PosOf(s, "1.1", Kind::ChanClose), sel = PosOf(s, "1", Kind::Select);
+  ASSERT_GE(cl, 0);
+  EXPECT_LT(cl, sel);
+  EXPECT_LT(sel, PosOf(s, "1.0", Kind::ChanSend));
+  EXPECT_FALSE(rw.how.empty());
+}
+
 // A predicted recursive read lock: with the relation without lock edges,
 // the writer's Lock comes between the two RLocks, and both block.
 TEST(Rewrite, RecursiveRLockPutsTheWriterBetween) {
