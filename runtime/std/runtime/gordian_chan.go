@@ -254,9 +254,20 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 		ok := false
 		if choice != gordianReplayDefault {
 			ok = chansendOrig(c, ep, block, pc)
-			for i := 0; !ok && choice == 0 && gordianReplayRetry(st, i); i++ {
+			for i := 0; !ok && choice == 0; i++ {
+				a := gordianReplayRetry(st, i, c, true)
+				if a == gordianRetryStop {
+					break
+				}
+				if a == gordianRetryPark {
+					st.blocked = p // parked: a partner completes the record
+					ok = chansendOrig(c, ep, true, pc)
+					st.blocked = 0
+					break
+				}
 				ok = chansendOrig(c, ep, block, pc)
 			}
+			gordianReplayPollEnd(st)
 		}
 		gordianNBEnd(st, p, ok, false)
 		gordianReplayDone(st)
@@ -311,9 +322,20 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		}
 		if choice != gordianReplayDefault {
 			selected, received = chanrecvOrig(c, ep, block)
-			for i := 0; !selected && choice == 0 && gordianReplayRetry(st, i); i++ {
+			for i := 0; !selected && choice == 0; i++ {
+				a := gordianReplayRetry(st, i, c, false)
+				if a == gordianRetryStop {
+					break
+				}
+				if a == gordianRetryPark {
+					st.blocked = p // parked: a partner completes the record
+					selected, received = chanrecvOrig(c, ep, true)
+					st.blocked = 0
+					break
+				}
 				selected, received = chanrecvOrig(c, ep, block)
 			}
+			gordianReplayPollEnd(st)
 		}
 		gordianNBEnd(st, p, selected, selected && !received)
 		gordianReplayDone(st)

@@ -62,7 +62,7 @@ func gordianMainStart() {
 // runtime.main, os.Exit and the watchdog; only the first exit counts.
 func gordianExit(code int, how int) {
 	if how != gordianExitDeadlock {
-		gordianReplayDrain()
+		gordianReplayDrain() // replay: gordian_replay.go
 	}
 	if gordian.metaFd <= 0 || gordian.exiting.Swap(1) != 0 {
 		return
@@ -164,7 +164,7 @@ func gordianPanic(e any, pc uintptr) {
 		atomic.Store(&r.tpost, t)
 	}
 	st.open, st.blocked, st.inop = 0, 0, 0
-	gordianReplayDone(st) // replay: the operation that panicked is done
+	gordianReplayPanic(st) // replay: the operation that panicked is done
 	msg := gordianPanicMessage(e)
 	id := gordianString(msg)
 	site, _ := gordianSiteOf(st, pc-1)
@@ -247,7 +247,7 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 		fl = gfFailed
 	}
 	gordianOne(st, gkTestEnd, fl, 0, 0, idx, 0)
-	gordianReplayDrain()
+	gordianReplayTestEnd(st) // replay: gordian_replay.go
 	const gordianSettleNs = 20 * 1000 * 1000
 	deadline := nanotime() + gordianSettleNs
 	for {

@@ -26,6 +26,7 @@ package runtime
 
 import (
 	"internal/runtime/atomic"
+	"internal/runtime/sys"
 	"unsafe"
 )
 
@@ -35,6 +36,14 @@ const (
 	gordianReplayMaxSkips = 3
 	gordianReplayFree     = -2 // choice: none given
 	gordianReplayDefault  = -1 // choice: the default case
+
+	gordianReplayPollSlots = 64 // forced operations that can poll at once and be found as peers
+
+	// What a forced non-blocking operation does after a failed try
+	// (gordianReplayRetry).
+	gordianRetryStop = 0 // give up: take the default
+	gordianRetryTry  = 1 // try again without blocking
+	gordianRetryPark = 2 // do the operation blocking: a peer polls the other side
 )
 
 // gordianReplayG is the replay state of one goroutine, indexed by gid. Only
@@ -44,31 +53,59 @@ type gordianReplayG struct {
 	n       uint32 // controlled operations done so far
 	since   int64  // start of a forced non-blocking operation's retries
 	pending int32  // 1 + the position released to it and not yet acknowledged, 0 none
+	slot    int32  // 1 + its slot in gordianReplay.pollers while it polls a forced operation, 0 none
+	epoch   uint32 // a polling non-blocking operation: the epoch read before its next try
+	once    int32  // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
 }
 
 var gordianReplay struct {
 	on      bool
-	done    atomic.Uint32 // 1: the schedule is finished or abandoned (free run)
-	cursor  atomic.Int32  // next position to release
+	done    atomic.Uint32  // 1: the schedule is finished or abandoned (free run)
+	cursor  atomic.Int32   // next position to release
 	head    atomic.Uintptr // *g the current position was released to (a guintptr)
 	headPos atomic.Int32
-	moved   atomic.Int64  // nanotime of the last cursor move
+	moved   atomic.Int64 // nanotime of the last cursor move
 	skips   atomic.Uint32
 	stallNs int64
 
 	nops   int32
 	opSid  []uint32 // per position
 	opKind []uint8
-	opCh   []int32 // select choice, gordianReplayFree when none
+	opCh   []int32 // CHOICE: select case or Once.Do outcome, gordianReplayFree when none
 	gFirst []int32 // per sid: first index into gPos
 	gCount []int32
-	gPos   []int32  // per sid, its positions in order
-	paths  []string // per sid
-	kids   []uint64 // sorted parentSid<<32 | childIndex
-	kidSid []uint32 // sid of kids[i]
+	gPos   []int32               // per sid, its positions in order
+	paths  []string              // per sid
+	gates  [3]gordianReplayGates // "p", "r" and "e" lines
+	kids   []uint64              // sorted parentSid<<32 | childIndex
+	kidSid []uint32              // sid of kids[i]
 
 	gs unsafe.Pointer // [gordianReplayMaxG]gordianReplayG
+
+	// Forced operations that poll a channel (gordianReplaySelect,
+	// gordianReplayRetry): the channel's address | 1 for a send (0: free
+	// slot), and the epoch before the poller's last try. epoch counts the
+	// cursor's moves; a position is released only when every poller has
+	// tried again since the last move (gordianReplayPollersCaughtUp).
+	pollers   [gordianReplayPollSlots]atomic.Uintptr
+	pollTried [gordianReplayPollSlots]atomic.Uint32
+	epoch     atomic.Uint32
 }
+
+// gordianReplayGates are the points of one kind (panics, Cond.Wait
+// relocks, test ends) that wait for a position: goroutine sid, after beginning index
+// controlled operations, waits until the cursor reaches pos.
+type gordianReplayGates struct {
+	key    []uint64 // sid<<32 | index
+	pos    []int32
+	sorted bool // key is sorted (the C++ side writes the lines so)
+}
+
+const (
+	gordianGatePanic   = 0 // "p" lines
+	gordianGateRelock  = 1 // "r" lines
+	gordianGateTestEnd = 2 // "e" lines
+)
 
 // gordianReplayControlled reports whether operations of kind k are ordered
 // by a schedule. It must agree with IsControlled in
@@ -164,6 +201,25 @@ func gordianReplayInit() {
 			}
 			r.kids = append(r.kids, uint64(par)<<32|uint64(idx))
 			r.kidSid = append(r.kidSid, sid)
+		case 'p', 'r', 'e':
+			if len(f) < 3 {
+				continue
+			}
+			sid, ok1 := gordianAtoi(gordianBytesString(f[0]))
+			idx, ok2 := gordianAtoi(gordianBytesString(f[1]))
+			pos, ok3 := gordianAtoi(gordianBytesString(f[2]))
+			if !ok1 || !ok2 || !ok3 || sid >= len(r.paths) {
+				print("gordian: bad schedule line: ", string(line), "\n")
+				exit(2)
+			}
+			gs := &r.gates[gordianGatePanic]
+			if line[0] == 'r' {
+				gs = &r.gates[gordianGateRelock]
+			} else if line[0] == 'e' {
+				gs = &r.gates[gordianGateTestEnd]
+			}
+			gs.key = append(gs.key, uint64(sid)<<32|uint64(uint32(idx)))
+			gs.pos = append(gs.pos, int32(pos))
 		case 'o':
 			if len(f) < 3 {
 				continue
@@ -191,6 +247,15 @@ func gordianReplayInit() {
 		for j := i; j > 0 && r.kids[j-1] > r.kids[j]; j-- {
 			r.kids[j-1], r.kids[j] = r.kids[j], r.kids[j-1]
 			r.kidSid[j-1], r.kidSid[j] = r.kidSid[j], r.kidSid[j-1]
+		}
+	}
+	for i := range r.gates {
+		gs := &r.gates[i]
+		gs.sorted = true
+		for j := 1; j < len(gs.key); j++ {
+			if gs.key[j-1] > gs.key[j] {
+				gs.sorted = false
+			}
 		}
 	}
 	r.nops = int32(len(r.opSid))
@@ -366,28 +431,118 @@ func gordianReplayDone(st *gordianG) {
 	s.pending = 0
 }
 
+// gordianReplayPanic runs in the panic hook: the operation that panicked
+// (if any) is done.
+//
+// A panic is not a controlled operation, but a fatal one ends the program:
+// it waits until the operations that came before it in the recording
+// (its "p" line in the schedule) have happened.
+func gordianReplayPanic(st *gordianG) {
+	gordianReplayPollEnd(st)
+	gordianReplayDone(st)
+	gordianReplayGate(st, gordianGatePanic)
+}
+
+// gordianReplayGate holds the current goroutine at a gate of kind which
+// (a panic, a Cond.Wait's relock, a test's end) until its position, if the
+// schedule has one for the goroutine at this point; it reports whether it
+// had one (or the schedule is over).
+func gordianReplayGate(st *gordianG, which int) bool {
+	r := &gordianReplay
+	if !r.on || r.done.Load() != 0 {
+		return true
+	}
+	s := gordianReplayState(st.gid)
+	if s == nil || s.sid == gordianReplayNoSid {
+		return false
+	}
+	gs := &r.gates[which]
+	key := uint64(s.sid)<<32 | uint64(s.n)
+	at := -1
+	if gs.sorted {
+		lo, hi := 0, len(gs.key)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if gs.key[m] < key {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		if lo < len(gs.key) && gs.key[lo] == key {
+			at = lo
+		}
+	} else {
+		for i, k := range gs.key {
+			if k == key {
+				at = i
+				break
+			}
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	gordianReplayPoll(gs.pos[at])
+	return true
+}
+
+//go:linkname sync_gordianRelockWait sync.gordianRelockWait
+func sync_gordianRelockWait() {
+	gordianReplayGate(&getg().gordian, gordianGateRelock)
+}
+
 // gordianReplayDrain is called when a test ends or the program exits: while
 // the schedule still has positions and the cursor keeps moving, it waits,
 // so that scheduled operations of other goroutines are not cut off by the
 // exit (a goroutine waiting for its turn is asleep, and neither the test's
-// settle loop nor exit waits for it). It gives up when the cursor has not
-// moved for the stall time; the waiters' own stall policy then applies.
+// settle loop nor exit waits for it). In the recording every scheduled
+// operation happened before the exit. While it waits it acknowledges a
+// head that is parked in its operation (as the waiters do), so the last
+// operations, a goroutine's blocked one, do not need another waiter to
+// move on. It gives up when the cursor has not moved for the stall time;
+// the waiters' own stall policy then applies.
 func gordianReplayDrain() {
 	r := &gordianReplay
 	if !r.on {
 		return
 	}
-	for r.done.Load() == 0 {
+	for spins := 0; r.done.Load() == 0; spins++ {
+		if gordianReplayAckParked(r.cursor.Load()) {
+			continue
+		}
 		if nanotime()-r.moved.Load() > r.stallNs {
 			return
 		}
-		timeSleep(50 * 1000)
+		if spins < 50 {
+			Gosched()
+		} else {
+			timeSleep(50 * 1000)
+		}
+	}
+}
+
+// gordianReplayTestEnd runs when a test's function has ended, before the
+// recorder looks for the test's blocked goroutines. If the schedule places
+// this test end ("e" line) it waits for its position: the operations that
+// the recording had before the test ended happen before it. Otherwise
+// (a schedule without "e" lines, e.g. a rewritten prefix) it drains.
+func gordianReplayTestEnd(st *gordianG) {
+	if !gordianReplay.on {
+		return
+	}
+	if !gordianReplayGate(st, gordianGateTestEnd) {
+		gordianReplayDrain()
 	}
 }
 
 // gordianReplayAck moves the cursor past pos (if it is still there).
 func gordianReplayAck(pos int32) {
 	r := &gordianReplay
+	if r.cursor.Load() != pos {
+		return
+	}
+	r.epoch.Add(1) // before the move: pollers must see the new state first
 	if r.cursor.CompareAndSwap(pos, pos+1) {
 		r.moved.Store(nanotime())
 		if pos+1 >= r.nops && r.done.Swap(1) == 0 {
@@ -406,20 +561,14 @@ func gordianReplayPoll(pos int32) bool {
 			return false
 		}
 		c := r.cursor.Load()
-		if c == pos {
+		if c == pos && gordianReplayPollersCaughtUp() {
 			return true
 		}
 		if pos >= 0 && c > pos {
 			return false // skipped by the stall policy
 		}
-		// The head is parked inside its operation: it is queued, let the
-		// next one come.
-		if hp := r.headPos.Load(); hp == c {
-			if h := (*g)(unsafe.Pointer(r.head.Load())); h != nil &&
-				readgstatus(h)&^_Gscan == _Gwaiting && h.gordian.blocked != 0 && r.headPos.Load() == c {
-				gordianReplayAck(c)
-				continue
-			}
+		if gordianReplayAckParked(c) {
+			continue
 		}
 		if now := nanotime(); now-r.moved.Load() > r.stallNs {
 			gordianReplayStall(c, now)
@@ -433,6 +582,22 @@ func gordianReplayPoll(pos int32) bool {
 			timeSleep(200 * 1000)
 		}
 	}
+}
+
+// gordianReplayAckParked acknowledges position c if the goroutine it was
+// released to is parked inside its operation (it is queued in the channel
+// or semaphore: the next operation may come).
+func gordianReplayAckParked(c int32) bool {
+	r := &gordianReplay
+	if r.headPos.Load() != c {
+		return false
+	}
+	h := (*g)(unsafe.Pointer(r.head.Load()))
+	if h == nil || readgstatus(h)&^_Gscan != _Gwaiting || h.gordian.blocked == 0 || r.headPos.Load() != c {
+		return false
+	}
+	gordianReplayAck(c)
+	return true
 }
 
 // gordianReplayStall applies the stall policy at position c: skip it, or
@@ -460,6 +625,7 @@ func gordianReplayStall(c int32, now int64) {
 		return
 	}
 	gordianMetaInt("replay_skip", int64(c))
+	r.epoch.Add(1)
 	if r.cursor.CompareAndSwap(c, c+1) && c+1 >= r.nops && r.done.Swap(1) == 0 {
 		gordianMeta("replay_status", "complete-with-skips")
 	}
@@ -483,7 +649,12 @@ func gordianReplayDiverge(pos int32, sid uint32, got uint8) {
 // case index, or gordianReplayDefault). The chosen case is tried without
 // blocking; if it is not ready the cursor moves on (so that the partner can
 // come) and the case is retried until the stall time; then the select runs
-// unforced.
+// unforced. While it polls, it is registered (gordianReplayPollStart): the
+// next position is released only after it has tried again since the last
+// move of the cursor, so an operation released later cannot take the
+// partner it waits for; and a forced operation that finds it polling the
+// other side of an unbuffered channel does its case blocking, so that the
+// two meet (gordianReplayPeerPolls).
 func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs int, block bool, choice int32) (int, bool) {
 	n := nsends + nrecvs
 	if choice == gordianReplayFree || int(choice) >= n || (choice == gordianReplayDefault && block) {
@@ -494,22 +665,42 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 	}
 	cases := (*[1 << 16]scase)(unsafe.Pointer(cas0))[:n:n]
 	cs := &cases[choice]
+	send := int(choice) < nsends
 	st := &getg().gordian
-	deadline := nanotime() + gordianReplay.stallNs
+	r := &gordianReplay
+	deadline := nanotime() + r.stallNs
 	for spins := 0; ; spins++ {
-		if int(choice) < nsends {
+		e := r.epoch.Load()
+		if send {
 			if chansendOrig(cs.c, cs.elem, false, 0) {
+				gordianReplayPollEnd(st)
 				return int(choice), false
 			}
 		} else {
 			if sel, recv := chanrecvOrig(cs.c, cs.elem, false); sel {
+				gordianReplayPollEnd(st)
 				return int(choice), recv
 			}
 		}
-		if spins == 0 {
-			gordianReplayDone(st)
+		if gordianReplayPeerPolls(cs.c, send) {
+			// The partner polls the other side: wait for it in the
+			// channel (the position is acknowledged once we are parked).
+			gordianReplayPollEnd(st)
+			if send {
+				chansendOrig(cs.c, cs.elem, true, sys.GetCallerPC())
+				return int(choice), false
+			}
+			_, recv := chanrecvOrig(cs.c, cs.elem, true)
+			return int(choice), recv
 		}
-		if nanotime() > deadline || (gordianReplay.done.Load() != 0 && spins > 100) {
+		if spins == 0 {
+			gordianReplayPollStart(st, cs.c, send, e)
+			gordianReplayDone(st)
+		} else {
+			gordianReplayPollTried(st, e)
+		}
+		if nanotime() > deadline || (r.done.Load() != 0 && spins > 100) {
+			gordianReplayPollEnd(st)
 			return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 		}
 		if spins < 50 {
@@ -521,19 +712,77 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 }
 
 // gordianReplayRetry is called after the i-th failed try of a non-blocking
-// operation the schedule forces to succeed: the first failure acknowledges
-// (so that the partner can come); it returns false when the stall time is
-// over (the operation then takes its default).
-func gordianReplayRetry(st *gordianG, i int) bool {
+// operation on c the schedule forces to succeed: the first failure
+// acknowledges (so that the partner can come) and registers the operation
+// as polling, as for a forced select. It returns gordianRetryStop when the
+// stall time is over (the operation then takes its default),
+// gordianRetryPark when a forced operation polls the other side of c (the
+// operation is then done blocking, so that the two meet; the caller marks
+// its record blocked), else gordianRetryTry. The caller calls
+// gordianReplayPollEnd when it is done.
+func gordianReplayRetry(st *gordianG, i int, c *hchan, send bool) int {
 	s := gordianReplayState(st.gid)
-	if s == nil || !gordianReplay.on {
+	r := &gordianReplay
+	if s == nil || !r.on {
+		return gordianRetryStop
+	}
+	if gordianReplayPeerPolls(c, send) {
+		gordianReplayPollEnd(st)
+		return gordianRetryPark
+	}
+	if i == 0 {
+		// The epoch of the first try is unknown: ask for one more.
+		gordianReplayPollStart(st, c, send, r.epoch.Load()-1)
+		gordianReplayDone(st)
+		s.since = nanotime()
+	} else {
+		gordianReplayPollTried(st, s.epoch)
+	}
+	if nanotime()-s.since > r.stallNs {
+		gordianReplayPollEnd(st)
+		return gordianRetryStop
+	}
+	if i < 50 {
+		Gosched()
+	} else {
+		timeSleep(20 * 1000)
+	}
+	s.epoch = r.epoch.Load()
+	return gordianRetryTry
+}
+
+// gordianReplayOnce remembers what the schedule says of the Once.Do the
+// goroutine has just begun (its CHOICE: 1 ran f, 0 did not).
+func gordianReplayOnce(st *gordianG, choice int32) {
+	if !gordianReplay.on {
+		return
+	}
+	if s := gordianReplayState(st.gid); s != nil {
+		s.once = choice
+	}
+}
+
+// sync_gordianOnceHold is called by a Once.Do that found its Once not
+// done, before it takes the Once's mutex, i = 0, 1, 2, ... If the schedule
+// says this call did not run f (another Do ran it, and maybe began later),
+// it holds the call (the Do has already acknowledged its position, so the
+// one that runs f can come) and returns true until the stall time is over;
+// the caller retries while the Once is not done.
+//
+//go:linkname sync_gordianOnceHold sync.gordianOnceHold
+func sync_gordianOnceHold(i int) bool {
+	r := &gordianReplay
+	if !r.on || r.done.Load() != 0 {
+		return false
+	}
+	s := gordianReplayState(getg().gordian.gid)
+	if s == nil || s.once != 0 {
 		return false
 	}
 	if i == 0 {
-		gordianReplayDone(st)
 		s.since = nanotime()
 	}
-	if nanotime()-s.since > gordianReplay.stallNs {
+	if nanotime()-s.since > r.stallNs {
 		return false
 	}
 	if i < 50 {
@@ -542,4 +791,88 @@ func gordianReplayRetry(st *gordianG, i int) bool {
 		timeSleep(20 * 1000)
 	}
 	return true
+}
+
+// gordianReplayPollStart registers the current goroutine as polling a
+// forced send (or receive) on c; its try before the registration saw epoch
+// e. gordianReplayPollTried records a later try, gordianReplayPollEnd
+// removes it. Without a free slot it is not registered (it then polls as
+// if alone).
+func gordianReplayPollStart(st *gordianG, c *hchan, send bool, e uint32) {
+	if !gordianReplay.on || c == nil {
+		return
+	}
+	s := gordianReplayState(st.gid)
+	if s == nil || s.slot != 0 {
+		return
+	}
+	v := uintptr(unsafe.Pointer(c))
+	if send {
+		v |= 1
+	}
+	for i := range gordianReplay.pollers {
+		if gordianReplay.pollers[i].CompareAndSwap(0, v) {
+			gordianReplay.pollTried[i].Store(e)
+			s.slot = int32(i) + 1
+			return
+		}
+	}
+}
+
+func gordianReplayPollTried(st *gordianG, e uint32) {
+	if !gordianReplay.on {
+		return
+	}
+	if s := gordianReplayState(st.gid); s != nil && s.slot != 0 {
+		gordianReplay.pollTried[s.slot-1].Store(e)
+	}
+}
+
+func gordianReplayPollEnd(st *gordianG) {
+	if !gordianReplay.on {
+		return
+	}
+	s := gordianReplayState(st.gid)
+	if s == nil || s.slot == 0 {
+		return
+	}
+	gordianReplay.pollers[s.slot-1].Store(0)
+	s.slot = 0
+}
+
+// gordianReplayPollersCaughtUp reports whether every registered poller
+// has tried its operation since the cursor last moved: the state the last
+// released operation left (a value in the buffer, a goroutine parked in the
+// channel) is then taken by the poller that was waiting for it, not by the
+// operation released next.
+func gordianReplayPollersCaughtUp() bool {
+	r := &gordianReplay
+	e := r.epoch.Load()
+	for i := range r.pollers {
+		if r.pollers[i].Load() != 0 && int32(r.pollTried[i].Load()-e) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// gordianReplayPeerPolls reports whether another goroutine polls a forced
+// operation on the other side of the unbuffered channel c (a receive if
+// send, else a send). If so, a blocking operation on c meets it: the
+// peer's next try completes it (or, if both block, the second completes
+// the first).
+func gordianReplayPeerPolls(c *hchan, send bool) bool {
+	if c == nil || c.dataqsiz != 0 || !gordianReplay.on {
+		return false
+	}
+	v := uintptr(unsafe.Pointer(c))
+	if !send {
+		v |= 1
+	}
+	for i := range gordianReplay.pollers {
+		if gordianReplay.pollers[i].Load() == v {
+			return true
+		}
+	}
+	return false
 }

@@ -63,7 +63,10 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 	if id == 0 {
 		return 0
 	}
-	gordianReplayWait(st, kind) // replay: gordian_replay.go
+	ch := gordianReplayWait(st, kind) // replay: gordian_replay.go
+	if kind == gkOnceDo {
+		gordianReplayOnce(st, ch)
+	}
 	p := gordianAlloc(st, 1)
 	if p == 0 {
 		gordianReplayDone(st)

@@ -34,6 +34,18 @@ func gordianStash(a, b uint32)
 //go:linkname gordianStashed
 func gordianStashed() (uint32, uint32)
 
+// gordianOnceHold: replay (runtime/gordian_replay.go) holds a Once.Do the
+// schedule says did not run f while the Once is not done.
+//
+//go:linkname gordianOnceHold
+func gordianOnceHold(i int) bool
+
+// gordianRelockWait: replay (runtime/gordian_replay.go) holds a woken
+// Cond.Wait here, before it relocks c.L, until its scheduled position.
+//
+//go:linkname gordianRelockWait
+func gordianRelockWait()
+
 // gordianOn is true when the program records a trace. It is fixed when
 // package sync is initialized, before any user code runs.
 var gordianOn = gordianEnabled()
@@ -217,6 +229,8 @@ func gordianWgGo(wg *WaitGroup, f func(), pc uintptr) {
 // counts as blocked only while it waits for o.m.
 func gordianOnceDo(o *Once, f func(), pc uintptr) {
 	r := gordianBegin(gkOnceDo, unsafe.Pointer(o), pc, 0, 0, 0)
+	for i := 0; r != 0 && !o.done.Load() && gordianOnceHold(i); i++ {
+	}
 	var fl uint8
 	if !o.done.Load() && gordianOnceSlow(o, f, r) {
 		fl = gfSuccess
@@ -257,6 +271,7 @@ func gordianCondWait(c *Cond, pc uintptr) {
 	runtime_notifyListWait(&c.notify, t)
 	if r != 0 {
 		gordianMarkBlocked(0)
+		gordianRelockWait()
 	}
 	c.L.Lock()
 	gordianEnd(r, 0, 0, t+1)

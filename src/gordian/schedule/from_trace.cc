@@ -221,6 +221,9 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
     op.blocks = r.tpost == 0 && !o.repaired;
     op.index = counts[op.g]++;
     op.site = SiteText(t, r);
+    if (r.kind == Kind::OnceDo && r.tpost != 0) {
+      op.choice = (r.flags & trace::kSuccess) ? 1 : 0;  // this call ran f, or another did
+    }
     if (r.kind == Kind::Select && r.tpost != 0) {
       op.choice = r.val == trace::kDefaultCase ? kChoiceDefault : static_cast<int32_t>(r.val);
       // The partner of a select is that of its chosen case.
@@ -234,22 +237,37 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
     }
     s.ops.push_back(std::move(op));
   }
-  // Panics, placed among the operations by their stamp.
+  // Panics, the relocks of woken Cond.Waits and the ends of tests, placed
+  // among the operations by their stamp.
+  auto pos_of = [&](uint32_t stamp) {
+    uint64_t key = 2 * uint64_t{stamp};
+    auto at = std::partition_point(ops.begin(), ops.end(),
+                                   [&](const TraceOp& o) { return o.key < key; });
+    return static_cast<uint32_t>(at - ops.begin());
+  };
   for (const auto& g : t.goroutines) {
     if (g.stable_id.empty()) continue;
     uint32_t index = 0;
     for (uint32_t i = g.begin; i < g.end; i++) {
       const Record& r = t.records[i];
       if (IsControlled(r.kind)) index++;
-      if (r.kind != Kind::Panic) continue;
-      uint64_t key = 2 * uint64_t{r.tpre};
-      auto at = std::partition_point(ops.begin(), ops.end(),
-                                     [&](const TraceOp& o) { return o.key < key; });
-      s.panics.push_back({sid.at(g.gid), index, static_cast<uint32_t>(at - ops.begin())});
+      if (r.kind == Kind::Panic) {
+        s.panics.push_back({sid.at(g.gid), index, pos_of(r.tpre)});
+      } else if (r.kind == Kind::CondWait && r.tpost != 0) {
+        // Relocked at tpost (the Locker is taken again before it).
+        s.relocks.push_back({sid.at(g.gid), index, pos_of(r.tpost)});
+      } else if (r.kind == Kind::TestEnd) {
+        s.test_ends.push_back({sid.at(g.gid), index, pos_of(r.tpre)});
+      }
     }
   }
-  std::sort(s.panics.begin(), s.panics.end(),
-            [](const PanicAt& a, const PanicAt& b) { return a.pos < b.pos; });
+  // Sorted by goroutine and index: the runtime looks them up by these.
+  auto by_g = [](const Gate& a, const Gate& b) {
+    return a.g != b.g ? a.g < b.g : a.index < b.index;
+  };
+  std::stable_sort(s.panics.begin(), s.panics.end(), by_g);
+  std::stable_sort(s.relocks.begin(), s.relocks.end(), by_g);
+  std::stable_sort(s.test_ends.begin(), s.test_ends.end(), by_g);
   return s;
 }
 

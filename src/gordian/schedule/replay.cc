@@ -26,6 +26,7 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
   ro.out_dir = opt.out_dir;
   ro.wall_seconds = opt.wall_seconds;
   ro.pass_through = opt.pass_through;
+  ro.self_exe = opt.self_exe;
   ro.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
   ro.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
   ro.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);

@@ -21,6 +21,7 @@ struct ReplayOptions {
   int stall_ms = 1000;          // GORDIAN_REPLAY_STALL_MS
   int deadlock_ms = 500;        // GORDIAN_DEADLOCK_MS of the replayed run
   bool pass_through = true;     // the program's output to ours
+  std::string self_exe;         // the gordian binary (go test -exec); "" = this process
 };
 
 struct ReplayResult {

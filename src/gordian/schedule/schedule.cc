@@ -91,8 +91,11 @@ std::string FormatSchedule(const Schedule& s) {
   if (s.cmd.gomaxprocs > 0) out += fmt::format("cmd.gomaxprocs {}\n", s.cmd.gomaxprocs);
   out += "# g PATH             (goroutine number = order of these lines)\n";
   for (const auto& g : s.goroutines) out += fmt::format("g {}\n", g);
-  if (!s.panics.empty()) out += "# p G INDEX POS      (panics: after the goroutine's INDEX ops, at POS)\n";
-  for (const PanicAt& p : s.panics) out += fmt::format("p {} {} {}\n", p.g, p.index, p.pos);
+  if (!s.panics.empty() || !s.relocks.empty() || !s.test_ends.empty())
+    out += "# p|r|e G INDEX POS  (panic, Cond.Wait relock, test end: G began INDEX ops; at POS)\n";
+  for (const Gate& p : s.panics) out += fmt::format("p {} {} {}\n", p.g, p.index, p.pos);
+  for (const Gate& p : s.relocks) out += fmt::format("r {} {} {}\n", p.g, p.index, p.pos);
+  for (const Gate& p : s.test_ends) out += fmt::format("e {} {} {}\n", p.g, p.index, p.pos);
   out += "# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n";
   out.reserve(out.size() + s.ops.size() * 64);
   for (const Op& op : s.ops) {
@@ -144,14 +147,14 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (rest.empty()) return bad("missing path");
       out->goroutines.push_back(rest);
       counts.push_back(0);
-    } else if (key == "p") {
-      PanicAt p;
+    } else if (key == "p" || key == "r" || key == "e") {
+      Gate p;
       std::istringstream f(rest);
       std::string a, b, c, extra;
-      if (!(f >> a >> b >> c) || (f >> extra)) return bad("expected p G INDEX POS");
+      if (!(f >> a >> b >> c) || (f >> extra)) return bad("expected G INDEX POS");
       if (!Num(a, &p.g) || p.g >= out->goroutines.size()) return bad("bad goroutine");
       if (!Num(b, &p.index) || !Num(c, &p.pos)) return bad("bad number");
-      out->panics.push_back(p);
+      (key == "p" ? out->panics : key == "r" ? out->relocks : out->test_ends).push_back(p);
     } else if (key == "o") {
       std::vector<std::string_view> f;
       std::string_view r(rest);

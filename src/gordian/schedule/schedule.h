@@ -34,12 +34,16 @@ struct Op {
   std::string site;                // "file:line" ("?" unknown)
 };
 
-// A panic of the recording, placed in the global order: goroutine g
-// panicked after its first `index` controlled operations, when the
-// operations at positions < pos had happened. The replay holds the panic
-// back until then (a panic is not a controlled operation, but a fatal one
-// ends the program: it must not come early).
-struct PanicAt {
+// A point of the recording that is not a controlled operation but must
+// not come early, placed in the global order: goroutine g reached it after
+// beginning its first `index` controlled operations, when the operations at
+// positions < pos had happened; the replay holds it back until then.
+//   panics: a panic (a fatal one ends the program);
+//   relocks: a Cond.Wait that was woken relocks its Locker (index counts
+//   the Wait itself), which competes with the scheduled Locks;
+//   test_ends: a test function ended (the recorder then looks for the
+//   test's blocked goroutines, and the next test starts).
+struct Gate {
   uint32_t g = 0;
   uint32_t index = 0;
   uint32_t pos = 0;
@@ -59,7 +63,9 @@ struct Schedule {
   std::string expect;              // the finding kind this schedule should produce ("" none)
   std::vector<std::string> goroutines;  // spawn paths; "1" first, parents before children
   std::vector<Op> ops;             // strict prefix, in global order; then a free run
-  std::vector<PanicAt> panics;     // the recording's panics, by goroutine, index and position
+  std::vector<Gate> panics;        // "p" lines: the recording's panics
+  std::vector<Gate> relocks;       // "r" lines: the relocks of woken Cond.Waits
+  std::vector<Gate> test_ends;     // "e" lines: the ends of tests
   // Positions from here on were recorded after the program began to die
   // (a fatal panic): best effort, not required to happen. -1: none.
   int64_t fatal_at = -1;

@@ -1,0 +1,230 @@
+// Tests of schedules made from traces (FromTrace: select partners, panics
+// placed among the operations) and of the comparison of a replayed trace
+// with its schedule (CheckFollowed: what counts as the same partner).
+#include "gordian/schedule/from_trace.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "gordian/trace/writer.h"
+
+namespace gordian::schedule {
+namespace {
+
+namespace fs = std::filesystem;
+using trace::Kind;
+using trace::Record;
+using trace::RecordRef;
+using trace::TraceWriter;
+
+class FromTraceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "gordian-from-trace-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  trace::Trace WriteAndRead(const TraceWriter& w) {
+    std::string err;
+    EXPECT_TRUE(w.Write(dir_, &err)) << err;
+    trace::Trace t;
+    EXPECT_TRUE(trace::ReadTrace(dir_, &t, &err)) << err;
+    return t;
+  }
+  // The index in t.records of goroutine path's n-th record of kind k.
+  static uint32_t Find(const trace::Trace& t, const std::string& path, Kind k, int n = 0) {
+    for (const auto& g : t.goroutines) {
+      if (g.stable_id != path) continue;
+      for (uint32_t i = g.begin; i < g.end; i++) {
+        if (t.records[i].kind == k && n-- == 0) return i;
+      }
+    }
+    ADD_FAILURE() << "no " << static_cast<int>(k) << " in " << path;
+    return 0;
+  }
+  std::string dir_;
+};
+
+// main: spawns 1.0, sends 1 on b, locks and unlocks mu, signals the Cond.
+// 1.0: selects on a (case 0) and b (case 1), gets b's value; waits on the
+// Cond, locks and unlocks mu, then panics; main adds, runs a Once and ends
+// as a test would.
+TraceWriter Program() {
+  TraceWriter w;
+  uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
+  uint32_t a = w.NewObject(), b = w.NewObject(), mu = w.NewObject(), cond = w.NewObject();
+  w.Op(1, Kind::ChanMake, a, 0, site);
+  w.Op(1, Kind::ChanMake, b, 0, site);
+  uint32_t g = w.Go(1, site);
+  RecordRef sel = w.Pre(g, Kind::Select, 0, site, 0, 2);
+  RecordRef c0 = w.Append(g, Record{Kind::SelectCase, trace::kDirRecv, 0, site, 0, 0, a, 0});
+  RecordRef c1 = w.Append(g, Record{Kind::SelectCase, trace::kDirRecv, 1, site, 0, 0, b, 0});
+  w.At(c0).tpre = w.At(c1).tpre = w.At(sel).tpre;
+  RecordRef s = w.Pre(1, Kind::ChanSend, b, site);
+  w.Post(s, 1);
+  w.Post(sel, 1);
+  w.At(c1).flags |= trace::kChosen;
+  w.At(c1).val = 1;
+  w.At(c1).tpost = w.At(sel).tpost;
+  RecordRef cw = w.Pre(g, Kind::CondWait, cond, site);
+  w.Op(1, Kind::CondSignal, cond, 1, site);
+  w.Post(cw, 1);
+  RecordRef l1 = w.Pre(1, Kind::MutexLock, mu, site);
+  w.Post(l1, 0);
+  w.Op(1, Kind::MutexUnlock, mu, 0, site);
+  RecordRef l2 = w.Pre(g, Kind::MutexLock, mu, site);
+  w.Post(l2, 0);
+  w.Op(g, Kind::MutexUnlock, mu, 0, site);
+  w.Op(g, Kind::Panic, 0, w.AddString("boom"), site);
+  w.Op(1, Kind::WgAdd, w.NewObject(), 1, site);  // main goes on after the panic
+  RecordRef once = w.Pre(1, Kind::OnceDo, w.NewObject(), site);
+  w.Post(once, 0, trace::kSuccess);  // and runs a Once's f
+  w.Op(1, Kind::TestEnd, 1, 0, 0);   // as if main were a test
+  w.SetMeta("arg.0", "/tmp/x");
+  return w;
+}
+
+TEST_F(FromTraceTest, SelectsCarryTheirCasePartnerAndPanicsArePlaced) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  ASSERT_EQ(s.goroutines, (std::vector<std::string>{"1", "1.0"}));
+  // Order: send(main), select(1.0), cond wait(1.0), signal(main), lock,
+  // unlock (main), lock, unlock (1.0), add, once (main).
+  ASSERT_EQ(s.ops.size(), 10u);
+  EXPECT_EQ(s.ops[9].kind, Kind::OnceDo);
+  EXPECT_EQ(s.ops[9].choice, 1) << "the Do that ran f";
+  EXPECT_EQ(s.ops[0].kind, Kind::ChanSend);
+  const Op& sel = s.ops[1];
+  EXPECT_EQ(sel.kind, Kind::Select);
+  EXPECT_EQ(sel.choice, 1);
+  EXPECT_EQ(sel.obj, 2u) << "the chosen case's channel (b)";
+  EXPECT_EQ(sel.val, 1u) << "the value number the chosen case received";
+  // The panic of 1.0 came after its 4 controlled operations, before the
+  // last Add of main (position 8).
+  ASSERT_EQ(s.panics.size(), 1u);
+  EXPECT_EQ(s.panics[0].g, 1u);
+  EXPECT_EQ(s.panics[0].index, 4u);
+  EXPECT_EQ(s.panics[0].pos, 8u);
+  // 1.0's Cond.Wait (its operation #1) relocked after main's Signal.
+  ASSERT_EQ(s.relocks.size(), 1u);
+  EXPECT_EQ(s.relocks[0].g, 1u);
+  EXPECT_EQ(s.relocks[0].index, 2u);
+  EXPECT_EQ(s.relocks[0].pos, 4u);
+  // The end of the test came after all 10 operations; main had begun 6.
+  ASSERT_EQ(s.test_ends.size(), 1u);
+  EXPECT_EQ(s.test_ends[0].g, 0u);
+  EXPECT_EQ(s.test_ends[0].index, 6u);
+  EXPECT_EQ(s.test_ends[0].pos, 10u);
+  // The text form keeps them.
+  Schedule back;
+  std::string err;
+  ASSERT_TRUE(ParseSchedule(FormatSchedule(s), &back, &err)) << err;
+  ASSERT_EQ(back.panics.size(), 1u);
+  EXPECT_EQ(back.panics[0].pos, 8u);
+  ASSERT_EQ(back.relocks.size(), 1u);
+  EXPECT_EQ(back.relocks[0].index, 2u);
+  ASSERT_EQ(back.test_ends.size(), 1u);
+  EXPECT_EQ(back.test_ends[0].pos, 10u);
+  EXPECT_EQ(FormatSchedule(back), FormatSchedule(s));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\np 1 0 0\n", &back, &err))
+      << "a p line names a known goroutine";
+}
+
+TEST_F(FromTraceTest, TheRecordingFollowsItsOwnScheduleExactly) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  FollowResult f = CheckFollowed(s, t);
+  EXPECT_TRUE(f.complete);
+  EXPECT_TRUE(f.exact) << f.divergence;
+  EXPECT_EQ(f.followed, s.ops.size());
+}
+
+TEST_F(FromTraceTest, ASelectWithAnotherPartnerIsNotExact) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  trace::Trace r = t;
+  uint32_t c1 = Find(r, "1.0", Kind::SelectCase, 1);
+  r.records[c1].val = 2;  // the same case, another value
+  FollowResult f = CheckFollowed(s, r);
+  EXPECT_TRUE(f.complete);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("select"), std::string::npos) << f.divergence;
+  EXPECT_NE(f.divergence.find("val 2 (recorded 1)"), std::string::npos) << f.divergence;
+
+  r = t;
+  uint32_t sel = Find(r, "1.0", Kind::Select);
+  r.records[sel].val = 0;  // case 0 chosen instead
+  r.records[c1].flags &= ~trace::kChosen;
+  r.records[sel + 1].flags |= trace::kChosen;
+  f = CheckFollowed(s, r);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("chose case 0 (recorded case 1)"), std::string::npos)
+      << f.divergence;
+}
+
+TEST_F(FromTraceTest, CondTicketsAndLockOrderAreCompared) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  trace::Trace r = t;
+  r.records[Find(r, "1", Kind::CondSignal)].val = 0;  // woke nobody
+  FollowResult f = CheckFollowed(s, r);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("signal"), std::string::npos) << f.divergence;
+
+  // 1.0 takes mu before main: the Lock/Unlock pairs swap their stamps.
+  r = t;
+  Record& ml = r.records[Find(r, "1", Kind::MutexLock)];
+  Record& mu = r.records[Find(r, "1", Kind::MutexUnlock)];
+  Record& gl = r.records[Find(r, "1.0", Kind::MutexLock)];
+  Record& gu = r.records[Find(r, "1.0", Kind::MutexUnlock)];
+  std::swap(ml.tpre, gl.tpre);
+  std::swap(ml.tpost, gl.tpost);
+  std::swap(mu.tpre, gu.tpre);
+  std::swap(mu.tpost, gu.tpost);
+  f = CheckFollowed(s, r);
+  EXPECT_TRUE(f.complete);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("took effect before"), std::string::npos) << f.divergence;
+}
+
+TEST_F(FromTraceTest, BlockedAndCompletedMustAgree) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  trace::Trace r = t;
+  r.records[Find(r, "1.0", Kind::CondWait)].tpost = 0;
+  FollowResult f = CheckFollowed(s, r);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("blocked (it completed in the recording)"), std::string::npos)
+      << f.divergence;
+
+  // A recording whose wait never completed; a replay in which it did.
+  trace::Trace rec = t;
+  rec.records[Find(rec, "1.0", Kind::CondWait)].tpost = 0;
+  Schedule s2 = FromTrace(rec, dir_);
+  f = CheckFollowed(s2, t);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("completed (it never completed in the recording)"),
+            std::string::npos)
+      << f.divergence;
+}
+
+TEST_F(FromTraceTest, AMissingOperationIsADivergence) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  trace::Trace r = t;
+  // The replay stopped before 1.0's second lock: drop its records from there.
+  uint32_t l = Find(r, "1.0", Kind::MutexLock);
+  for (uint32_t i = l; i < r.goroutines[1].end; i++) r.records[i].kind = Kind::GoEnd;
+  FollowResult f = CheckFollowed(s, r);
+  EXPECT_FALSE(f.complete);
+  EXPECT_FALSE(f.exact);
+  EXPECT_NE(f.divergence.find("did not happen in the replay"), std::string::npos)
+      << f.divergence;
+}
+
+}  // namespace
+}  // namespace gordian::schedule

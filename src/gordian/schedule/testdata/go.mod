@@ -1,0 +1,3 @@
+module gordian.replaytest
+
+go 1.22
