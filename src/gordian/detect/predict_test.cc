@@ -589,7 +589,9 @@ TEST(Info, AlternativePartnerAndContention) {
   EXPECT_GE(r.Count(FindingKind::AlternativePartner), 1);
   EXPECT_GE(r.Count(FindingKind::MessageContention), 1);
   for (const Finding& f : r.findings) {
-    if (f.kind == FindingKind::AlternativePartner) EXPECT_EQ(f.severity, report::Severity::Info);
+    if (f.kind == FindingKind::AlternativePartner) {
+      EXPECT_EQ(f.severity, report::Severity::Info);
+    }
   }
 }
 
