@@ -175,7 +175,11 @@ func gordianClosedWake(c *hchan, gp *g, send bool) {
 	gordianCompleteParked(gp, c, 0, dir, gfClosed)
 }
 
-// gordianClosed: c has just been marked closed.
+// gordianClosed: c has just been marked closed. The close is complete: its
+// record is written at once (val, tpre, then tpost), like a parked
+// partner's, so that it is complete even if the program ends before the
+// closing goroutine runs again (closechan readies the goroutines it wakes
+// before it returns; one of them may end the program first).
 //
 //go:nosplit
 func gordianClosed(c *hchan) {
@@ -186,6 +190,13 @@ func gordianClosed(c *hchan) {
 	if gp.gordian.inop != 0 {
 		gp.gordian.seq = c.gordian.sendSeq
 		gp.gordian.stamp = gordianStamp()
+		if p := gp.gordian.open; p != 0 {
+			if r := (*gordianRecord)(unsafe.Pointer(p)); r.kind == gkChanClose {
+				r.val = gp.gordian.seq
+				r.tpre = gp.gordian.stamp
+				r.tpost = gp.gordian.stamp
+			}
+		}
 	}
 }
 

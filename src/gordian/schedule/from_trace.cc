@@ -92,6 +92,9 @@ std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
     const Record& r = t.records[o.rec];
     if (r.tpost != 0 || o.repaired) continue;
     o.key = 2 * uint64_t{r.tpre};
+    // A non-blocking operation with its start stamp (an Add, a Signal) took
+    // effect there; the program ended before its record was finished.
+    if (!trace::IsBlocking(r.kind) && r.tpre != 0) continue;
     auto it = last.find(r.obj);
     if (r.obj != 0 && it != last.end() && it->second >= o.key) o.key = it->second + 1;
   }
@@ -354,7 +357,9 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
     bool done = r.tpost != 0;
     if (!op.blocks && !done) {
       diff = "blocked (it completed in the recording)";
-    } else if (op.blocks && done) {
+    } else if (op.blocks && done && trace::IsBlocking(op.kind)) {
+      // (A non-blocking operation that did not finish in the recording was
+      // cut off by the end of the program; finishing it is no difference.)
       diff = "completed (it never completed in the recording)";
     } else if (op.kind == Kind::Select) {
       int32_t choice = !done ? kChoiceFree

@@ -212,6 +212,33 @@ TEST_F(FromTraceTest, BlockedAndCompletedMustAgree) {
       << f.divergence;
 }
 
+// The program ended while 1.0 was inside its Done (start stamp, no end):
+// the Done took effect there, before the Wait it released.
+TEST_F(FromTraceTest, ANonBlockingOperationCutOffByTheEndStaysWhereItTookEffect) {
+  TraceWriter w;
+  uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
+  uint32_t wg = w.NewObject();
+  w.Op(1, Kind::WgAdd, wg, 1, site);
+  uint32_t g = w.Go(1, site);
+  RecordRef wait = w.Pre(1, Kind::WgWait, wg, site);
+  RecordRef done = w.Op(g, Kind::WgAdd, wg, static_cast<uint32_t>(-1), site);
+  w.At(done).tpost = 0;  // cut off
+  w.Post(wait, 1);
+  w.SetMeta("arg.0", "/tmp/x");
+  trace::Trace t = WriteAndRead(w);
+  Schedule s = FromTrace(t, dir_);
+  ASSERT_EQ(s.ops.size(), 3u);
+  EXPECT_EQ(s.ops[0].kind, Kind::WgAdd);
+  EXPECT_EQ(s.goroutines[s.ops[1].g], "1.0") << "the Done before the Wait";
+  EXPECT_EQ(s.ops[2].kind, Kind::WgWait);
+  // A replay in which the Done finished is the same run.
+  trace::Trace r = t;
+  Record& d = r.records[Find(r, "1.0", Kind::WgAdd)];
+  d.tpost = d.tpre;
+  FollowResult f = CheckFollowed(s, r);
+  EXPECT_TRUE(f.exact) << f.divergence;
+}
+
 TEST_F(FromTraceTest, AMissingOperationIsADivergence) {
   trace::Trace t = WriteAndRead(Program());
   Schedule s = FromTrace(t, dir_);
