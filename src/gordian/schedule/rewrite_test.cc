@@ -45,6 +45,19 @@ report::Finding FindingOf(FindingKind k, std::vector<uint32_t> records) {
   return f;
 }
 
+// Rewrites the predicted leak of the stranded operation x, whose select q
+// could take its case 0 instead.
+void RewriteLeak(TB& b, TB::H x, TB::H q, Rewrite* rw) {
+  Built t;
+  Build(b, &t);
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(t.t, "/nonexistent", t.hb, nullptr,
+                             FindingOf(FindingKind::GoroutineLeak,
+                                       {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}),
+                             rw, &err))
+      << err;
+}
+
 // The Add-inside-the-goroutine bug: the worker's Add is not ordered before
 // main's Wait, so the close is not ordered after the worker's send. The
 // schedule must put the Wait before that Add (listed after it, the Wait
@@ -157,15 +170,8 @@ TEST(Rewrite, SelectLeakForcesTheOtherCase) {
   TB::H x = b.SendBegin(w, result);
   TB::H q = b.Select(1, {{done, false}, {result, false}}, 1);
   b.Complete(x);
-  Built t;
-  Build(b, &t);
   Rewrite rw;
-  std::string err;
-  ASSERT_TRUE(RewriteFinding(t.t, "/nonexistent", t.hb, nullptr,
-                             FindingOf(FindingKind::GoroutineLeak,
-                                       {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}),
-                             &rw, &err))
-      << err;
+  ASSERT_NO_FATAL_FAILURE(RewriteLeak(b, x, q, &rw));
   const Schedule& s = rw.schedule;
   int sel = PosOf(s, "1", Kind::Select), sd = PosOf(s, "1.0", Kind::ChanSend);
   ASSERT_GE(sel, 0);
@@ -190,15 +196,8 @@ TEST(Rewrite, SelectLeakListsTheOtherCasesPartnerFirst) {
   TB::H q = b.Select(1, {{done, false}, {result, false}}, 1);
   b.Complete(x);
   b.Close(closer, done);
-  Built t;
-  Build(b, &t);
   Rewrite rw;
-  std::string err;
-  ASSERT_TRUE(RewriteFinding(t.t, "/nonexistent", t.hb, nullptr,
-                             FindingOf(FindingKind::GoroutineLeak,
-                                       {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}),
-                             &rw, &err))
-      << err;
+  ASSERT_NO_FATAL_FAILURE(RewriteLeak(b, x, q, &rw));
   const Schedule& s = rw.schedule;
   int cl = PosOf(s, "1.1", Kind::ChanClose), sel = PosOf(s, "1", Kind::Select);
   ASSERT_GE(cl, 0);
