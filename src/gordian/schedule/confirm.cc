@@ -25,6 +25,20 @@ bool NeedsWeak(report::FindingKind k) {
          k == FindingKind::NegativeWaitGroup || k == FindingKind::UnlockOfUnlocked;
 }
 
+// The trace directory's own name, for the names of the files made from it.
+std::string TraceName(const std::string& trace_dir) {
+  fs::path p = fs::path(trace_dir).lexically_normal();
+  std::string base = p.filename().string();
+  return base.empty() ? p.parent_path().filename().string() : base;
+}
+
+// "file.go:12" of the finding's primary location, for notes.
+std::string ShortSite(const report::Finding& f) {
+  if (f.locations.empty()) return "?";
+  return fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(),
+                     f.locations[0].line);
+}
+
 std::string Quote(const std::string& s) {
   if (s.find_first_of(" \t'\"\\$") == std::string::npos) return s;
   std::string q = "'";
@@ -52,8 +66,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     if (fresh) order.push_back(key);
     it->second.push_back(i);
   }
-  std::string base = fs::path(trace_dir).lexically_normal().filename().string();
-  if (base.empty()) base = fs::path(trace_dir).lexically_normal().parent_path().filename().string();
+  std::string base = TraceName(trace_dir);
   std::error_code ec;
   if (!order.empty()) {
     fs::create_directories(opt.schedule_dir, ec);
@@ -65,10 +78,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     report::Finding& f = (*findings)[members.front()];
     sum->predicted++;
     std::string kind(report::KindName(f.kind));
-    std::string site = f.locations.empty()
-                           ? "?"
-                           : fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(),
-                                         f.locations[0].line);
+    std::string site = ShortSite(f);
     auto note = [&](const std::string& what) {
       sum->notes.push_back(fmt::format("{} at {}: {}", kind, site, what));
     };
@@ -187,8 +197,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
     return;
   }
   s.origin = fmt::format("recorded run {}", fs::absolute(trace_dir).lexically_normal().string());
-  std::string base = fs::path(trace_dir).lexically_normal().filename().string();
-  if (base.empty()) base = fs::path(trace_dir).lexically_normal().parent_path().filename().string();
+  std::string base = TraceName(trace_dir);
   std::error_code ec;
   fs::create_directories(opt.schedule_dir, ec);
   fs::create_directories(opt.work_dir, ec);
@@ -213,11 +222,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
     report::Finding& f = (*findings)[i];
     bool hit = false;
     for (const report::Finding& r : res.occurred) hit = hit || SameBug(f, r);
-    std::string site = f.locations.empty() ? "?"
-                                           : fmt::format("{}:{}",
-                                                         fs::path(f.locations[0].file).filename()
-                                                             .string(),
-                                                         f.locations[0].line);
+    std::string site = ShortSite(f);
     if (hit) {
       f.reproduce = reproduce;
       sum->reproduced++;

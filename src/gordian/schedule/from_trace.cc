@@ -175,12 +175,8 @@ Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir) {
   return inv;
 }
 
-Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
-  Schedule s;
-  s.cmd = InvocationOf(t, trace_dir);
-  s.origin = "trace " + fs::absolute(trace_dir).lexically_normal().string();
-  std::vector<TraceOp> ops = ControlledOps(t);
-  // Goroutines: "1" first, then by path depth (parents before children).
+std::unordered_map<uint32_t, uint32_t> ScheduleGoroutines(const trace::Trace& t, Schedule* s) {
+  // "1" first, then by path depth (parents before children).
   std::vector<const trace::Goroutine*> gs;
   bool have_main = false;
   for (const auto& g : t.goroutines) {
@@ -192,12 +188,22 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
     auto depth = [](const std::string& p) { return std::count(p.begin(), p.end(), '.'); };
     return depth(a->stable_id) < depth(b->stable_id);
   });
-  std::unordered_map<uint32_t, uint32_t> sid;  // gid -> schedule goroutine
-  if (!have_main) s.goroutines.push_back("1");
+  std::unordered_map<uint32_t, uint32_t> sid;
+  s->goroutines.clear();
+  if (!have_main) s->goroutines.push_back("1");
   for (const auto* g : gs) {
-    sid[g->gid] = static_cast<uint32_t>(s.goroutines.size());
-    s.goroutines.push_back(g->stable_id);
+    sid[g->gid] = static_cast<uint32_t>(s->goroutines.size());
+    s->goroutines.push_back(g->stable_id);
   }
+  return sid;
+}
+
+Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
+  Schedule s;
+  s.cmd = InvocationOf(t, trace_dir);
+  s.origin = "trace " + fs::absolute(trace_dir).lexically_normal().string();
+  std::vector<TraceOp> ops = ControlledOps(t);
+  std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
   std::vector<uint32_t> counts(s.goroutines.size(), 0);
   s.ops.reserve(ops.size());
   // The fatal point: the last Panic of a program that died of it.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "gordian/schedule/schedule.h"
@@ -50,6 +51,11 @@ std::string SiteText(const trace::Trace& t, const trace::Record& r);
 // directory from packages.txt and the test binary's flags from meta.txt).
 // Run traces do not know their package: mode "run" and no args.
 Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir);
+
+// Fills s->goroutines with t's goroutines that have a stable id ("1"
+// first, parents before children, as the runtime needs) and returns the map
+// gid -> index in s->goroutines.
+std::unordered_map<uint32_t, uint32_t> ScheduleGoroutines(const trace::Trace& t, Schedule* s);
 
 // The schedule of the whole recorded run t.
 Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir);

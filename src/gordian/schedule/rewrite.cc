@@ -239,23 +239,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   s.origin = fmt::format("rewrite {} of trace {}", report::KindName(f.kind),
                          fs::absolute(trace_dir).lexically_normal().string());
   s.expect = std::string(report::KindName(f.kind));
-  std::vector<const trace::Goroutine*> gs;
-  bool have_main = false;
-  for (const auto& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;
-    gs.push_back(&g);
-    have_main = have_main || g.stable_id == "1";
-  }
-  std::stable_sort(gs.begin(), gs.end(), [](const auto* a, const auto* b) {
-    auto depth = [](const std::string& p) { return std::count(p.begin(), p.end(), '.'); };
-    return depth(a->stable_id) < depth(b->stable_id);
-  });
-  std::unordered_map<uint32_t, uint32_t> sid;  // gid -> schedule goroutine
-  if (!have_main) s.goroutines.push_back("1");
-  for (const auto* g : gs) {
-    sid[g->gid] = static_cast<uint32_t>(s.goroutines.size());
-    s.goroutines.push_back(g->stable_id);
-  }
+  std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
   out->expect.clear();
   for (uint32_t id : order) {
     uint32_t r = rec_of[id];
