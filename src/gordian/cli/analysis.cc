@@ -17,6 +17,7 @@
 #include "gordian/report/paths.h"
 #include "gordian/report/sarif.h"
 #include "gordian/report/terminal.h"
+#include "gordian/trace/summary.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::cli {
@@ -27,6 +28,8 @@ void AddReportFlags(util::FlagSet* flags, ReportOptions* opt) {
   flags->String("root", &opt->root, "DIR", "report paths relative to DIR (default: the module root)");
   flags->Bool("info", &opt->show_info, "also print info findings (alternative partners, ...)");
   flags->Bool("quiet", &opt->quiet, "no terminal report, only --json/--sarif and the exit status");
+  flags->Bool("unconfirmed", &opt->show_unconfirmed,
+              "also print predicted bugs that a replay refuted (the JSON always has them)");
 }
 
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
@@ -34,6 +37,10 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
   trace::Trace t;
   if (!trace::ReadTrace(dir, &t, err)) return false;
   for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
+  if (opt.verbose) {
+    for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
+  }
+  if (opt.verdict != nullptr) AddTraceVerdict(t, opt.package, opt.verdict);
   hb::HappensBefore hb;
   std::string hb_err;
   bool have_hb = hb.Build(t, &hb_err);
@@ -69,8 +76,30 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
   return true;
 }
 
+void AddTraceVerdict(const trace::Trace& t, const std::string& package, report::Verdict* v) {
+  trace::TraceSummary sum = trace::Summarize(t);
+  report::PackageVerdict p;
+  p.package = package;
+  p.how = trace::DescribeEnd(sum);
+  p.ok = sum.exited && sum.exit_status == 0;
+  for (const trace::TestOutcome& o : trace::TestOutcomes(t)) {
+    report::TestVerdict tv;
+    tv.package = package;
+    tv.name = o.name;
+    tv.result = !o.finished ? report::TestResult::Unfinished
+                : o.failed  ? report::TestResult::Fail
+                            : report::TestResult::Pass;
+    // A test binary that exits 0 ran every test to its end: a test without
+    // TestEnd there is one whose end the recorder missed, not a failure.
+    if (p.ok && tv.result == report::TestResult::Unfinished) tv.result = report::TestResult::Pass;
+    p.ok = p.ok && tv.result == report::TestResult::Pass;
+    v->tests.push_back(std::move(tv));
+  }
+  v->packages.push_back(std::move(p));
+}
+
 int Report(const std::string& cmd, std::vector<report::Finding> findings,
-           const ReportOptions& opt) {
+           const ReportOptions& opt, const report::Verdict* verdict) {
   std::string root = opt.root;
   if (!root.empty()) {
     std::error_code ec;
@@ -83,16 +112,19 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
   }
   report::RelativizePaths(&findings, root);
   report::Dedup(&findings);
+  if (opt.confirm_summary && !opt.quiet) PrintConfirmSummary(cmd, findings);
 
   int status = kExitOK;
   for (const report::Finding& f : findings) {
     if (report::CountsAsBug(f)) status = kExitFound;
   }
+  if (verdict != nullptr && verdict->Failed()) status = kExitFound;
   bool machine_on_stdout = opt.json_path == "-" || opt.sarif_path == "-";
   std::string err;
   if (opt.json_path == "-") {
-    fmt::print("{}", report::ToJson(findings));
-  } else if (!opt.json_path.empty() && !report::WriteJsonFile(opt.json_path, findings, &err)) {
+    fmt::print("{}", report::ToJson(findings, verdict));
+  } else if (!opt.json_path.empty() &&
+             !report::WriteJsonFile(opt.json_path, findings, &err, verdict)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     status = kExitToolError;
   }
@@ -108,6 +140,8 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
   if (!opt.quiet) {
     report::TerminalOptions to;
     to.show_info = opt.show_info;
+    to.show_unconfirmed = opt.show_unconfirmed;
+    to.verdict = verdict;
     FILE* stream = machine_on_stdout ? stderr : stdout;
     to.color = !machine_on_stdout && report::StdoutWantsColor();
     std::string text = report::RenderTerminal(findings, to);

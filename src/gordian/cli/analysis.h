@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "gordian/report/finding.h"
+#include "gordian/report/verdict.h"
+#include "gordian/trace/trace.h"
 #include "gordian/util/flags.h"
 
 namespace gordian::cli {
@@ -20,9 +22,11 @@ struct ReportOptions {
   std::string root;        // module root for relative paths; "" = that of the working directory
   bool show_info = false;  // print info findings in the terminal report
   bool quiet = false;      // no terminal report (machine reports and exit status only)
+  bool show_unconfirmed = false;  // print predictions a replay refuted (-unconfirmed)
+  bool confirm_summary = false;   // not a flag: confirmation ran; say what it did (stderr)
 };
 
-// Registers --json, --sarif, --root, --info and --quiet on flags.
+// Registers --json, --sarif, --root, --info, --quiet and --unconfirmed on flags.
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
 
 struct ConfirmStep;
@@ -32,6 +36,10 @@ struct AnalyzeOptions {
   std::string test;     // attribute findings without a test to this test name
   bool verbose = false; // also print the happens-before engine's warnings
   ConfirmStep* confirm = nullptr;  // replay to confirm / reproduce (confirm_step.h)
+  // When set, the trace's tests and how its binary ended are appended to
+  // it, under the name package (go test's verdict: report/verdict.h).
+  report::Verdict* verdict = nullptr;
+  std::string package;
 };
 
 // Reads and analyses the trace in dir and appends its findings (absolute
@@ -44,10 +52,16 @@ struct AnalyzeOptions {
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
                   std::vector<report::Finding>* out, std::string* err);
 
-// Finishes and prints the findings of one command: makes paths relative, de-duplicates, writes the requested reports and the
-// terminal report. Returns the exit status: 0 no bug, 1 bugs found, 2 a
-// report could not be written.
+// Finishes and prints the findings of one command: makes paths relative,
+// de-duplicates, writes the requested reports and the terminal report (led
+// by the tests' verdict when there is one). Returns the exit status: 0 no
+// bug and no failed test, 1 bugs found or a test failed, 2 a report could
+// not be written.
 int Report(const std::string& cmd, std::vector<report::Finding> findings,
-           const ReportOptions& opt);
+           const ReportOptions& opt, const report::Verdict* verdict = nullptr);
+
+// Adds the verdict of one recorded test binary (or program) to *v: its
+// tests from TestStart/TestEnd, and how it ended.
+void AddTraceVerdict(const trace::Trace& t, const std::string& package, report::Verdict* v);
 
 }  // namespace gordian::cli

@@ -31,30 +31,39 @@ void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::Happe
   o.gordian = self.empty() ? "gordian" : self;
   o.fallback = step->fallback;
   o.pass_through = step->pass_through;
+  if (step->progress != nullptr) {
+    Progress* p = step->progress;
+    o.progress = [p](const std::string& what) { p->Say(what); };
+  }
+  step->ran = true;
   schedule::ConfirmSummary sum;
   schedule::ConfirmFindings(t, trace_dir, hb, findings, o, &sum);
   schedule::ReproduceOccurred(t, trace_dir, findings, o, &sum);
-  step->predicted += sum.predicted;
-  step->confirmed += sum.confirmed;
-  step->unconfirmed += sum.unconfirmed;
-  step->not_replayed += sum.not_rewritten;
-  step->occurred += sum.occurred;
-  step->reproduced += sum.reproduced;
   if (step->verbose) {
     for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
   }
 }
 
-void PrintConfirmSummary(const std::string& cmd, const ConfirmStep& step) {
-  if (!step.enabled) return;
-  if (step.predicted > 0) {
-    fmt::print(stderr,
-               "{}: confirmed {} of {} predicted bugs by replay ({} refuted, {} not replayed)\n",
-               cmd, step.confirmed, step.predicted, step.unconfirmed, step.not_replayed);
+void PrintConfirmSummary(const std::string& cmd, const std::vector<report::Finding>& findings) {
+  size_t predicted = 0, confirmed = 0, refuted = 0, occurred = 0, reproduced = 0;
+  for (const report::Finding& f : findings) {
+    if (f.severity != report::Severity::Bug) continue;
+    switch (f.status) {
+      case report::Status::Confirmed: predicted++; confirmed++; break;
+      case report::Status::Unconfirmed: predicted++; refuted++; break;
+      case report::Status::Predicted: predicted++; break;
+      case report::Status::Occurred: occurred++; reproduced += !f.reproduce.empty(); break;
+    }
   }
-  if (step.occurred > 0) {
-    fmt::print(stderr, "{}: {} of {} bugs that occurred replay from the recorded schedule\n", cmd,
-               step.reproduced, step.occurred);
+  if (predicted > 0) {
+    fmt::print(stderr,
+               "{}: confirmed {} of {} predicted bug{} by replay ({} refuted, {} not replayed)\n",
+               cmd, confirmed, predicted, predicted == 1 ? "" : "s", refuted,
+               predicted - confirmed - refuted);
+  }
+  if (occurred > 0) {
+    fmt::print(stderr, "{}: {} of {} bug{} that occurred replay from the recorded schedule\n",
+               cmd, reproduced, occurred, occurred == 1 ? "" : "s");
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gordian/cli/progress.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
 #include "gordian/schedule/confirm.h"
@@ -22,9 +23,8 @@ struct ConfirmStep {
   schedule::Invocation fallback; // how to run a main program again
   bool pass_through = false;
   bool verbose = false;
-  // Totals over all traces.
-  size_t predicted = 0, confirmed = 0, unconfirmed = 0, not_replayed = 0;
-  size_t occurred = 0, reproduced = 0;  // occurred bugs, and those a replay hit again
+  Progress* progress = nullptr;  // told about each replay
+  bool ran = false;              // some trace had findings to replay
 };
 
 // Confirms the predicted findings of trace t (recorded in trace_dir; hb is
@@ -35,7 +35,9 @@ void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::Happe
                   const std::string& trace_dir, std::vector<report::Finding>* findings,
                   ConfirmStep* step);
 
-// "confirmed K of N predicted bugs" (stderr), when anything was predicted.
-void PrintConfirmSummary(const std::string& cmd, const ConfirmStep& step);
+// "confirmed K of N predicted bugs by replay" and "K of N occurred bugs
+// replay", counted over the findings the report shows (de-duplicated, what
+// the report drops left out), so that the line agrees with the summary.
+void PrintConfirmSummary(const std::string& cmd, const std::vector<report::Finding>& findings);
 
 }  // namespace gordian::cli

@@ -15,6 +15,7 @@
 #include "gordian/cli/analysis.h"
 #include "gordian/cli/command.h"
 #include "gordian/cli/confirm_step.h"  // confirmation by replay (schedule/confirm.h)
+#include "gordian/cli/progress.h"
 #include "gordian/driver/record.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/util/flags.h"
@@ -53,6 +54,7 @@ struct Common {
   bool verbose = false;
   bool no_confirm = false;             // confirmation by replay (confirm_step.h)
   std::string confirm_budget = "60";   // seconds per trace
+  std::string settle;                  // GORDIAN_SETTLE for the program: "" = its default
 };
 
 void AddCommonFlags(util::FlagSet* flags, Common* c) {
@@ -70,15 +72,19 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
               "no replay runs: predicted bugs are not confirmed, occurred ones get no reproduce");
   flags->String("confirm-budget", &c->confirm_budget, "SECONDS",
                 "time for replaying one test's (program's) predicted bugs (default 60)");
+  flags->String("settle", &c->settle, "DURATION",
+                "at each test's end and at exit, wait up to this long for the goroutines still "
+                "running or asleep to finish or block before leaks are reported (default 1s)");
 }
 
 // gordian's own flags may follow the packages (`gordian test ./... --json f`);
 // they are taken out of the go test arguments up to -args.
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
-  static const char* kValued[] = {"json", "sarif", "root", "keep", "wall", "confirm-budget"};
+  static const char* kValued[] = {"json", "sarif", "root", "keep", "wall", "confirm-budget",
+                                  "settle"};
   static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
-                                "no-confirm"};
+                                "no-confirm", "unconfirmed"};
   bool after_args = false;
   for (size_t i = 0; i < in.size(); i++) {
     const std::string& a = in[i];
@@ -120,6 +126,15 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
     return UsageError(fmt::format("{}: -wall {:?}: expected a duration such as 90s or 10m", cmd,
                                   c.wall));
   }
+  if (!c.settle.empty()) {
+    double settle = 0;
+    if (!ParseSeconds(c.settle, &settle)) {
+      return UsageError(fmt::format("{}: -settle {:?}: expected a duration such as 500ms or 2s",
+                                    cmd, c.settle));
+    }
+    // The recorder reads Go duration syntax; milliseconds are exact enough.
+    ro.env["GORDIAN_SETTLE"] = fmt::format("{}ms", static_cast<long long>(settle * 1000 + 0.5));
+  }
   std::string err;
   std::string scratch;
   if (!c.keep.empty()) {
@@ -144,12 +159,18 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return kExitToolError;
   }
+  // The go command's output went to the terminal already (pass-through):
+  // its compile errors are not printed a second time.
+  auto print_build_errors = [&] {
+    if (ro.pass_through || res.build_errors.empty()) return;
+    for (const auto& e : res.build_errors) fmt::print(stderr, "{}\n", e.String());
+  };
   if (res.build_failed && res.traces.empty()) {
+    print_build_errors();
     if (res.build_errors.empty()) {
       fmt::print(stderr, "{}: the build failed ({}); see the go command's output above\n", cmd,
                  res.run.Describe());
     } else {
-      for (const auto& e : res.build_errors) fmt::print(stderr, "{}\n", e.String());
       fmt::print(stderr, "{}: the build failed; fix the errors above and run again\n", cmd);
     }
     return kExitToolError;
@@ -167,9 +188,19 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
                "was recorded until then\n", cmd, c.wall);
   }
 
+  if (res.build_failed) {
+    print_build_errors();
+    fmt::print(stderr, "{}: some packages did not build (see the errors above); the report "
+               "covers the others\n", cmd);
+  }
+
+  Progress progress(cmd, c.report.quiet);
+  report::Verdict verdict;
+  verdict.build_failed = res.build_failed;
   AnalyzeOptions ao;
   ao.predict = !c.no_predict;
   ao.verbose = c.verbose;
+  ao.verdict = &verdict;
   std::vector<report::Finding> findings;
   size_t unreadable = 0;
   // Confirmation by replay (confirm_step.h).
@@ -182,6 +213,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   confirm.per_finding_seconds = std::min(confirm.per_finding_seconds, confirm.budget_seconds);
   confirm.pass_through = false;
   confirm.verbose = c.verbose;
+  confirm.progress = &progress;
   confirm.work_dir = (fs::path(res.out_dir) / "confirm").string();
   if (!c.keep.empty()) {
     confirm.schedule_dir = (fs::path(res.out_dir) / "schedules").string();
@@ -198,17 +230,36 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   confirm.fallback.args = go_args;
   confirm.fallback.cwd = fs::current_path().string();
   ao.confirm = &confirm;
-  for (const driver::PackageTrace& p : res.traces) {
+  for (size_t k = 0; k < res.traces.size(); k++) {
+    const driver::PackageTrace& p = res.traces[k];
+    std::string name = p.import_path.empty() ? p.name : p.import_path;
+    progress.Say(fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
+                             mode == driver::RecordMode::kTest ? " packages" : " traces",
+                             name.empty() ? "" : ": " + name));
+    ao.package = p.import_path.empty() ? p.name : p.import_path;
     bool ok = AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err);
     if (!ok) {
+      progress.Clear();
       fmt::print(stderr, "{}: {}: {}\n", cmd,
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
       unreadable++;
     }
   }
+  progress.Clear();
   if (unreadable == res.traces.size()) return kExitToolError;
-  PrintConfirmSummary(cmd, confirm);
-  int status = Report(cmd, std::move(findings), c.report);
+  // go test failed and no test or binary says why (vet, a refused flag, a
+  // binary that left no trace): the verdict keeps the failure.
+  if (!res.run.Succeeded() && !verdict.Failed()) {
+    verdict.go_failure =
+        fmt::format("{} failed ({}); see its output above", mode == driver::RecordMode::kTest
+                                                                  ? "go test"
+                                                                  : "the program",
+                    res.run.Describe());
+  }
+  ReportOptions ropt = c.report;
+  ropt.confirm_summary = confirm.enabled && confirm.ran;
+  int status = Report(cmd, std::move(findings), ropt, &verdict);
+  if (res.build_failed && status != kExitToolError) status = kExitToolError;
   if (!c.keep.empty() && !c.report.quiet) {
     fmt::print(stderr, "{}: traces kept in {} (gordian analyze, gordian trace dump)\n", cmd,
                res.out_dir);
@@ -251,8 +302,9 @@ int RunTest(const std::vector<std::string>& args) {
         "e.g. -run TestX, -count, -timeout, -tags), with gordian's recorder on;\n"
         "then reports the concurrency bugs that occurred and those another\n"
         "schedule of the same run can produce: one report for all packages.\n"
-        "Exit status: 0 no bug, 1 bugs found, 2 gordian failed (build failure,\n"
-        "no test ran, a report that cannot be written).\n\nFlags:\n{}",
+        "Exit status, as go test's: 0 all tests passed and no bug, 1 a test failed\n"
+        "or bugs were found, 2 gordian or the build failed (a package that does\n"
+        "not build, no test ran, a report that cannot be written).\n\nFlags:\n{}",
         flags.Usage());
     return kExitOK;
   }
@@ -276,7 +328,8 @@ int RunRun(const std::vector<std::string>& args) {
         "Builds and runs a main package the way 'go run' does, with gordian's\n"
         "recorder on, passing args to the program; then reports the concurrency\n"
         "bugs that occurred and those another schedule can produce.\n"
-        "Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\nFlags:\n{}",
+        "Exit status: 0 the program exited 0 and no bug, 1 bugs found or the\n"
+        "program failed, 2 gordian or the build failed.\n\nFlags:\n{}",
         flags.Usage());
     return kExitOK;
   }

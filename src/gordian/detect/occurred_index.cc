@@ -80,7 +80,10 @@ OccurredIndex::OccurredIndex(const trace::Trace& t) : t_(t) {
 
   // A goroutine belongs to the test it started (exactly one TestStart), or
   // else to the test of its nearest ancestor; -2 marks "ambiguous: decide by
-  // time window".
+  // time window", -3 "outside every test": its spawn chain reaches the main
+  // goroutine without a TestStart (TestMain, init, an Example function, which
+  // runs on the main goroutine). Only a chain that breaks off (a goroutine
+  // the runtime started) is left to the time window (-1).
   test_of_gid_.assign(ng + 1, -1);
   std::vector<int> starts(ng + 1, 0);
   std::vector<int32_t> own(ng + 1, -1);
@@ -102,6 +105,10 @@ OccurredIndex::OccurredIndex(const trace::Trace& t) : t_(t) {
       }
       if (starts[cur] > 1) {
         found = -2;
+        break;
+      }
+      if (cur == 1) {
+        found = -3;
         break;
       }
       cur = t.goroutines[cur - 1].parent;
@@ -184,6 +191,7 @@ std::string OccurredIndex::TestOfGoroutine(uint32_t gid, uint32_t stamp) const {
   if (gid < test_of_gid_.size() && test_of_gid_[gid] >= 0) {
     return tests_[static_cast<size_t>(test_of_gid_[gid])].name;
   }
+  if (gid < test_of_gid_.size() && test_of_gid_[gid] == -3) return "";
   // Ambiguous or unknown: the innermost test whose window holds the stamp.
   const TestInfo* best = nullptr;
   for (const TestInfo& ti : tests_) {
@@ -341,9 +349,14 @@ std::string BaseName(std::string_view path) {
 
 void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
   FillGoroutines(ix, f);
+  // An operation is listed where it took effect: a completed blocking
+  // operation at its completion (a receive that waited and then saw the
+  // close comes after that close, though it started waiting before it), one
+  // that never completed where it started to block.
+  auto effect = [](const report::Step& s) { return s.loc.tpost != 0 ? s.loc.tpost : s.loc.tpre; };
   std::stable_sort(f->interleaving.begin(), f->interleaving.end(),
-                   [](const report::Step& a, const report::Step& b) {
-                     return a.loc.tpre < b.loc.tpre;
+                   [&](const report::Step& a, const report::Step& b) {
+                     return effect(a) < effect(b);
                    });
 }
 

@@ -33,7 +33,7 @@ bool ParseRole(std::string_view s, Role* out) {
 
 }  // namespace
 
-std::string ToJson(const std::vector<Finding>& findings) {
+std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict) {
   ojson doc;
   doc["version"] = kJsonVersion;
   doc["tool"] = "gordian";
@@ -58,6 +58,26 @@ std::string ToJson(const std::vector<Finding>& findings) {
     }
     j["reproduce"] = f.reproduce;
     doc["findings"].push_back(std::move(j));
+  }
+  if (verdict != nullptr) {
+    doc["tests"] = ojson::array();
+    for (const TestVerdict& t : verdict->tests) {
+      ojson tj;
+      tj["package"] = t.package;
+      tj["name"] = t.name;
+      tj["result"] = TestResultName(t.result);
+      doc["tests"].push_back(std::move(tj));
+    }
+    doc["packages"] = ojson::array();
+    for (const PackageVerdict& p : verdict->packages) {
+      ojson pj;
+      pj["package"] = p.package;
+      pj["ok"] = p.ok;
+      pj["how"] = p.how;
+      doc["packages"].push_back(std::move(pj));
+    }
+    if (verdict->build_failed) doc["build_failed"] = true;
+    if (!verdict->go_failure.empty()) doc["go_failure"] = verdict->go_failure;
   }
   // Invalid UTF-8 (a panic message with arbitrary bytes) is replaced, not
   // thrown on.
@@ -120,13 +140,13 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
 }
 
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
-                   std::string* err) {
+                   std::string* err, const Verdict* verdict) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) {
     *err = fmt::format("cannot write {}", path);
     return false;
   }
-  out << ToJson(findings);
+  out << ToJson(findings, verdict);
   out.close();
   if (!out) {
     *err = fmt::format("cannot write {}", path);

@@ -3,6 +3,9 @@
 //   {"version":1,"tool":"gordian","findings":[{"kind","status","severity",
 //    ["primitive" (goroutine-leak only)],"test","message","locations":[{"file",
 //    "line","column","role","goroutine"}],"reproduce"}]}
+// then, for a command that ran tests, go test's verdict (verdict.h):
+//   "tests":[{"package","name","result"}],"packages":[{"package","ok","how"}],
+//   ["go_failure"]
 // and reads it back (for tools and tests that consume reports).
 #pragma once
 
@@ -10,13 +13,15 @@
 #include <vector>
 
 #include "gordian/report/finding.h"
+#include "gordian/report/verdict.h"
 
 namespace gordian::report {
 
 inline constexpr int kJsonVersion = 1;
 
 // The report as JSON text (indented, ending in a newline).
-std::string ToJson(const std::vector<Finding>& findings);
+// With a verdict, its tests and packages follow the findings.
+std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict = nullptr);
 
 // Parses a report; false with *err on malformed input or an unknown
 // version, kind, status, severity, primitive or role.
@@ -24,6 +29,6 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
 
 // Writes ToJson(findings) to path; false with *err when it cannot.
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
-                   std::string* err);
+                   std::string* err, const Verdict* verdict = nullptr);
 
 }  // namespace gordian::report

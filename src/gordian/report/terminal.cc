@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -146,11 +147,22 @@ static std::string RenderFindingWith(const Finding& f, const TerminalOptions& op
     out += fmt::format("  ... and {} more locations (see --json)\n", f.locations.size() - shown);
   }
 
-  if (!f.goroutines.empty()) {
+  // The goroutines the reader sees above: those of the shown locations and
+  // steps. Dedup merges the goroutines of every merged occurrence (a leak
+  // in 40 workers), which would list goroutines the text never mentions.
+  std::set<std::string> mentioned;
+  for (size_t i = 0; i < shown; i++) mentioned.insert(f.locations[i].goroutine);
+  for (const Step& s : f.interleaving) mentioned.insert(s.loc.goroutine);
+  std::vector<const GoroutineInfo*> listed;
+  for (const GoroutineInfo& g : f.goroutines) {
+    if (mentioned.count(g.id)) listed.push_back(&g);
+  }
+  if (!listed.empty()) {
     out += "\n  goroutines:\n";
     size_t w = 0;
-    for (const GoroutineInfo& g : f.goroutines) w = std::max(w, g.id.size());
-    for (const GoroutineInfo& g : f.goroutines) {
+    for (const GoroutineInfo* g : listed) w = std::max(w, g->id.size());
+    for (const GoroutineInfo* gp : listed) {
+      const GoroutineInfo& g = *gp;
       std::string where;
       if (!g.spawn_file.empty()) {
         where = fmt::format("spawned at {}:{}", g.spawn_file, g.spawn_line);
@@ -217,10 +229,20 @@ std::string SummaryLine(const std::vector<Finding>& findings, const TerminalOpti
   }
   std::string s = fmt::format("{} bug{}, {} warning{}", bugs, bugs == 1 ? "" : "s", warnings,
                               warnings == 1 ? "" : "s");
-  if (unconfirmed > 0) s += fmt::format(", {} unconfirmed", unconfirmed);
+  if (unconfirmed > 0) {
+    s += fmt::format(", {} unconfirmed{}", unconfirmed,
+                     opt.show_unconfirmed ? "" : " (refuted by replay, not shown; -unconfirmed "
+                                                 "shows them)");
+  }
   if (infos > 0) {
     s += fmt::format(", {} info{}{}", infos, infos == 1 ? "" : "s",
                      opt.show_info ? "" : " (not shown; --info shows them)");
+  }
+  if (opt.verdict != nullptr && !opt.verdict->Empty()) {
+    std::string v = VerdictLine(*opt.verdict);
+    // "FAIL:" as go test says it; a passing run just counts its tests.
+    s = fmt::format("{}{}{}{}", opt.verdict->Failed() ? "FAIL: " : "", v, v.empty() ? "" : "; ",
+                    s);
   }
   return s;
 }
@@ -230,6 +252,7 @@ std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalO
   std::string out;
   for (const Finding& f : findings) {
     if (f.severity == Severity::Info && !opt.show_info) continue;
+    if (f.status == Status::Unconfirmed && !opt.show_unconfirmed) continue;
     out += RenderFindingWith(f, opt, &cache);
     out += "\n";
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gordian/report/finding.h"
+#include "gordian/report/verdict.h"
 
 namespace gordian::report {
 
@@ -23,6 +24,13 @@ struct TerminalOptions {
   bool show_info = false;   // info findings are counted but not shown unless set
   int context_lines = 2;    // lines above and below the primary location
   size_t max_steps = 12;    // interleaving steps shown (the rest are elided)
+  // Predictions a replay refuted are counted but not shown unless set
+  // (-unconfirmed): a schedule we tried and could not make fail is no bug
+  // we can show.
+  bool show_unconfirmed = false;
+  // go test's verdict, for commands that ran tests: the summary line leads
+  // with it ("FAIL: 2 of 40 tests failed (...); 1 bug, 0 warnings").
+  const Verdict* verdict = nullptr;
 };
 
 bool StdoutWantsColor();
@@ -32,7 +40,8 @@ std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalO
 // One finding (no summary).
 std::string RenderFinding(const Finding& f, const TerminalOptions& opt);
 // "2 bugs, 1 warning" (+ ", 3 infos (not shown; --info shows them)" when hidden,
-// + ", 1 unconfirmed" when replays refuted some predictions).
+// + ", 1 unconfirmed" when replays refuted some predictions), led by the
+// verdict of the tests when opt.verdict is set.
 std::string SummaryLine(const std::vector<Finding>& findings, const TerminalOptions& opt);
 
 }  // namespace gordian::report

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -68,6 +70,18 @@ TEST_F(TerminalTest, FindingHasHeadlineExcerptGoroutinesInterleaving) {
   EXPECT_FALSE(Has(out, "\x1b[")) << "no color unless asked";
 }
 
+TEST_F(TerminalTest, GoroutinesListOnlyThoseTheFindingMentions) {
+  Finding f = WithDisk(testing::SendOnClosed());
+  // Dedup merged the goroutines of 40 other occurrences into this finding.
+  for (int i = 0; i < 40; i++) {
+    f.goroutines.push_back({fmt::format("1.{}", 100 + i), "pkg/hub.go", 9, "worker"});
+  }
+  std::string out = RenderTerminal({f}, TerminalOptions{});
+  EXPECT_TRUE(Has(out, "1.0  spawned at pkg/hub.go:9")) << out;
+  EXPECT_FALSE(Has(out, "1.100")) << out;
+  EXPECT_FALSE(Has(out, "1.139")) << out;
+}
+
 TEST_F(TerminalTest, MissingSourceIsSaid) {
   Finding f = testing::SendOnClosed("/nonexistent/dir/");
   std::string out = RenderFinding(f, TerminalOptions{});
@@ -85,13 +99,53 @@ TEST_F(TerminalTest, SummaryCountsAndHidesInfo) {
   Finding unconf = bug;
   unconf.status = Status::Unconfirmed;
   std::string out = RenderTerminal({bug, bug, warn, info, unconf}, TerminalOptions{});
-  EXPECT_TRUE(Has(out, "2 bugs, 1 warning, 1 unconfirmed, 1 info (not shown; --info shows them)"))
+  EXPECT_TRUE(Has(out, "2 bugs, 1 warning, 1 unconfirmed (refuted by replay, not shown; "
+                       "-unconfirmed shows them), 1 info (not shown; --info shows them)"))
       << out;
   EXPECT_FALSE(Has(out, "alternative communication partner")) << out;
   TerminalOptions with_info;
   with_info.show_info = true;
   EXPECT_TRUE(Has(RenderTerminal({info}, with_info), "info: alternative communication partner"));
   EXPECT_TRUE(Has(RenderTerminal({}, TerminalOptions{}), "0 bugs, 0 warnings\n"));
+}
+
+TEST_F(TerminalTest, RefutedPredictionsAreHiddenUnlessAsked) {
+  Finding unconf = WithDisk(testing::SendOnClosed());
+  unconf.status = Status::Unconfirmed;
+  std::string hidden = RenderTerminal({unconf}, TerminalOptions{});
+  EXPECT_FALSE(Has(hidden, "(unconfirmed)")) << hidden;
+  EXPECT_TRUE(Has(hidden, "0 bugs, 0 warnings, 1 unconfirmed")) << hidden;
+  TerminalOptions shown;
+  shown.show_unconfirmed = true;
+  std::string out = RenderTerminal({unconf}, shown);
+  EXPECT_TRUE(Has(out, "bug: send on closed channel (unconfirmed)")) << out;
+  EXPECT_TRUE(Has(out, "0 bugs, 0 warnings, 1 unconfirmed\n")) << out;
+}
+
+TEST_F(TerminalTest, SummaryLeadsWithTheTestVerdict) {
+  Verdict v;
+  v.packages = {{"example.com/a", false, "exited with status 1"}, {"example.com/b", true, ""}};
+  v.tests = {{"example.com/a", "TestOK", TestResult::Pass},
+             {"example.com/a", "TestBad", TestResult::Fail},
+             {"example.com/a", "TestBad/sub", TestResult::Fail},
+             {"example.com/b", "TestFine", TestResult::Pass}};
+  TerminalOptions opt;
+  opt.verdict = &v;
+  std::string out = RenderTerminal({}, opt);
+  EXPECT_TRUE(Has(out, "FAIL: 1 of 3 tests failed (example.com/a.TestBad); 0 bugs, 0 warnings\n"))
+      << out;
+  v.tests[1].result = TestResult::Pass;
+  v.tests[2].result = TestResult::Pass;
+  out = RenderTerminal({}, opt);
+  // The binary failed without a failing test (os.Exit in a goroutine).
+  EXPECT_TRUE(Has(out, "FAIL: 1 test binary failed (example.com/a: exited with status 1)")) << out;
+  v.packages[0].ok = true;
+  out = RenderTerminal({}, opt);
+  EXPECT_EQ(out, "3 tests passed; 0 bugs, 0 warnings\n");
+  v.tests.push_back({"example.com/b", "TestHang", TestResult::Unfinished});
+  out = RenderTerminal({}, opt);
+  EXPECT_TRUE(Has(out, "FAIL: 1 of 4 tests failed (example.com/b.TestHang (did not finish))"))
+      << out;
 }
 
 TEST_F(TerminalTest, LeakHeadlineNamesPrimitiveAndColorIsOptional) {

@@ -131,6 +131,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     ReplayResult res;
     std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
     report::Status st = report::Status::Unconfirmed;
+    if (opt.progress) opt.progress(fmt::format("replaying to confirm {} at {}", kind, site));
     const auto replay_start = clock::now();
     bool ran = RunReplay(rw.schedule, path, ro, &res, &err);
     spent[f.test] += std::chrono::duration<double>(clock::now() - replay_start).count();
@@ -213,6 +214,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   ro.pass_through = opt.pass_through;
   ro.stall_ms = opt.stall_ms;
   ReplayResult res;
+  if (opt.progress) opt.progress(fmt::format("replaying the recorded run of {}", base));
   if (!RunReplay(s, path, ro, &res, &err)) {
     sum->notes.push_back("occurred bugs: replay failed: " + err);
     return;

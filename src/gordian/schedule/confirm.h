@@ -8,6 +8,7 @@
 // replay was tried. Findings that cannot be rewritten stay "predicted".
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct ConfirmOptions {
   Invocation fallback;
   bool pass_through = false;        // the replayed program's output to ours
   int stall_ms = 1000;
+  // Told before each replay what it is for ("send-on-closed at x.go:12"):
+  // the command's progress line.
+  std::function<void(const std::string&)> progress;
 };
 
 struct ConfirmSummary {

@@ -291,6 +291,7 @@ void ComputeStableIds(Trace* t, Warnings* warn) {
     }
   }
   std::vector<uint32_t> path;
+  std::vector<uint32_t> unknown_parent;  // goroutines the runtime started (a note, no damage)
   for (size_t i = 0; i < gs.size(); i++) {
     if (state[i] == 2) continue;
     // Walk up to a goroutine whose id is known, then assign on the way down.
@@ -332,17 +333,31 @@ void ComputeStableIds(Trace* t, Warnings* warn) {
         g.stable_id.assign(1, '1');
       } else if (prefix.empty() || prefix == "?") {
         g.stable_id = fmt::format("?{}", g.gid);
-        if (prefix.empty() && g.parent == 0) {
-          warn->Add(kWarnSpawn, fmt::format("goroutine {}: parent unknown; its id is "
-                                            "not stable across runs",
-                                            g.gid));
-        }
+        if (prefix.empty() && g.parent == 0) unknown_parent.push_back(g.gid);
       } else {
         g.stable_id = fmt::format("{}.{}", prefix, g.child_index);
       }
       prefix = g.stable_id;
       state[path[k] - 1] = 2;
     }
+  }
+  // Goroutines without a recorded go statement are normal (the runtime's
+  // and the testing package's own, timers' AfterFunc goroutines): one note
+  // for --verbose, not a warning per goroutine that nobody can act on.
+  if (!unknown_parent.empty()) {
+    std::sort(unknown_parent.begin(), unknown_parent.end());
+    std::string ids;
+    for (size_t k = 0; k < unknown_parent.size() && k < 10; k++) {
+      ids += fmt::format("{}{}", k ? ", " : "", unknown_parent[k]);
+    }
+    if (unknown_parent.size() > 10) ids += ", ...";
+    t->notes.push_back(fmt::format(
+        "{} goroutine{} without a recorded go statement (started by the runtime or a "
+        "library outside the recorded code): parent unknown, so {} id{} (?N) {} not stable "
+        "across runs: goroutine {}",
+        unknown_parent.size(), unknown_parent.size() == 1 ? "" : "s",
+        unknown_parent.size() == 1 ? "its" : "their", unknown_parent.size() == 1 ? "" : "s",
+        unknown_parent.size() == 1 ? "is" : "are", ids));
   }
 }
 

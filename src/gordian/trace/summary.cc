@@ -1,7 +1,9 @@
 // This file implements Summarize and DescribeEnd (summary.h).
 #include "gordian/trace/summary.h"
 
+#include <algorithm>
 #include <charconv>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -48,6 +50,33 @@ TraceSummary Summarize(const Trace& t) {
     }
   }
   return s;
+}
+
+std::vector<TestOutcome> TestOutcomes(const Trace& t) {
+  // Records are grouped by goroutine, not by time: starts are sorted by
+  // stamp and ends matched by test index.
+  std::vector<const Record*> starts;
+  for (const Record& r : t.records) {
+    if (r.kind == Kind::TestStart) starts.push_back(&r);
+  }
+  std::stable_sort(starts.begin(), starts.end(),
+                   [](const Record* a, const Record* b) { return a->tpre < b->tpre; });
+  std::vector<TestOutcome> out;
+  std::map<uint32_t, size_t> by_index;  // TestStart obj (test index) -> position in out
+  for (const Record* r : starts) {
+    TestOutcome o;
+    o.name = r->val < t.strings.size() ? t.strings[r->val] : std::string();
+    by_index[r->obj] = out.size();
+    out.push_back(std::move(o));
+  }
+  for (const Record& r : t.records) {
+    if (r.kind != Kind::TestEnd) continue;
+    auto it = by_index.find(r.obj);
+    if (it == by_index.end()) continue;
+    out[it->second].finished = true;
+    out[it->second].failed = (r.flags & kFailed) != 0;
+  }
+  return out;
 }
 
 std::string DescribeEnd(const TraceSummary& s) {

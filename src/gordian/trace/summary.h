@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gordian/trace/trace.h"
 
@@ -29,6 +30,18 @@ struct TraceSummary {
 };
 
 TraceSummary Summarize(const Trace& t);
+
+// One test (or subtest, "TestX/case") of a test binary, as its TestStart and
+// TestEnd records tell it. A test without TestEnd did not finish: the binary
+// exited, crashed or was killed while it ran.
+struct TestOutcome {
+  std::string name;
+  bool finished = false;
+  bool failed = false;  // TestEnd said t.Failed()
+};
+
+// The tests of the trace in the order they started.
+std::vector<TestOutcome> TestOutcomes(const Trace& t);
 
 // "exited with status 0", "panicked (status 2): send on closed channel",
 // "ended in a global deadlock: 3 goroutines blocked forever (status 3)", "exited with status 4

@@ -44,6 +44,9 @@ struct Trace {
   std::map<std::string, std::string> meta;  // meta.txt
   bool truncated = false;             // a chunk was torn or the recorder stopped early
   std::vector<std::string> warnings;  // what the reader repaired or skipped
+  // Facts about the trace that are no damage and that a user cannot act on
+  // (goroutines the runtime started, whose ids are not stable): --verbose.
+  std::vector<std::string> notes;
 
   std::span<const Record> RecordsOf(const Goroutine& g) const {
     return {records.data() + g.begin, g.end - g.begin};

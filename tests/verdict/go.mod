@@ -1,0 +1,3 @@
+module gordian.test/verdict
+
+go 1.22

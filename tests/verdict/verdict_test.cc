@@ -1,0 +1,138 @@
+// End-to-end tests of go test's verdict through `gordian test`: a failing
+// test or a test binary that exits non-zero makes gordian exit 1 (it exited
+// 0 before), the summary line and the JSON name the failed tests, a passing
+// package exits 0, and a package that does not compile exits 2 with its
+// compile error shown once (it was printed twice).
+//
+// Needs the go command and the gordian binary (label "record").
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "gordian/driver/process.h"
+
+namespace gordian {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Env(const char* k) {
+  const char* v = getenv(k);
+  return v != nullptr ? v : "";
+}
+std::string SourceDir() {
+  std::string d = Env("GORDIAN_SOURCE_DIR");
+  return d.empty() ? GORDIAN_TEST_SOURCE_DIR : d;
+}
+std::string Dir() { return SourceDir() + "/tests/verdict"; }
+std::string Gordian() {
+  std::string d = Env("GORDIAN_BINARY_DIR");
+  return d.empty() ? GORDIAN_TEST_GORDIAN : d + "/bin/gordian";
+}
+
+class VerdictTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    tmp_ = fs::temp_directory_path() /
+           ("gordian-verdict-" + std::to_string(getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(tmp_);
+  }
+  void TearDown() override { fs::remove_all(tmp_); }
+
+  // gordian test ARGS in tests/verdict, with the JSON report in tmp_.
+  driver::ProcessResult Test(std::vector<std::string> args) {
+    driver::ProcessSpec spec;
+    spec.argv = {Gordian(), "test", "--json", (tmp_ / "report.json").string()};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.cwd = Dir();
+    spec.pass_through = false;
+    spec.timeout_seconds = 300;
+    spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+    driver::ProcessResult r;
+    std::string err;
+    EXPECT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+    return r;
+  }
+  nlohmann::json Report() {
+    std::ifstream in(tmp_ / "report.json");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return nlohmann::json::parse(ss.str(), nullptr, false);
+  }
+  // The result of test name in the JSON report, or "" when it is not there.
+  std::string ResultOf(const nlohmann::json& j, const std::string& name) {
+    if (!j.contains("tests")) return "";
+    for (const auto& t : j["tests"]) {
+      if (t.value("name", "") == name) return t.value("result", "");
+    }
+    return "";
+  }
+
+  fs::path tmp_;
+};
+
+size_t Count(const std::string& hay, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) n++;
+  return n;
+}
+
+TEST_F(VerdictTest, FailingTestExitsOneAndIsNamed) {
+  driver::ProcessResult r = Test({"./fails"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAIL: 1 of 2 tests failed (TestFatal); 0 bugs, 0 warnings"),
+            std::string::npos)
+      << r.out;
+  nlohmann::json j = Report();
+  EXPECT_EQ(ResultOf(j, "TestFatal"), "fail") << j.dump();
+  EXPECT_EQ(ResultOf(j, "TestPass"), "pass") << j.dump();
+  ASSERT_TRUE(j.contains("packages")) << j.dump();
+  ASSERT_EQ(j["packages"].size(), 1u);
+  EXPECT_EQ(j["packages"][0]["package"], "gordian.test/verdict/fails");
+  EXPECT_EQ(j["packages"][0]["ok"], false);
+}
+
+TEST_F(VerdictTest, OsExitInAGoroutineExitsOne) {
+  driver::ProcessResult r = Test({"./osexit"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAIL: 1 of 1 test failed (TestExit (did not finish))"), std::string::npos)
+      << r.out;
+  nlohmann::json j = Report();
+  EXPECT_EQ(ResultOf(j, "TestExit"), "unfinished") << j.dump();
+}
+
+TEST_F(VerdictTest, PassingPackageExitsZero) {
+  driver::ProcessResult r = Test({"./passes"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\n2 tests passed; 0 bugs, 0 warnings"), std::string::npos) << r.out;
+  nlohmann::json j = Report();
+  EXPECT_EQ(ResultOf(j, "TestTable/a"), "pass") << j.dump();
+  EXPECT_EQ(j["packages"][0]["ok"], true);
+}
+
+TEST_F(VerdictTest, SeveralPackagesOneFails) {
+  driver::ProcessResult r = Test({"./passes", "./fails"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAIL: 1 of 4 tests failed (gordian.test/verdict/fails.TestFatal)"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST_F(VerdictTest, CompileErrorIsShownOnceAndExitsTwo) {
+  driver::ProcessResult r = Test({"./broken"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(Count(r.out + r.err, "undefined: undefinedThingInVerdictTest"), 1u) << r.out << r.err;
+  // Without the go command's output, gordian prints the error itself.
+  r = Test({"--quiet-program", "./broken"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(Count(r.out + r.err, "undefined: undefinedThingInVerdictTest"), 1u) << r.out << r.err;
+}
+
+}  // namespace
+}  // namespace gordian
