@@ -21,6 +21,7 @@
 #include <map>
 #include <sstream>
 
+#include "../e2e_env.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/trace/summary.h"
@@ -34,21 +35,10 @@ using trace::Kind;
 using trace::Record;
 using trace::Trace;
 
-std::string Env(const char* k) {
-  const char* v = getenv(k);
-  return v != nullptr ? v : "";
-}
-
-// The environment ctest sets, else the paths this test was built with.
-std::string SourceDir() {
-  std::string d = Env("GORDIAN_SOURCE_DIR");
-  return d.empty() ? GORDIAN_TEST_SOURCE_DIR : d;
-}
+using e2e::Env;
+using e2e::Gordian;
+using e2e::SourceDir;
 std::string RecordDir() { return SourceDir() + "/tests/record"; }
-std::string Gordian() {
-  std::string d = Env("GORDIAN_BINARY_DIR");
-  return d.empty() ? GORDIAN_TEST_GORDIAN : d + "/bin/gordian";
-}
 
 // Lines of file (relative to tests/record) that carry the marker //@name.
 std::vector<uint32_t> Marked(const std::string& file, const std::string& name) {

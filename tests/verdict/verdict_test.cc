@@ -7,13 +7,13 @@
 // Needs the go command and the gordian binary (label "record").
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "../e2e_env.h"
 #include "gordian/driver/process.h"
 
 namespace gordian {
@@ -21,19 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Env(const char* k) {
-  const char* v = getenv(k);
-  return v != nullptr ? v : "";
-}
-std::string SourceDir() {
-  std::string d = Env("GORDIAN_SOURCE_DIR");
-  return d.empty() ? GORDIAN_TEST_SOURCE_DIR : d;
-}
+using e2e::Gordian;
+using e2e::SourceDir;
 std::string Dir() { return SourceDir() + "/tests/verdict"; }
-std::string Gordian() {
-  std::string d = Env("GORDIAN_BINARY_DIR");
-  return d.empty() ? GORDIAN_TEST_GORDIAN : d + "/bin/gordian";
-}
 
 class VerdictTest : public ::testing::Test {
  protected:
