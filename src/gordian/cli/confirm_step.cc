@@ -7,6 +7,7 @@
 
 #include "gordian/driver/work_dir.h"
 #include "gordian/hb/happens_before.h"
+#include "gordian/report/replay_hits.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::cli {
@@ -45,25 +46,16 @@ void ConfirmFound(const std::string& cmd, const trace::Trace& t, const hb::Happe
 }
 
 void PrintConfirmSummary(const std::string& cmd, const std::vector<report::Finding>& findings) {
-  size_t predicted = 0, confirmed = 0, refuted = 0, occurred = 0, reproduced = 0;
-  for (const report::Finding& f : findings) {
-    if (f.severity != report::Severity::Bug) continue;
-    switch (f.status) {
-      case report::Status::Confirmed: predicted++; confirmed++; break;
-      case report::Status::Unconfirmed: predicted++; refuted++; break;
-      case report::Status::Predicted: predicted++; break;
-      case report::Status::Occurred: occurred++; reproduced += !f.reproduce.empty(); break;
-    }
-  }
-  if (predicted > 0) {
+  report::ConfirmationCounts c = report::CountConfirmation(findings);
+  if (c.predicted > 0) {
     fmt::print(stderr,
                "{}: confirmed {} of {} predicted bug{} by replay ({} refuted, {} not replayed)\n",
-               cmd, confirmed, predicted, predicted == 1 ? "" : "s", refuted,
-               predicted - confirmed - refuted);
+               cmd, c.confirmed, c.predicted, c.predicted == 1 ? "" : "s", c.refuted,
+               c.predicted - c.confirmed - c.refuted);
   }
-  if (occurred > 0) {
+  if (c.occurred > 0) {
     fmt::print(stderr, "{}: {} of {} bug{} that occurred replay from the recorded schedule\n",
-               cmd, reproduced, occurred, occurred == 1 ? "" : "s");
+               cmd, c.reproduced, c.occurred, c.occurred == 1 ? "" : "s");
   }
 }
 

@@ -3,7 +3,6 @@
 // own schedule, or a schedule file from a rewrite, a fuzzer or the model
 // checker), record the replay, and say whether the schedule was followed
 // to the end, where it diverged if not, and which bugs the replayed run hit.
-#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -13,9 +12,8 @@
 #include "gordian/cli/command.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/driver/work_dir.h"
-#include "gordian/report/columns.h"
-#include "gordian/report/dedup.h"
 #include "gordian/report/finding.h"
+#include "gordian/report/replay_hits.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/replay.h"
 #include "gordian/schedule/schedule.h"
@@ -129,34 +127,13 @@ int RunReplay(const std::vector<std::string>& args_in) {
   // What the report drops (receives that check for closed) is dropped, the
   // same bug hit by many goroutines is one line, and the list is capped: a
   // diverged replay of a large suite must not print a thousand lines.
-  std::vector<report::Finding> hit = std::move(rr.occurred);
-  report::ResolveColumns(&hit);
-  report::Dedup(&hit);
-  std::erase_if(hit, [](const report::Finding& f) { return f.severity == report::Severity::Info; });
-  // The bug the schedule was written for comes first.
-  std::stable_partition(hit.begin(), hit.end(), [&](const report::Finding& f) {
-    return report::KindName(f.kind) == s.expect;
-  });
-  constexpr size_t kHitsListed = 10;
-  int bugs = 0;
-  for (size_t i = 0; i < hit.size(); i++) {
-    const report::Finding& f = hit[i];
-    bool expected = !s.expect.empty() && report::KindName(f.kind) == s.expect;
-    if (f.severity == report::Severity::Bug || expected) bugs++;
-    if (i >= kHitsListed) continue;
-    std::string where;
-    if (!f.locations.empty()) {
-      where = fmt::format(" at {}:{} (goroutine {})", f.locations[0].file, f.locations[0].line,
-                          f.locations[0].goroutine);
-    }
-    fmt::print(stderr, "gordian replay: the replayed run hit {}{}{}{}\n",
-               f.severity == report::Severity::Bug ? "" : "the warning ",
-               report::KindName(f.kind), where, expected ? " (the bug this schedule shows)" : "");
-  }
-  if (hit.size() > kHitsListed) {
+  report::ReplayHits hits = report::SummarizeReplayHits(std::move(rr.occurred), s.expect);
+  for (const std::string& line : hits.lines) fmt::print(stderr, "gordian replay: {}\n", line);
+  if (hits.more > 0) {
     fmt::print(stderr, "gordian replay: ... and {} more (-o DIR keeps the replayed trace; "
-               "gordian analyze DIR lists them)\n", hit.size() - kHitsListed);
+               "gordian analyze DIR lists them)\n", hits.more);
   }
+  int bugs = static_cast<int>(hits.bugs);
   if (!out_dir.empty()) fmt::print(stderr, "gordian replay: replayed trace in {}\n", rr.trace_dir);
   return bugs > 0 ? kExitFound : kExitOK;
 }

@@ -1,0 +1,74 @@
+// Tests of what replays showed, for people (replay_hits.h): a diverged
+// replay that hit the same leak in a thousand goroutines prints one line,
+// infos are dropped, the expected bug comes first, the list is capped; the
+// confirmation counts follow the status of the reported findings.
+#include "gordian/report/replay_hits.h"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "gordian/report/report_test_util.h"
+
+namespace gordian::report {
+namespace {
+
+TEST(ReplayHits, SameBugInManyGoroutinesIsOneLine) {
+  std::vector<Finding> hit;
+  for (int i = 0; i < 1000; i++) {
+    hit.push_back(testing::Leak("/m/pool.go", 40, fmt::format("1.{}", i), Primitive::ChanSend));
+  }
+  ReplayHits h = SummarizeReplayHits(hit, "");
+  ASSERT_EQ(h.lines.size(), 1u);
+  EXPECT_EQ(h.more, 0u);
+  EXPECT_EQ(h.bugs, 1u);
+  EXPECT_NE(h.lines[0].find("the replayed run hit goroutine-leak at /m/pool.go:40"),
+            std::string::npos)
+      << h.lines[0];
+}
+
+TEST(ReplayHits, ExpectedFirstInfosDroppedAndCapped) {
+  std::vector<Finding> hit;
+  for (uint32_t i = 0; i < 30; i++) {
+    hit.push_back(testing::Leak("/m/pool.go", 100 + i, "1.0", Primitive::ChanSend));
+  }
+  Finding info = testing::Leak("/m/info.go", 1, "1.0", Primitive::None);
+  info.kind = FindingKind::AlternativePartner;
+  info.severity = Severity::Info;
+  hit.push_back(info);
+  Finding soc = testing::SendOnClosed("/m/");
+  hit.push_back(soc);
+  ReplayHits h = SummarizeReplayHits(hit, "send-on-closed", 10);
+  ASSERT_EQ(h.lines.size(), 10u);
+  EXPECT_EQ(h.more, 21u);  // 31 bugs, 10 listed
+  EXPECT_EQ(h.bugs, 31u);
+  EXPECT_NE(h.lines[0].find("send-on-closed at /m/hub.go:12 (goroutine 1.0) (the bug this "
+                            "schedule shows)"),
+            std::string::npos)
+      << h.lines[0];
+  for (const std::string& l : h.lines) EXPECT_EQ(l.find("info.go"), std::string::npos) << l;
+}
+
+TEST(ConfirmationCounts, CountOnlyReportedBugsByStatus) {
+  Finding occurred = testing::SendOnClosed();
+  Finding reproduced = occurred;
+  reproduced.reproduce = "gordian replay x";
+  Finding confirmed = occurred;
+  confirmed.status = Status::Confirmed;
+  Finding refuted = occurred;
+  refuted.status = Status::Unconfirmed;
+  Finding predicted = occurred;
+  predicted.status = Status::Predicted;
+  Finding warning = occurred;
+  warning.severity = Severity::Warning;  // a recovered panic, a recv-on-closed
+  ConfirmationCounts c =
+      CountConfirmation({occurred, reproduced, confirmed, refuted, predicted, warning});
+  EXPECT_EQ(c.occurred, 2u);
+  EXPECT_EQ(c.reproduced, 1u);
+  EXPECT_EQ(c.predicted, 3u);
+  EXPECT_EQ(c.confirmed, 1u);
+  EXPECT_EQ(c.refuted, 1u);
+}
+
+}  // namespace
+}  // namespace gordian::report
