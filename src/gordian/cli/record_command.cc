@@ -3,7 +3,6 @@
 // one-line summary of each.
 //   gordian record [-o DIR] [-wall DURATION] [-quiet] test [go test flags] [packages]
 //   gordian record [-o DIR] [-wall DURATION] [-quiet] run [build flags] [package] [-- args]
-#include <charconv>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "gordian/driver/record.h"
 #include "gordian/trace/summary.h"
 #include "gordian/trace/trace.h"
+#include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
 namespace gordian::cli {
@@ -33,33 +33,6 @@ constexpr const char* kRecordUsage =
     "listed in DIR/packages.txt. Inspect a trace with 'gordian trace dump DIR'.\n\n"
     "Exit status: 0 when a trace was recorded (whatever the program did: the summary\n"
     "says how it ended), 2 when it could not be (build failure, no test ran, bad usage).\n\n";
-
-// Go-style durations: 300ms, 1.5s, 2m, 1h30m, or plain seconds.
-bool ParseDuration(const std::string& s, double* seconds) {
-  if (s.empty()) return false;
-  double total = 0;
-  const char* p = s.data();
-  const char* end = s.data() + s.size();
-  bool any_unit = false;
-  while (p < end) {
-    double v = 0;
-    auto [q, ec] = std::from_chars(p, end, v);
-    if (ec != std::errc() || q == p) return false;
-    p = q;
-    std::string_view unit(p, static_cast<size_t>(end - p));
-    double mult;
-    if (unit.starts_with("ms")) { mult = 1e-3; p += 2; }
-    else if (unit.starts_with("h")) { mult = 3600; p += 1; }
-    else if (unit.starts_with("m")) { mult = 60; p += 1; }
-    else if (unit.starts_with("s")) { mult = 1; p += 1; }
-    else if (unit.empty() && !any_unit) { mult = 1; }
-    else return false;
-    any_unit = any_unit || !unit.empty();
-    total += v * mult;
-  }
-  *seconds = total;
-  return total >= 0;
-}
 
 // dir relative to the current directory when it is below it ("./x").
 std::string Pretty(const std::string& dir) {
@@ -97,10 +70,8 @@ int RunRecord(const std::vector<std::string>& args) {
     fmt::print("{}{}", kRecordUsage, flags.Usage());
     return kExitOK;
   }
-  if (!ParseDuration(wall, &opts.wall_seconds)) {
-    return UsageError(fmt::format("gordian record: -wall {:?}: expected a duration such as "
-                                  "90s, 10m or 1h",
-                                  wall));
+  if (!util::ParseDuration(wall, &opts.wall_seconds, &err)) {
+    return UsageError(fmt::format("gordian record: -wall {:?}: {}", wall, err));
   }
   if (rest.empty() || (rest[0] != "test" && rest[0] != "run")) {
     return UsageError(rest.empty()

@@ -17,6 +17,7 @@
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/replay.h"
 #include "gordian/schedule/schedule.h"
+#include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
 namespace gordian::cli {
@@ -35,13 +36,15 @@ int RunReplay(const std::vector<std::string>& args_in) {
   }
   util::FlagSet flags(cmd);
   std::string out_dir, save;
-  long stall_ms = 1000, wall = 120, gomaxprocs = 0;
+  long stall_ms = 1000, gomaxprocs = 0;
+  std::string wall = "120s";
   bool quiet = false, test_mode = false;
   flags.String("o", &out_dir, "DIR", "keep the replayed trace in DIR (default: a scratch dir)");
   flags.String("save-schedule", &save, "FILE", "write the schedule that is replayed to FILE");
   flags.Int("stall-ms", &stall_ms, "MS", "stall time before the head operation is skipped "
             "(default 1000)");
-  flags.Int("wall", &wall, "SECONDS", "kill the replay after this (default 120)");
+  flags.String("wall", &wall, "DURATION",
+               "kill the replay after this (default 120s; plain numbers are seconds)");
   flags.Int("gomaxprocs", &gomaxprocs, "N", "GOMAXPROCS of the replay (default: as recorded)");
   flags.Bool("test", &test_mode, "the arguments after -- are go test arguments (default: a "
              "main package and its arguments)");
@@ -59,6 +62,10 @@ int RunReplay(const std::vector<std::string>& args_in) {
     return kExitOK;
   }
   if (pos.size() != 1) return UsageError(cmd + ": expected one TRACE-DIR or SCHEDULE");
+  double wall_seconds = 0;
+  if (!util::ParseDuration(wall, &wall_seconds, &err)) {
+    return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, wall, err));
+  }
 
   schedule::Schedule s;
   std::string sched_path;
@@ -114,7 +121,7 @@ int RunReplay(const std::vector<std::string>& args_in) {
   schedule::ReplayOptions ro;
   ro.out_dir = out_dir.empty() ? scratch + "/replay" : out_dir;
   ro.stall_ms = static_cast<int>(stall_ms);
-  ro.wall_seconds = static_cast<double>(wall);
+  ro.wall_seconds = wall_seconds;
   ro.pass_through = !quiet;
   schedule::ReplayResult rr;
   if (!schedule::RunReplay(s, sched_path, ro, &rr, &err)) {

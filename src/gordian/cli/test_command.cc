@@ -5,7 +5,6 @@
 // runtime hooks overlaid), analyses every package's trace (analysis.h), and
 // prints one report for all of them. go test's flags pass through; gordian's
 // own flags may come anywhere before the packages' test binary arguments.
-#include <charconv>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -18,32 +17,13 @@
 #include "gordian/cli/progress.h"
 #include "gordian/driver/record.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
 namespace gordian::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Go-style durations (300ms, 90s, 10m, 1h) or plain seconds.
-bool ParseSeconds(const std::string& s, double* out) {
-  double v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p == s.data()) return false;
-  std::string_view unit(p, static_cast<size_t>(s.data() + s.size() - p));
-  if (unit == "" || unit == "s") {
-    *out = v;
-  } else if (unit == "ms") {
-    *out = v / 1000;
-  } else if (unit == "m") {
-    *out = v * 60;
-  } else if (unit == "h") {
-    *out = v * 3600;
-  } else {
-    return false;
-  }
-  return *out >= 0;
-}
 
 struct Common {
   ReportOptions report;
@@ -122,15 +102,14 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   ro.mode = mode;
   ro.args = go_args;
   ro.pass_through = !c.quiet_program;
-  if (!ParseSeconds(c.wall, &ro.wall_seconds)) {
-    return UsageError(fmt::format("{}: -wall {:?}: expected a duration such as 90s or 10m", cmd,
-                                  c.wall));
+  std::string derr;
+  if (!util::ParseDuration(c.wall, &ro.wall_seconds, &derr)) {
+    return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, c.wall, derr));
   }
   if (!c.settle.empty()) {
     double settle = 0;
-    if (!ParseSeconds(c.settle, &settle)) {
-      return UsageError(fmt::format("{}: -settle {:?}: expected a duration such as 500ms or 2s",
-                                    cmd, c.settle));
+    if (!util::ParseDuration(c.settle, &settle, &derr)) {
+      return UsageError(fmt::format("{}: -settle {:?}: {}", cmd, c.settle, derr));
     }
     // The recorder reads Go duration syntax; milliseconds are exact enough.
     ro.env["GORDIAN_SETTLE"] = fmt::format("{}ms", static_cast<long long>(settle * 1000 + 0.5));
@@ -206,9 +185,8 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   // Confirmation by replay (confirm_step.h).
   ConfirmStep confirm;
   confirm.enabled = !c.no_confirm;
-  if (!ParseSeconds(c.confirm_budget, &confirm.budget_seconds)) {
-    return UsageError(fmt::format("{}: --confirm-budget {:?}: expected seconds", cmd,
-                                  c.confirm_budget));
+  if (!util::ParseDuration(c.confirm_budget, &confirm.budget_seconds, &err)) {
+    return UsageError(fmt::format("{}: --confirm-budget {:?}: {}", cmd, c.confirm_budget, err));
   }
   confirm.per_finding_seconds = std::min(confirm.per_finding_seconds, confirm.budget_seconds);
   confirm.pass_through = false;
