@@ -193,5 +193,33 @@ TEST_F(TraceDirsTest, ClaimListAndPrepare) {
   EXPECT_EQ(ts[0].trace_dir, dir_ + "/run");
 }
 
+// `gordian record -o DIR` used to delete every directory an existing
+// DIR/packages.txt named. It now deletes only package directories it can
+// prove it wrote, and removes nothing when the index names anything else.
+TEST_F(TraceDirsTest, PrepareDeletesOnlyWhatGordianWrote) {
+  std::string base = dir_ + "/out";
+  std::string err;
+  Touch(base + "/pkg_a/events.bin");
+  Touch(base + "/pkg_a/sites.txt");
+  Touch(base + "/pkg_a/race.1234");
+  Touch(base + "/src/main.go");  // the user's, named by a crafted index
+  Touch(base + "/packages.txt", "pkg_a\texample.com/a\t/src/a\nsrc\texample.com/src\t/x\n");
+  EXPECT_FALSE(PrepareOutputDir(base, &err));
+  EXPECT_NE(err.find("gordian did not write; nothing was removed"), std::string::npos) << err;
+  EXPECT_TRUE(fs::exists(base + "/src/main.go"));
+  EXPECT_TRUE(fs::exists(base + "/pkg_a/events.bin"));
+  // A symlink to elsewhere is never followed, even when its target looks
+  // like a trace.
+  Touch(dir_ + "/elsewhere/events.bin");
+  fs::remove_all(base + "/src");
+  fs::create_directory_symlink(dir_ + "/elsewhere", base + "/src");
+  EXPECT_FALSE(PrepareOutputDir(base, &err));
+  EXPECT_TRUE(fs::exists(dir_ + "/elsewhere/events.bin"));
+  // Only the trace's own entries: the clean case still clears it.
+  fs::remove(base + "/src");
+  ASSERT_TRUE(PrepareOutputDir(base, &err)) << err;
+  EXPECT_FALSE(fs::exists(base + "/pkg_a"));
+}
+
 }  // namespace
 }  // namespace gordian::driver

@@ -41,6 +41,27 @@ bool ReadIndex(const std::string& base, std::vector<PackageTrace>* out) {
   return true;
 }
 
+// True when path is a package trace directory that gordian wrote and may
+// delete: a real directory (not a symlink) whose entries are all regular
+// files with the names the recorder writes (the trace files, and the race
+// detector's logs "race.<pid>"). A packages.txt can name anything; only
+// what passes this check is removed.
+bool IsOurPackageDir(const fs::path& path) {
+  std::error_code ec;
+  fs::file_status st = fs::symlink_status(path, ec);
+  if (ec || !fs::is_directory(st)) return false;
+  for (const fs::directory_entry& e : fs::directory_iterator(path, ec)) {
+    std::string name = e.path().filename().string();
+    bool known = false;
+    for (const char* f : kTraceFiles) known = known || name == f;
+    if (!known && name.starts_with("race.") && name.size() > 5) {
+      known = name.find_first_not_of("0123456789", 5) == std::string::npos;
+    }
+    if (!known || !fs::is_regular_file(e.symlink_status(ec))) return false;
+  }
+  return !ec;
+}
+
 }  // namespace
 
 std::string EscapePackagePath(const std::string& import_path) {
@@ -79,7 +100,21 @@ bool PrepareOutputDir(const std::string& dir, std::string* err) {
   }
   std::vector<PackageTrace> old;
   ReadIndex(dir, &old);
-  for (const PackageTrace& p : old) fs::remove_all(p.trace_dir, ec);
+  // Check everything before deleting anything: a packages.txt that names a
+  // directory gordian did not write (crafted, or the user's own files put
+  // there since) stops the run with nothing removed.
+  for (const PackageTrace& p : old) {
+    if (fs::exists(fs::symlink_status(p.trace_dir, ec)) && !IsOurPackageDir(p.trace_dir)) {
+      *err = fmt::format("{} holds an earlier trace whose index names {}, which holds files "
+                         "gordian did not write; nothing was removed: remove {} yourself or "
+                         "choose another directory with -o",
+                         dir, p.trace_dir, dir);
+      return false;
+    }
+  }
+  for (const PackageTrace& p : old) {
+    if (IsOurPackageDir(p.trace_dir)) fs::remove_all(p.trace_dir, ec);
+  }
   fs::remove(dir + "/packages.txt", ec);
   for (const char* f : kTraceFiles) fs::remove(dir + "/" + f, ec);
   return true;
