@@ -124,5 +124,51 @@ TEST_F(VerdictTest, CompileErrorIsShownOnceAndExitsTwo) {
   EXPECT_EQ(Count(r.out + r.err, "undefined: undefinedThingInVerdictTest"), 1u) << r.out << r.err;
 }
 
+// Ctrl-C (here SIGINT from a shell) during gordian test stops it at once:
+// the test binary and go test are killed, nothing is reported, exit 2, and
+// the run's scratch directories in the cache are removed.
+TEST_F(VerdictTest, InterruptStopsTheRunAndReportsNothing) {
+  fs::path cache = tmp_ / "cache";
+  fs::create_directories(cache);
+  std::string script =
+      "\"$0\" test --json \"$1\" ./interruptme & p=$!; sleep 6; kill -INT $p; "
+      "start=$(date +%s); wait $p; rc=$?; echo \"rc=$rc after=$(( $(date +%s) - start ))\"; "
+      "sleep 1; pgrep -f [i]nterruptme[.]test >/dev/null && echo leftover=yes || echo leftover=no";
+  driver::ProcessSpec spec;
+  spec.argv = {"sh", "-c", script, Gordian(), (tmp_ / "report.json").string()};
+  spec.cwd = Dir();
+  spec.pass_through = false;
+  spec.timeout_seconds = 120;
+  spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+  spec.set_env["XDG_CACHE_HOME"] = cache.string();
+  // Go's build cache stays where it is (std with the hooks is built there).
+  driver::ProcessSpec goenv;
+  goenv.argv = {"go", "env", "GOCACHE"};
+  goenv.pass_through = false;
+  driver::ProcessResult gr;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(goenv, &gr, &err)) << err;
+  while (!gr.out.empty() && gr.out.back() == '\n') gr.out.pop_back();
+  spec.set_env["GOCACHE"] = gr.out;
+  driver::ProcessResult r;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  EXPECT_NE(r.out.find("rc=2 "), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("leftover=no"), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.err.find("gordian test: interrupted"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(tmp_ / "report.json")) << "no report from an interrupted run";
+  // Within seconds, not after the minute the test sleeps.
+  size_t at = r.out.find("after=");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  EXPECT_LT(std::stoi(r.out.substr(at + 6)), 15) << r.out;
+  // No run directory of this command is left in the cache.
+  size_t runs = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(cache, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->path().filename().string().starts_with("run-")) runs++;
+  }
+  EXPECT_EQ(runs, 0u);
+}
+
 }  // namespace
 }  // namespace gordian

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/driver/process.h"
 
 namespace gordian::cli {
 
@@ -50,6 +51,12 @@ int main(int argc, char** argv) {
   if (name == "--version" || name == "version") {
     fmt::print("gordian 0.1.0\n");
     return kExitOK;
+  }
+  // Commands that run children wind down on the first Ctrl-C or SIGTERM
+  // (children killed, scratch removed, "interrupted"); the others keep the
+  // default and simply stop.
+  if (name == "test" || name == "run" || name == "record" || name == "replay") {
+    gordian::driver::InstallInterruptHandler();
   }
   for (const Command& c : Commands()) {
     if (args[0] == c.name) {

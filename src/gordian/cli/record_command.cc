@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/trace/summary.h"
 #include "gordian/trace/trace.h"
@@ -147,6 +148,11 @@ int RunRecord(const std::vector<std::string>& args) {
                res.run.Describe());
   }
   if (res.build_failed) return kExitToolError;
+  if (driver::Interrupted() || res.run.interrupted) {
+    fmt::print(stderr, "gordian record: interrupted; the trace holds what was recorded until "
+               "then\n");
+    return kExitToolError;
+  }
   return unreadable == res.traces.size() ? kExitToolError : kExitOK;
 }
 

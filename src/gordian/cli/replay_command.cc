@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/driver/process.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/report/finding.h"
@@ -124,7 +125,13 @@ int RunReplay(const std::vector<std::string>& args_in) {
   ro.wall_seconds = wall_seconds;
   ro.pass_through = !quiet;
   schedule::ReplayResult rr;
-  if (!schedule::RunReplay(s, sched_path, ro, &rr, &err)) {
+  bool replayed = schedule::RunReplay(s, sched_path, ro, &rr, &err);
+  if (driver::Interrupted()) {
+    fmt::print(stderr, "{}: interrupted; nothing is reported from a replay that did not end by "
+               "itself\n", cmd);
+    return kExitToolError;
+  }
+  if (!replayed) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return kExitToolError;
   }

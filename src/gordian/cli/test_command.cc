@@ -15,6 +15,7 @@
 #include "gordian/cli/command.h"
 #include "gordian/cli/confirm_step.h"  // confirmation by replay (schedule/confirm.h)
 #include "gordian/cli/progress.h"
+#include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/util/duration.h"
@@ -134,7 +135,16 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   } cleanup{scratch};
 
   driver::RecordResult res;
-  if (!driver::Record(ro, &res, &err)) {
+  bool recorded = driver::Record(ro, &res, &err);
+  // A run that did not end by itself proves nothing: no analysis, no
+  // replay, no finding; the scratch directories go on the way out.
+  if (driver::Interrupted() || res.run.interrupted) {
+    fmt::print(stderr, "{}: interrupted; nothing is reported from a run that did not end by "
+               "itself{}\n", cmd, c.keep.empty() ? "" : fmt::format(" (the trace so far is in {})",
+                                                                      c.keep));
+    return kExitToolError;
+  }
+  if (!recorded) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return kExitToolError;
   }
@@ -215,6 +225,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
                              mode == driver::RecordMode::kTest ? " packages" : " traces",
                              name.empty() ? "" : ": " + name));
     ao.package = p.import_path.empty() ? p.name : p.import_path;
+    if (driver::Interrupted()) break;
     bool ok = AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err);
     if (!ok) {
       progress.Clear();
@@ -224,6 +235,10 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
     }
   }
   progress.Clear();
+  if (driver::Interrupted()) {
+    fmt::print(stderr, "{}: interrupted while analysing and confirming; no report\n", cmd);
+    return kExitToolError;
+  }
   if (unreadable == res.traces.size()) return kExitToolError;
   // go test failed and no test or binary says why (vet, a refused flag, a
   // binary that left no trace): the verdict keeps the failure.

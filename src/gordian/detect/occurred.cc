@@ -4,6 +4,8 @@
 // goroutines, then leaks).
 #include "gordian/detect/occurred.h"
 
+#include "gordian/trace/summary.h"
+
 namespace gordian::detect {
 
 std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
@@ -13,6 +15,11 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   OccurredState st;
   st.hb = opt.hb;
   st.partners = opt.partners;
+  // A run that did not end by itself (killed at -wall, by a signal, by
+  // kill -9: no ProgramExit and no exit status) proves nothing about what
+  // its goroutines were still waiting for: only leaks a test end saw are
+  // claims then, as after a crash.
+  if (!trace::Summarize(t).exited) st.crash_stamp = UINT32_MAX - 1;
   DetectClosedChannelOps(ix, &st, &out);
   DetectSyncMisuse(ix, &st, &out);
   DetectPanics(ix, &st, &out);

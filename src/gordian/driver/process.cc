@@ -32,8 +32,11 @@ using Clock = std::chrono::steady_clock;
 // The group to forward signals to while a child runs (0: none).
 std::atomic<pid_t> g_forward_pgid{0};
 std::atomic<bool> g_forwarded{false};
+// Set by the first SIGINT, SIGTERM or SIGHUP gordian receives (Interrupted).
+std::atomic<bool> g_interrupted{false};
 
 void ForwardSignal(int sig) {
+  g_interrupted.store(true);
   pid_t pg = g_forward_pgid.load();
   if (pg > 0) {
     kill(-pg, sig);
@@ -145,6 +148,11 @@ std::string LookPath(const std::string& name) {
 }
 
 bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err) {
+  // After an interrupt nothing new starts: the command is winding down.
+  if (g_interrupted.load()) {
+    *err = "interrupted";
+    return false;
+  }
   *result = ProcessResult();
   if (spec.argv.empty()) {
     *err = "internal error: RunProcess without a program";
@@ -309,5 +317,15 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
   result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return true;
 }
+
+void InstallInterruptHandler() {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = ForwardSignal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+}
+
+bool Interrupted() { return g_interrupted.load(); }
 
 }  // namespace gordian::driver

@@ -52,6 +52,15 @@ struct ProcessResult {
 // fails or is killed is a successful run with that status in *result.
 bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err);
 
+// Interrupts: after InstallInterruptHandler (at gordian's start), the first
+// SIGINT, SIGTERM or SIGHUP is forwarded to the running child's process
+// group, Interrupted() turns true, and RunProcess starts nothing more
+// (false, "interrupted"). Commands check Interrupted() between steps and
+// wind down: their scratch directories are removed on the way out, and
+// nothing is reported from a run that did not end by itself.
+void InstallInterruptHandler();
+bool Interrupted();
+
 // The absolute path of an executable named name in $PATH, or "" (a name
 // containing '/' is returned as is when it is executable).
 std::string LookPath(const std::string& name);

@@ -1,6 +1,8 @@
 // This file implements ConfirmFindings (confirm.h).
 #include "gordian/schedule/confirm.h"
 
+#include "gordian/driver/process.h"
+
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -74,6 +76,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
   }
   size_t n = 0;
   for (const std::string& key : order) {
+    if (driver::Interrupted()) return;  // winding down: no more replays
     const std::vector<size_t>& members = groups[key];
     report::Finding& f = (*findings)[members.front()];
     sum->predicted++;
@@ -186,7 +189,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
       want.push_back(i);
     }
   }
-  if (want.empty()) return;
+  if (want.empty() || driver::Interrupted()) return;
   sum->occurred += want.size();
   Schedule s = FromTrace(t, trace_dir);
   if (s.cmd.mode == "run" && s.cmd.args.empty()) {
