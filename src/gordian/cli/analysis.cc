@@ -141,6 +141,7 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
     report::TerminalOptions to;
     to.show_info = opt.show_info;
     to.show_unconfirmed = opt.show_unconfirmed;
+    to.source_root = root;
     to.verdict = verdict;
     FILE* stream = machine_on_stdout ? stderr : stdout;
     to.color = !machine_on_stdout && report::StdoutWantsColor();

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -64,6 +65,74 @@ class SourceCache {
   std::map<std::string, Entry> files_;
 };
 
+// Text from a trace or a source file can hold anything, escape sequences
+// included (a crafted sites.txt, a raw string literal): C0 and C1 control
+// characters and DEL are shown as \xNN, never sent to the terminal as is.
+// Tabs are left to ExpandTabs.
+std::string EscapeControls(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); i++) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(s[i + 1]));  // C1 control
+      i++;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+void Escape(Location* l) {
+  l->file = EscapeControls(l->file);
+  l->function = EscapeControls(l->function);
+  l->goroutine = EscapeControls(l->goroutine);
+}
+
+// A copy of f whose every text field is safe to print.
+Finding Escaped(const Finding& f) {
+  Finding e = f;
+  e.test = EscapeControls(f.test);
+  e.message = EscapeControls(f.message);
+  e.reproduce = EscapeControls(f.reproduce);
+  for (Location& l : e.locations) Escape(&l);
+  for (Step& st : e.interleaving) {
+    Escape(&st.loc);
+    st.what = EscapeControls(st.what);
+  }
+  for (GoroutineInfo& g : e.goroutines) {
+    g.id = EscapeControls(g.id);
+    g.spawn_file = EscapeControls(g.spawn_file);
+    g.function = EscapeControls(g.function);
+  }
+  for (std::string& t : e.other_tests) t = EscapeControls(t);
+  return e;
+}
+
+// True when the source of path may be shown: a .go file inside root (the
+// module the report is about), after resolving symlinks and "..". A crafted
+// trace can name any file (/etc/shadow) as a site; only the user's own Go
+// source is ever printed.
+bool MayShowSource(const std::string& path, const std::string& root) {
+  if (root.empty() || !path.ends_with(".go")) return false;
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
+  if (ec) return false;
+  std::filesystem::path r = std::filesystem::weakly_canonical(root, ec);
+  if (ec) return false;
+  std::string ps = p.string(), rs = r.string();
+  if (rs.size() > 1 && rs.back() == '/') rs.pop_back();
+  if (ps.size() <= rs.size() || ps.compare(0, rs.size(), rs) != 0 || ps[rs.size()] != '/') {
+    return false;
+  }
+  // A FIFO or device would hang or never end; a missing file is said so.
+  return !std::filesystem::exists(p, ec) || std::filesystem::is_regular_file(p, ec);
+}
+
 std::string ExpandTabs(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -83,13 +152,17 @@ std::string Pos(const std::string& file, uint32_t line, uint32_t column) {
 }
 
 void Excerpt(const Location& l, int context, const Style& st, SourceCache* cache,
-             std::string* out) {
+             const std::string& source_root, std::string* out) {
   if (l.line == 0 || l.file.empty()) return;
+  if (!MayShowSource(DiskPath(l), source_root)) {
+    *out += fmt::format("      {}\n", st.Dim("(source not shown: outside the module reported on)"));
+    return;
+  }
   const std::vector<std::string>* lines = cache->Lines(DiskPath(l));
   if (lines == nullptr) {
     *out += fmt::format("      {}\n",
                         st.Dim(fmt::format("(source not available: {} cannot be read)",
-                                           DiskPath(l))));
+                                           EscapeControls(DiskPath(l)))));
     return;
   }
   if (l.line > lines->size()) {
@@ -102,7 +175,7 @@ void Excerpt(const Location& l, int context, const Style& st, SourceCache* cache
   uint32_t to = std::min<uint32_t>(static_cast<uint32_t>(lines->size()), l.line + context);
   int width = static_cast<int>(fmt::format("{}", to).size());
   for (uint32_t n = from; n <= to; n++) {
-    std::string text = ExpandTabs((*lines)[n - 1]);
+    std::string text = ExpandTabs(EscapeControls((*lines)[n - 1]));
     if (n == l.line) {
       *out += fmt::format("    {} {:>{}} | {}\n", st.Bold(">"), n, width, st.Bold(text));
     } else {
@@ -129,7 +202,9 @@ bool StdoutWantsColor() {
   return isatty(STDOUT_FILENO) != 0;
 }
 
-static std::string RenderFindingWith(const Finding& f, const TerminalOptions& opt, SourceCache* cache) {
+static std::string RenderFindingWith(const Finding& raw, const TerminalOptions& opt,
+                                     SourceCache* cache) {
+  const Finding f = Escaped(raw);
   Style st{opt.color};
   std::string out = Headline(f, st) + "\n";
   out += fmt::format("  {}\n", f.message);
@@ -141,7 +216,7 @@ static std::string RenderFindingWith(const Finding& f, const TerminalOptions& op
     out += fmt::format("  {}: {} (goroutine {}){}\n", st.Bold(Pos(l.file, l.line, l.column)),
                        RoleName(l.role), l.goroutine.empty() ? "?" : l.goroutine,
                        l.function.empty() ? "" : fmt::format(" in {}", l.function));
-    Excerpt(l, i == 0 ? opt.context_lines : 0, st, cache, &out);
+    Excerpt(raw.locations[i], i == 0 ? opt.context_lines : 0, st, cache, opt.source_root, &out);
   }
   if (f.locations.size() > shown) {
     out += fmt::format("  ... and {} more locations (see --json)\n", f.locations.size() - shown);

@@ -31,6 +31,10 @@ struct TerminalOptions {
   // go test's verdict, for commands that ran tests: the summary line leads
   // with it ("FAIL: 2 of 40 tests failed (...); 1 bug, 0 warnings").
   const Verdict* verdict = nullptr;
+  // Source excerpts are read only from .go files under this directory (the
+  // module reported on); "" shows none. Text from traces and sources is
+  // printed with control characters escaped.
+  std::string source_root;
 };
 
 bool StdoutWantsColor();

@@ -41,13 +41,20 @@ class TerminalTest : public ::testing::Test {
     for (Location& l : f.locations) l.path = (dir_ / "hub.go").string();
     return f;
   }
+  // Options whose source root is the test's directory (excerpts are read
+  // only from there).
+  TerminalOptions Opts() const {
+    TerminalOptions o;
+    o.source_root = dir_.string();
+    return o;
+  }
   fs::path dir_;
 };
 
 TEST_F(TerminalTest, FindingHasHeadlineExcerptGoroutinesInterleaving) {
   Finding f = WithDisk(testing::SendOnClosed());
   f.reproduce = "gordian replay .gordian/traces/x";
-  std::string out = RenderTerminal({f}, TerminalOptions{});
+  std::string out = RenderTerminal({f}, Opts());
   EXPECT_TRUE(Has(out, "bug: send on closed channel (occurred) in TestPublish\n")) << out;
   EXPECT_TRUE(Has(out, f.message)) << out;
   EXPECT_TRUE(Has(out, "pkg/hub.go:12:3: send (goroutine 1.0)")) << out;
@@ -76,16 +83,44 @@ TEST_F(TerminalTest, GoroutinesListOnlyThoseTheFindingMentions) {
   for (int i = 0; i < 40; i++) {
     f.goroutines.push_back({fmt::format("1.{}", 100 + i), "pkg/hub.go", 9, "worker"});
   }
-  std::string out = RenderTerminal({f}, TerminalOptions{});
+  std::string out = RenderTerminal({f}, Opts());
   EXPECT_TRUE(Has(out, "1.0  spawned at pkg/hub.go:9")) << out;
   EXPECT_FALSE(Has(out, "1.100")) << out;
   EXPECT_FALSE(Has(out, "1.139")) << out;
 }
 
+// A crafted trace names /etc/passwd (or any file) as a site, and puts escape
+// sequences in names and messages: no excerpt outside the module reported
+// on, and no control character reaches the terminal.
+TEST_F(TerminalTest, CraftedSitesShowNoForeignFileAndNoEscapes) {
+  Finding f = WithDisk(testing::SendOnClosed());
+  f.locations[0].path = "/etc/passwd";
+  f.locations[0].file = "/etc/passwd";
+  f.message = "evil \x1b[2J\x1b]0;title\x07 message \xc2\x9b31m";
+  f.locations[1].function = "fn\x1b[31m";
+  f.interleaving[0].what = "close\r\x1b[1A";
+  std::string out = RenderTerminal({f}, Opts());
+  EXPECT_FALSE(Has(out, "root:")) << out;
+  EXPECT_TRUE(Has(out, "(source not shown: outside the module reported on)")) << out;
+  EXPECT_FALSE(Has(out, "\x1b")) << out;
+  EXPECT_FALSE(Has(out, "\x07")) << out;
+  EXPECT_FALSE(Has(out, "\r")) << out;
+  EXPECT_FALSE(Has(out, "\xc2\x9b")) << out;
+  EXPECT_TRUE(Has(out, "evil \\x1b[2J")) << out;
+  // The file inside the module is still shown, and a symlink inside the
+  // module that points outside it is not followed.
+  EXPECT_TRUE(Has(out, "> 20 |     close(h.out)")) << out;
+  fs::create_symlink("/etc/passwd", dir_ / "link.go");
+  f.locations[0].path = (dir_ / "link.go").string();
+  out = RenderTerminal({f}, Opts());
+  EXPECT_FALSE(Has(out, "root:")) << out;
+}
+
 TEST_F(TerminalTest, MissingSourceIsSaid) {
-  Finding f = testing::SendOnClosed("/nonexistent/dir/");
-  std::string out = RenderFinding(f, TerminalOptions{});
-  EXPECT_TRUE(Has(out, "(source not available: /nonexistent/dir/hub.go cannot be read)")) << out;
+  std::string gone = (dir_ / "gone").string() + "/";
+  Finding f = testing::SendOnClosed(gone);
+  std::string out = RenderFinding(f, Opts());
+  EXPECT_TRUE(Has(out, "(source not available: " + gone + "hub.go cannot be read)")) << out;
 }
 
 TEST_F(TerminalTest, SummaryCountsAndHidesInfo) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -71,6 +72,20 @@ SourceFile* SourceSet::AddFile(std::string filename, std::string content) {
 }
 
 SourceFile* SourceSet::ReadFile(const std::string& path, std::string* err) {
+  // Paths can come from a trace (a site's file): a FIFO would block for
+  // ever and /dev/zero never ends, so only regular files of a sane size are
+  // read, and that is known before reading.
+  std::error_code ec;
+  std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+    *err = fmt::format("{}: not a regular file", path);
+    return nullptr;
+  }
+  if (!ec && std::filesystem::exists(st) &&
+      std::filesystem::file_size(path, ec) >= (uint64_t{1} << 31) && !ec) {
+    *err = fmt::format("{}: file too large", path);
+    return nullptr;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     *err = fmt::format("{}: cannot open file: {}", path, std::strerror(errno));
