@@ -25,6 +25,18 @@ using e2e::Gordian;
 using e2e::SourceDir;
 std::string Dir() { return SourceDir() + "/tests/verdict"; }
 
+// Go's build cache (std with the hooks is built there once).
+std::string GoCache() {
+  driver::ProcessSpec goenv;
+  goenv.argv = {"go", "env", "GOCACHE"};
+  goenv.pass_through = false;
+  driver::ProcessResult gr;
+  std::string err;
+  EXPECT_TRUE(driver::RunProcess(goenv, &gr, &err)) << err;
+  while (!gr.out.empty() && gr.out.back() == '\n') gr.out.pop_back();
+  return gr.out;
+}
+
 class VerdictTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -36,7 +48,8 @@ class VerdictTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(tmp_); }
 
   // gordian test ARGS in tests/verdict, with the JSON report in tmp_.
-  driver::ProcessResult Test(std::vector<std::string> args) {
+  driver::ProcessResult Test(std::vector<std::string> args,
+                             std::vector<std::string> unset_env = {}) {
     driver::ProcessSpec spec;
     spec.argv = {Gordian(), "test", "--json", (tmp_ / "report.json").string()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
@@ -44,6 +57,8 @@ class VerdictTest : public ::testing::Test {
     spec.pass_through = false;
     spec.timeout_seconds = 300;
     spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+    spec.unset_env = std::move(unset_env);
+    if (!spec.unset_env.empty()) spec.set_env["GOCACHE"] = GoCache();
     driver::ProcessResult r;
     std::string err;
     EXPECT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
@@ -124,6 +139,14 @@ TEST_F(VerdictTest, CompileErrorIsShownOnceAndExitsTwo) {
   EXPECT_EQ(Count(r.out + r.err, "undefined: undefinedThingInVerdictTest"), 1u) << r.out << r.err;
 }
 
+// With HOME unset and GOCACHE set, go test works; gordian test did not (go
+// refused the overlay: "files beneath GOMODCACHE () must not be replaced").
+TEST_F(VerdictTest, HomeUnsetWorksAsGoTestDoes) {
+  driver::ProcessResult r = Test({"./passes"}, {"HOME", "XDG_CACHE_HOME", "GOPATH", "GOMODCACHE"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("2 tests passed"), std::string::npos) << r.out << r.err;
+}
+
 // Ctrl-C (here SIGINT from a shell) during gordian test stops it at once:
 // the test binary and go test are killed, nothing is reported, exit 2, and
 // the run's scratch directories in the cache are removed.
@@ -141,16 +164,9 @@ TEST_F(VerdictTest, InterruptStopsTheRunAndReportsNothing) {
   spec.timeout_seconds = 120;
   spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
   spec.set_env["XDG_CACHE_HOME"] = cache.string();
-  // Go's build cache stays where it is (std with the hooks is built there).
-  driver::ProcessSpec goenv;
-  goenv.argv = {"go", "env", "GOCACHE"};
-  goenv.pass_through = false;
-  driver::ProcessResult gr;
-  std::string err;
-  ASSERT_TRUE(driver::RunProcess(goenv, &gr, &err)) << err;
-  while (!gr.out.empty() && gr.out.back() == '\n') gr.out.pop_back();
-  spec.set_env["GOCACHE"] = gr.out;
+  spec.set_env["GOCACHE"] = GoCache();
   driver::ProcessResult r;
+  std::string err;
   ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
   EXPECT_NE(r.out.find("rc=2 "), std::string::npos) << r.out << r.err;
   EXPECT_NE(r.out.find("leftover=no"), std::string::npos) << r.out << r.err;

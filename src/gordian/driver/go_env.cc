@@ -30,7 +30,8 @@ bool FindGo(const std::string& cwd, GoTool* out, std::string* err) {
     out->go = std::filesystem::absolute(out->go, ec).string();
   }
   ProcessSpec spec;
-  spec.argv = {out->go, "env", "-json", "GOROOT", "GOVERSION", "GOCACHE", "GOMOD", "GOWORK"};
+  spec.argv = {out->go,  "env",   "-json", "GOROOT", "GOVERSION",
+               "GOCACHE", "GOMOD", "GOWORK", "GOMODCACHE"};
   spec.cwd = cwd;
   spec.pass_through = false;
   spec.timeout_seconds = 60;
@@ -53,6 +54,7 @@ bool FindGo(const std::string& cwd, GoTool* out, std::string* err) {
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
   };
   out->goroot = get("GOROOT");
+  out->gomodcache = get("GOMODCACHE");
   out->version = get("GOVERSION");
   out->gocache = get("GOCACHE");
   out->gomod = get("GOMOD");

@@ -16,6 +16,7 @@ struct GoTool {
   std::string gocache;
   std::string gomod;    // GOMOD as seen from the working directory ("" or /dev/null: none)
   std::string gowork;   // GOWORK ("" or "off": none)
+  std::string gomodcache;  // GOMODCACHE; "" when neither GOPATH nor HOME says where
 };
 
 // Finds `go`: $GORDIAN_GO if set, else the first `go` in PATH. Runs

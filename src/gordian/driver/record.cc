@@ -287,6 +287,13 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   spec.pass_through = opts.pass_through;
   spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT"};
   for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
+  // With HOME unset (and no GOPATH), go has no GOMODCACHE, and then refuses
+  // every overlay ("files beneath GOMODCACHE () must not be replaced"),
+  // though plain go test works. A module cache inside gordian's cache lets
+  // the same tests run.
+  if (go.gomodcache.empty() && !spec.set_env.count("GOMODCACHE")) {
+    spec.set_env["GOMODCACHE"] = cache + "/gomodcache";
+  }
   if (!result->roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(result->roots, ":");
 
   if (is_test) {

@@ -27,9 +27,18 @@ bool CacheDir(std::string* dir, std::string* err) {
     const char* v = getenv(k);
     return v != nullptr && *v ? std::string(v) : std::string();
   };
+  // As Go's os.UserCacheDir: a relative XDG_CACHE_HOME or HOME is no
+  // answer (it would put the cache inside whatever directory gordian runs
+  // in, the user's source tree), so it is skipped; GORDIAN_CACHE, the
+  // user's explicit choice, is made absolute.
+  auto absolute = [](const std::string& p) { return !p.empty() && p[0] == '/'; };
   std::string d = env("GORDIAN_CACHE");
-  if (d.empty() && !env("XDG_CACHE_HOME").empty()) d = env("XDG_CACHE_HOME") + "/gordian";
-  if (d.empty() && !env("HOME").empty()) d = env("HOME") + "/.cache/gordian";
+  if (!d.empty() && !absolute(d)) {
+    std::error_code ec;
+    d = fs::absolute(d, ec).lexically_normal().string();
+  }
+  if (d.empty() && absolute(env("XDG_CACHE_HOME"))) d = env("XDG_CACHE_HOME") + "/gordian";
+  if (d.empty() && absolute(env("HOME"))) d = env("HOME") + "/.cache/gordian";
   if (d.empty()) d = fmt::format("/tmp/gordian-{}", getuid());
   std::error_code ec;
   fs::create_directories(d, ec);
