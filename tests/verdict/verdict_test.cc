@@ -139,6 +139,27 @@ TEST_F(VerdictTest, CompileErrorIsShownOnceAndExitsTwo) {
   EXPECT_EQ(Count(r.out + r.err, "undefined: undefinedThingInVerdictTest"), 1u) << r.out << r.err;
 }
 
+// analyze accepts what record test writes (one trace per package under an
+// index), and flags after the directory ("analyze DIR --json f" took --json
+// and f as two more directories).
+TEST_F(VerdictTest, AnalyzeTakesARecordTestDirectoryAndFlagsAfterIt) {
+  std::string out = (tmp_ / "rec").string();
+  driver::ProcessSpec spec;
+  spec.argv = {Gordian(), "record", "-o", out, "test", "./passes", "./fails"};
+  spec.cwd = Dir();
+  spec.pass_through = false;
+  spec.timeout_seconds = 300;
+  spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  spec.argv = {Gordian(), "analyze", out, "--json", (tmp_ / "report.json").string()};
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  nlohmann::json j = Report();
+  EXPECT_TRUE(j.is_object() && j.contains("findings")) << r.err;
+}
+
 // With HOME unset and GOCACHE set, go test works; gordian test did not (go
 // refused the overlay: "files beneath GOMODCACHE () must not be replaced").
 TEST_F(VerdictTest, HomeUnsetWorksAsGoTestDoes) {

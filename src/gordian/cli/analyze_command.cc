@@ -8,6 +8,7 @@
 
 #include "gordian/cli/analysis.h"
 #include "gordian/cli/command.h"
+#include "gordian/driver/trace_dirs.h"
 #include "gordian/util/flags.h"
 
 namespace gordian::cli {
@@ -15,6 +16,7 @@ namespace gordian::cli {
 int RunAnalyze(const std::vector<std::string>& args) {
   const std::string cmd = "gordian analyze";
   util::FlagSet flags(cmd);
+  flags.Interspersed();  // flags may follow the paths
   ReportOptions ropt;
   AnalyzeOptions aopt;
   bool no_predict = false;
@@ -40,10 +42,24 @@ int RunAnalyze(const std::vector<std::string>& args) {
   }
   aopt.predict = !no_predict;
   std::vector<report::Finding> findings;
+  // Every directory a command writes is accepted: a run trace (events.bin),
+  // a `record test` or `test --keep` directory (packages.txt and one trace
+  // per package), as dump and replay accept them.
   for (const std::string& dir : dirs) {
-    if (!AnalyzeTrace(cmd, dir, aopt, &findings, &err)) {
+    std::vector<driver::PackageTrace> traces;
+    if (!driver::ListTraces(dir, &traces, &err)) {
       fmt::print(stderr, "{}: {}\n", cmd, err);
       return kExitToolError;
+    }
+    if (traces.empty()) {
+      fmt::print(stderr, "{}: {}: the trace index lists no recorded package\n", cmd, dir);
+      return kExitToolError;
+    }
+    for (const driver::PackageTrace& t : traces) {
+      if (!AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err)) {
+        fmt::print(stderr, "{}: {}\n", cmd, err);
+        return kExitToolError;
+      }
     }
   }
   return Report(cmd, std::move(findings), ropt);

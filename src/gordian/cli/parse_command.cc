@@ -62,6 +62,7 @@ bool CollectGoFiles(const std::string& path, std::vector<std::string>* out,
 
 int RunParse(const std::vector<std::string>& args) {
   util::FlagSet flags("gordian parse");
+  flags.Interspersed();  // flags may follow the paths
   bool dump = false, stats = false;
   flags.Bool("dump", &dump, "print the syntax tree of each file");
   flags.Bool("stats", &stats, "print counts and throughput; the last line is 'parsed N files, E errors'");

@@ -36,6 +36,7 @@ int RunReplay(const std::vector<std::string>& args_in) {
     }
   }
   util::FlagSet flags(cmd);
+  flags.Interspersed();  // flags may follow the paths
   std::string out_dir, save;
   long stall_ms = 1000, gomaxprocs = 0;
   std::string wall = "120s";

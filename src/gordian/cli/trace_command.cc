@@ -52,6 +52,7 @@ bool Load(const std::string& cmd, const std::string& dir_arg, trace::Trace* t) {
 int RunDump(const std::vector<std::string>& args) {
   const std::string cmd = "gordian trace dump";
   util::FlagSet flags(cmd);
+  flags.Interspersed();  // flags may follow the paths
   trace::DumpOptions opts;
   flags.Bool("json", &opts.json, "one JSON object per line");
   flags.Bool("by-goroutine", &opts.by_goroutine,
@@ -89,6 +90,7 @@ int RunDump(const std::vector<std::string>& args) {
 int RunStats(const std::vector<std::string>& args) {
   const std::string cmd = "gordian trace stats";
   util::FlagSet flags(cmd);
+  flags.Interspersed();  // flags may follow the paths
   std::vector<std::string> pos;
   bool help = false;
   std::string err;

@@ -59,6 +59,7 @@ bool FlagSet::Parse(const std::vector<std::string>& args,
                     std::vector<std::string>* positional, bool* help,
                     std::string* err) {
   *help = false;
+  positional->clear();
   size_t i = 0;
   for (; i < args.size(); i++) {
     const std::string& a = args[i];
@@ -66,7 +67,11 @@ bool FlagSet::Parse(const std::vector<std::string>& args,
       i++;
       break;
     }
-    if (a.size() < 2 || a[0] != '-') break;
+    if (a.size() < 2 || a[0] != '-') {
+      if (!interspersed_) break;
+      positional->push_back(a);
+      continue;
+    }
     std::string_view body = a;
     body.remove_prefix(a[1] == '-' ? 2 : 1);
     std::string_view name = body, value;
@@ -110,7 +115,7 @@ bool FlagSet::Parse(const std::vector<std::string>& args,
       return false;
     }
   }
-  positional->assign(args.begin() + static_cast<long>(i), args.end());
+  positional->insert(positional->end(), args.begin() + static_cast<long>(i), args.end());
   return true;
 }
 

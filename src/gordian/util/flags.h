@@ -28,6 +28,11 @@ class FlagSet {
     passthrough_ = passthrough;
   }
 
+  // Flags may also follow positional arguments (`gordian analyze DIR
+  // --json f`, as go test allows flags after its packages); "--" still ends
+  // the flags. Without it, parsing stops at the first positional argument.
+  void Interspersed() { interspersed_ = true; }
+
   // Parses args; on success the remaining positional arguments are in
   // *positional. Returns false and sets *err to a one-line message on error.
   // Sets *help when -h/-help/--help was given.
@@ -48,6 +53,7 @@ class FlagSet {
   const Flag* Find(std::string_view name) const;
 
   std::string command_;
+  bool interspersed_ = false;
   std::vector<Flag> flags_;
   std::vector<std::string>* passthrough_ = nullptr;
 };
