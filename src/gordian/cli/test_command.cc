@@ -208,6 +208,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   } else {
     std::string cache;
     if (driver::CacheDir(&cache, &err)) {
+      driver::PruneSchedules(cache);
       confirm.schedule_dir =
           (fs::path(cache) / "schedules" / fs::path(scratch).filename()).string();
     } else {

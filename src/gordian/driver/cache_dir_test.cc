@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -62,6 +63,30 @@ TEST(CacheDir, RelativeXdgAndHomeAreSkipped) {
   }
   fs::current_path(old_cwd);
   fs::remove_all(base);
+}
+
+// Schedules of old runs were never removed (110 run directories in one
+// cache): only the newest kScheduleRuns younger than kScheduleDays stay.
+TEST(CacheDir, OldSchedulesArePruned) {
+  fs::path cache = fs::temp_directory_path() / ("gordian_prune_" + std::to_string(getpid()));
+  auto now = fs::file_time_type::clock::now();
+  for (size_t i = 0; i < kScheduleRuns + 5; i++) {
+    fs::path d = cache / "schedules" / ("run-" + std::to_string(i));
+    fs::create_directories(d);
+    // run-0 is the newest.
+    fs::last_write_time(d, now - std::chrono::minutes(i));
+  }
+  fs::path old = cache / "schedules" / "run-old";
+  fs::create_directories(old);
+  fs::last_write_time(old, now - std::chrono::hours(24 * (kScheduleDays + 1)));
+  fs::create_directories(cache / "schedules" / "mine");  // not a run directory
+  PruneSchedules(cache.string());
+  EXPECT_TRUE(fs::exists(cache / "schedules" / "run-0"));
+  EXPECT_TRUE(fs::exists(cache / "schedules" / ("run-" + std::to_string(kScheduleRuns - 1))));
+  EXPECT_FALSE(fs::exists(cache / "schedules" / ("run-" + std::to_string(kScheduleRuns))));
+  EXPECT_FALSE(fs::exists(old));
+  EXPECT_TRUE(fs::exists(cache / "schedules" / "mine"));
+  fs::remove_all(cache);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -50,6 +51,25 @@ bool CacheDir(std::string* dir, std::string* err) {
   }
   *dir = d;
   return true;
+}
+
+void PruneSchedules(const std::string& cache) {
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> runs;
+  for (const auto& e : fs::directory_iterator(cache + "/schedules", ec)) {
+    std::error_code ec2;
+    if (!e.path().filename().string().starts_with("run-") || !e.is_directory(ec2)) continue;
+    auto t = e.last_write_time(ec2);
+    if (!ec2) runs.emplace_back(t, e.path());
+  }
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  auto now = fs::file_time_type::clock::now();
+  for (size_t i = 0; i < runs.size(); i++) {
+    if (i >= kScheduleRuns || now - runs[i].first > std::chrono::hours(24 * kScheduleDays)) {
+      std::error_code ec2;
+      fs::remove_all(runs[i].second, ec2);
+    }
+  }
 }
 
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {

@@ -9,7 +9,8 @@
 
 namespace gordian::driver {
 
-// $GORDIAN_CACHE, else $XDG_CACHE_HOME/gordian, else $HOME/.cache/gordian,
+// $GORDIAN_CACHE (made absolute), else $XDG_CACHE_HOME/gordian, else
+// $HOME/.cache/gordian (each only when absolute, as Go's os.UserCacheDir),
 // else /tmp/gordian-<uid>. Created if missing.
 bool CacheDir(std::string* dir, std::string* err);
 
@@ -18,6 +19,14 @@ bool CacheDir(std::string* dir, std::string* err);
 // (left by a killed gordian) are swept here.
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err);
 void RemoveTree(const std::string& dir);
+
+// The schedules of earlier runs (cache/schedules/run-*: what `reproduce`
+// commands name) are kept for kScheduleDays days, and at most
+// kScheduleRuns of them; older ones are removed here, before a new run adds
+// its own.
+inline constexpr int kScheduleDays = 7;
+inline constexpr size_t kScheduleRuns = 50;
+void PruneSchedules(const std::string& cache);
 
 // The runtime hook set: $GORDIAN_RUNTIME_DIR, else runtime/std next to the
 // gordian binary's source tree or install prefix, else the source tree this
