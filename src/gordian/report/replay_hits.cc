@@ -45,9 +45,9 @@ ReplayHits SummarizeReplayHits(std::vector<Finding> hit, std::string_view expect
       where = fmt::format(" at {}:{} (goroutine {})", f.locations[0].file, f.locations[0].line,
                           f.locations[0].goroutine);
     }
-    out.lines.push_back(fmt::format("the replayed run hit {}{}{}{}",
-                                    f.severity == Severity::Bug ? "" : "the warning ",
-                                    KindName(f.kind), where,
+    // "hit <kind>" first: scripts and people search for it.
+    out.lines.push_back(fmt::format("the replayed run hit {}{}{}{}", KindName(f.kind), where,
+                                    f.severity == Severity::Bug ? "" : " (a warning)",
                                     expected ? " (the bug this schedule shows)" : ""));
   }
   return out;

@@ -47,6 +47,15 @@ TEST(ReplayHits, ExpectedFirstInfosDroppedAndCapped) {
             std::string::npos)
       << h.lines[0];
   for (const std::string& l : h.lines) EXPECT_EQ(l.find("info.go"), std::string::npos) << l;
+  // A warning keeps the "hit <kind>" form that scripts search for.
+  Finding warn = testing::SendOnClosed("/m/");
+  warn.kind = FindingKind::ConcurrentRecv;
+  warn.severity = Severity::Warning;
+  h = SummarizeReplayHits({warn}, "concurrent-recv");
+  ASSERT_EQ(h.lines.size(), 1u);
+  EXPECT_EQ(h.lines[0].rfind("the replayed run hit concurrent-recv at /m/hub.go:12", 0), 0u)
+      << h.lines[0];
+  EXPECT_EQ(h.bugs, 1u) << "the expected warning counts";
 }
 
 TEST(ConfirmationCounts, CountOnlyReportedBugsByStatus) {

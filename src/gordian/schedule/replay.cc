@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/occurred.h"
+#include "gordian/schedule/invocation_check.h"
 
 namespace gordian::schedule {
 
@@ -19,6 +20,13 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
            "after --, e.g. `gordian replay SCHEDULE -- ./cmd/x`";
     return false;
   }
+  if (s.cmd.mode == "run" && s.cmd.args.empty()) {
+    // It would build whatever package the current directory holds.
+    *err = "the schedule does not say which program to run; give its package after --, e.g. "
+           "`gordian replay SCHEDULE -- ./cmd/x`";
+    return false;
+  }
+  if (!s.cmd.cwd.empty() && !CheckInvocationDir(s.cmd.cwd, err)) return false;
   driver::RecordOptions ro;
   ro.mode = s.cmd.mode == "test" ? driver::RecordMode::kTest : driver::RecordMode::kRun;
   ro.args = s.cmd.args;

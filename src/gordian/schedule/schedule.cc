@@ -1,6 +1,8 @@
 // This file implements the schedule text format (docs/schedule-format.md).
 #include "gordian/schedule/schedule.h"
 
+#include "gordian/schedule/invocation_check.h"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -115,6 +117,8 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
   int lineno = 0;
   bool header = false;
   std::vector<uint32_t> counts;
+  std::vector<int> arg_lines;  // line of each cmd.arg, for the invocation check
+  int mode_line = 0;
   while (std::getline(in, line)) {
     lineno++;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -136,9 +140,15 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
     }
     if (key == "origin") out->origin = rest;
     else if (key == "expect") out->expect = rest;
-    else if (key == "cmd.mode") out->cmd.mode = rest;
+    else if (key == "cmd.mode") {
+      out->cmd.mode = rest;
+      mode_line = lineno;
+    }
     else if (key == "cmd.cwd") out->cmd.cwd = Unescape(rest);
-    else if (key == "cmd.arg") out->cmd.args.push_back(Unescape(rest));
+    else if (key == "cmd.arg") {
+      out->cmd.args.push_back(Unescape(rest));
+      arg_lines.push_back(lineno);
+    }
     else if (key == "fatal_at") {
       if (!Num(rest, &out->fatal_at)) return bad("bad number");
     } else if (key == "cmd.gomaxprocs") {
@@ -185,12 +195,27 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       counts[op.g]++;
       out->ops.push_back(std::move(op));
     } else {
-      // Unknown keys are ignored (newer writers may add some).
+      // A schedule is data that people share: a line this reader does not
+      // know is refused, not skipped (the format has a version for change).
+      return bad("unknown line");
     }
   }
   if (!header) {
     *err = "empty schedule";
     return false;
+  }
+  if (mode_line != 0 || !out->cmd.args.empty()) {
+    size_t bad_arg = 0;
+    std::string why;
+    if (!CheckInvocationArgs(out->cmd.mode, out->cmd.args, &bad_arg, &why)) {
+      int at = out->cmd.args.empty() || bad_arg >= arg_lines.size() ? mode_line
+                                                                      : arg_lines[bad_arg];
+      *err = fmt::format("schedule line {}: {}{}", at, why,
+                         bad_arg < out->cmd.args.size()
+                             ? fmt::format(": {:?}", out->cmd.args[bad_arg])
+                             : "");
+      return false;
+    }
   }
   if (!out->goroutines.empty() && out->goroutines[0] != "1") {
     *err = "schedule: the first goroutine must be \"1\" (main)";
