@@ -147,6 +147,8 @@ var gordian struct {
 	sideLock  mutex // guards sideBuf and the order of side-file lines
 	sideBuf   [4096]byte
 
+	goroutinesFd int32 // goroutines.txt, -race only (gordian_race.go)
+
 	clock     atomic.Uint32 // the global stamp counter
 	gids      atomic.Uint32
 	objs      atomic.Uint32
@@ -392,6 +394,9 @@ func gordianAllocSlow(st *gordianG, n uintptr) uintptr {
 		st.next += gordianRecordBytes
 		t := gordianStamp()
 		gordianPut(p, gkGoStart, 0, 0, site, t, t, st.parent, st.index)
+	}
+	if first {
+		gordianGoroutineLine(st) // -race only: gordian_race.go
 	}
 	p := st.next
 	st.next = p + n*gordianRecordBytes
