@@ -40,22 +40,14 @@ def read(dirname):
             f = line.rstrip("\n").split("\t")
             if len(f) >= 5:
                 sites[int(f[0])] = "%s:%s" % (os.path.basename(f[2]), f[3])
-    # goroutines.txt (written under -race): gid, parent, child index, goid.
-    goids = {}
-    p = os.path.join(dirname, "goroutines.txt")
-    if os.path.exists(p):
-        for line in open(p):
-            f = line.rstrip("\n").split("\t")
-            if len(f) >= 4 and f[0].isdigit() and f[3].isdigit():
-                goids[int(f[0])] = int(f[3])
-    return flags, gs, sites, goids
+    return flags, gs, sites
 
 def main():
-    flags, gs, sites, goids = read(sys.argv[1])
+    flags, gs, sites = read(sys.argv[1])
     if "--check-partners" not in sys.argv:
         print("flags", flags)
         for gid in sorted(gs):
-            print("goroutine", gid, "(go %d)" % goids[gid] if gid in goids else "")
+            print("goroutine", gid)
             for k, fl, aux, site, tpre, tpost, obj, val in gs[gid]:
                 print("  %-16s fl=%-3d aux=%-5d %-18s t=%d..%d obj=%d val=%d" % (
                     KINDS[k] if k < len(KINDS) else k, fl, aux, sites.get(site, site), tpre, tpost, obj, val))

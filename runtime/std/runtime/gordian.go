@@ -147,8 +147,6 @@ var gordian struct {
 	sideLock  mutex // guards sideBuf and the order of side-file lines
 	sideBuf   [4096]byte
 
-	goroutinesFd int32 // goroutines.txt, -race only (gordian_race.go)
-
 	clock     atomic.Uint32 // the global stamp counter
 	gids      atomic.Uint32
 	objs      atomic.Uint32
@@ -229,6 +227,7 @@ func gordianInit() {
 		gordianMeta(gordianBytesString(k), a)
 	}
 	gordianMeta("roots", gogetenv("GORDIAN_ROOTS"))
+	gordianRaceMeta() // -race: gordian_race.go
 	gordianOn = true
 	gordianReplayInit() // replay: gordian_replay.go
 }
@@ -394,9 +393,6 @@ func gordianAllocSlow(st *gordianG, n uintptr) uintptr {
 		st.next += gordianRecordBytes
 		t := gordianStamp()
 		gordianPut(p, gkGoStart, 0, 0, site, t, t, st.parent, st.index)
-	}
-	if first {
-		gordianGoroutineLine(st) // -race only: gordian_race.go
 	}
 	p := st.next
 	st.next = p + n*gordianRecordBytes

@@ -71,9 +71,6 @@ func gordianOpenTrace(dir string, maxBytes uintptr) bool {
 	if gordian.metaFd = openf("meta.txt", gordianO_WRONLY|gordianO_APPEND); gordian.metaFd < 0 {
 		return false
 	}
-	gordianOpenGoroutines(func(name string) int32 { // -race only: gordian_race.go
-		return openf(name, gordianO_WRONLY|gordianO_APPEND)
-	})
 
 	// Reserve the whole range once, so that the file is contiguous in memory
 	// however it grows (a chunk is not page aligned: the header is 64 bytes).

@@ -74,36 +74,85 @@ std::string TestOfFunction(const std::string& fn) {
   return name == "Test" ? "Test" : "";
 }
 
+// Matches the race detector's goroutines to the trace's. The reports name
+// goroutines by the detector's own thread ids ("by goroutine 10"), which
+// are neither Go's goids nor the trace's gids, so a goroutine is recognised
+// by what the report says about it:
+//   - "main goroutine" (id 1) is gid 1;
+//   - a test function that testing.tRunner called is on its stack: the
+//     goroutine whose TestStart names that test (or one of its subtests);
+//   - otherwise its "created at" stack: the goroutines whose GoSpawn site is
+//     that stack's innermost frame of user code, within the report's test.
+// One candidate is a match; several (goroutines of one go statement in a
+// loop) are left to the caller.
 class Goroutines {
  public:
-  explicit Goroutines(const trace::Trace& t) : t_(t) {
+  Goroutines(const trace::Trace& t, const UserCode& user) : t_(t), user_(user) {
+    spawn_site_.assign(t.goroutines.size() + 1, nullptr);
     for (const trace::Goroutine& g : t.goroutines) {
-      if (g.goid != 0) by_goid_[g.goid] = &g;
+      for (const trace::Record& r : t.RecordsOf(g)) {
+        if (r.kind == trace::Kind::GoSpawn && r.obj < spawn_site_.size() && r.site != 0 &&
+            r.site < t.sites.size()) {
+          spawn_site_[r.obj] = &t.sites[r.site];
+        }
+        if (r.kind == trace::Kind::TestStart && r.val < t.strings.size()) {
+          test_start_[g.gid] = t.strings[r.val];
+        }
+      }
     }
-  }
-
-  const trace::Goroutine* Find(uint64_t goid) const {
-    auto it = by_goid_.find(goid);
-    return it == by_goid_.end() ? nullptr : it->second;
   }
 
   // The innermost test that (transitively) spawned g: the goroutine that
   // recorded TestStart, or an ancestor of it.
   std::string TestOf(const trace::Goroutine* g) const {
     for (int depth = 0; g != nullptr && depth < 10000; depth++) {
-      for (const trace::Record& r : t_.RecordsOf(*g)) {
-        if (r.kind == trace::Kind::TestStart && r.val < t_.strings.size()) {
-          return t_.strings[r.val];
-        }
-      }
+      if (auto it = test_start_.find(g->gid); it != test_start_.end()) return it->second;
       g = g->parent == 0 || g->parent == g->gid ? nullptr : t_.FindGoroutine(g->parent);
     }
     return "";
   }
 
+  std::vector<const trace::Goroutine*> Candidates(const Access& a, const RaceReport& rep,
+                                                  const std::string& test) const {
+    std::vector<const trace::Goroutine*> out;
+    if (a.race_id == 1) {
+      if (const trace::Goroutine* g = t_.FindGoroutine(1)) out.push_back(g);
+      return out;
+    }
+    auto in_test = [&](const std::string& name) {
+      return test.empty() || name == test || name.starts_with(test + "/");
+    };
+    for (size_t i = 0; i + 1 < a.stack.size(); i++) {
+      if (a.stack[i + 1].function != "testing.tRunner") continue;
+      std::string name = TestOfFunction(a.stack[i].function);
+      if (name.empty()) break;
+      for (const auto& [gid, started] : test_start_) {
+        if (started == name || started.starts_with(name + "/")) {
+          out.push_back(t_.FindGoroutine(gid));
+        }
+      }
+      return out;
+    }
+    for (const Creation& c : rep.created) {
+      if (c.race_id != a.race_id || a.race_id == 0) continue;
+      const Frame* f = user_.Innermost(c.stack);
+      if (f == nullptr) break;
+      for (const trace::Goroutine& g : t_.goroutines) {
+        const trace::Site* s = spawn_site_[g.gid];
+        if (s != nullptr && s->line == f->line && s->file == f->file && in_test(TestOf(&g))) {
+          out.push_back(&g);
+        }
+      }
+      break;
+    }
+    return out;
+  }
+
  private:
   const trace::Trace& t_;
-  std::map<uint64_t, const trace::Goroutine*> by_goid_;
+  const UserCode& user_;
+  std::vector<const trace::Site*> spawn_site_;  // by child gid
+  std::map<uint32_t, std::string> test_start_;  // gid -> test it ran
 };
 
 struct Side {
@@ -115,7 +164,7 @@ struct Side {
 
 std::string Who(const Side& s) {
   if (!s.id.empty()) return fmt::format("goroutine {}", s.id);
-  if (s.access->goid != 0) return fmt::format("Go goroutine {}", s.access->goid);
+  if (s.access->race_id != 0) return fmt::format("race-detector goroutine {}", s.access->race_id);
   return "a goroutine";
 }
 
@@ -143,7 +192,7 @@ report::Location Loc(const Side& s) {
 std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports,
                                           const trace::Trace& t) {
   UserCode user(t);
-  Goroutines gs(t);
+  Goroutines gs(t, user);
   std::vector<report::Finding> out;
   for (const RaceReport& rep : reports) {
     Side cur, prev;
@@ -152,8 +201,33 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
     prev.access = &rep.previous;
     prev.frame = user.Innermost(rep.previous.stack);
     if (cur.frame == nullptr && prev.frame == nullptr) continue;  // nothing of the user's to show
+    // The test, from the stacks: a test function's frame, or the frame
+    // that spawned the goroutine (the trace may refine it to a subtest).
+    std::string test;
+    auto test_in = [&](const std::vector<Frame>& stack) {
+      for (auto it = stack.rbegin(); it != stack.rend() && test.empty(); ++it) {
+        test = TestOfFunction(it->function);
+      }
+    };
+    test_in(rep.current.stack);
+    test_in(rep.previous.stack);
+    for (const Creation& c : rep.created) test_in(c.stack);
+
+    auto cc = gs.Candidates(rep.current, rep, test);
+    auto pc = gs.Candidates(rep.previous, rep, test);
+    if (cc.size() == 1) cur.g = cc[0];
+    if (pc.size() == 1) prev.g = pc[0];
+    // Two goroutines of one go statement (a loop's two workers racing): the
+    // detector numbers goroutines in creation order, as the trace's gids
+    // are, so the lower number is the goroutine created first.
+    if (cc.size() == 2 && cc == pc && rep.current.race_id != 0 && rep.previous.race_id != 0 &&
+        rep.current.race_id != rep.previous.race_id) {
+      bool cur_first = rep.current.race_id < rep.previous.race_id;
+      bool gid_first = cc[0]->gid < cc[1]->gid;
+      cur.g = cur_first == gid_first ? cc[0] : cc[1];
+      prev.g = cur.g == cc[0] ? cc[1] : cc[0];
+    }
     for (Side* s : {&cur, &prev}) {
-      s->g = s->access->goid != 0 ? gs.Find(s->access->goid) : nullptr;
       if (s->g != nullptr) s->id = s->g->stable_id;
     }
     // One order for a pair of sites, whichever access the detector saw
@@ -183,27 +257,18 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
                             "the two accesses",
                             Who(first), Verb(*first.access), Base(first.frame->file),
                             first.frame->line, Who(second), Verb(*second.access), where2);
-    // The test: from the trace (the goroutine's test), else from the
-    // stacks (a test function's frame, or the frame that spawned the goroutine).
+    // The test: the trace's (a subtest's full name), else the stacks'.
     for (const Side* s : {&cur, &prev}) {
       if (f.test.empty() && s->g != nullptr) f.test = gs.TestOf(s->g);
     }
-    auto test_in = [&](const std::vector<Frame>& stack) {
-      for (auto it = stack.rbegin(); it != stack.rend() && f.test.empty(); ++it) {
-        f.test = TestOfFunction(it->function);
-      }
-    };
-    test_in(rep.current.stack);
-    test_in(rep.previous.stack);
-    for (const Creation& c : rep.created) test_in(c.stack);
+    if (f.test.empty()) f.test = test;
 
     // The goroutines and their spawn sites, for the terminal report.
     for (const Side* s : {&first, &second}) {
       report::GoroutineInfo gi;
-      gi.id = s->id.empty() ? (s->access->goid ? fmt::format("go{}", s->access->goid) : "?")
-                            : s->id;
+      gi.id = s->id.empty() ? "?" : s->id;
       for (const Creation& c : rep.created) {
-        if (c.goid != s->access->goid) continue;
+        if (c.race_id != s->access->race_id) continue;
         if (const Frame* sp = user.Innermost(c.stack)) {
           gi.spawn_file = sp->file;
           gi.spawn_line = sp->line;

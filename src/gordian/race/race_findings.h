@@ -1,7 +1,7 @@
 // This file turns the race detector's reports of one recorded process into
 // data-race findings (docs/reports.md): both accesses at the innermost frame
 // of user code, with their roles (write, read), the goroutines by their
-// stable Gordian ids (through the goids the recorder writes under -race),
+// stable Gordian ids (matched to the trace by spawn site and test),
 // their spawn sites ("created at"), and the test the race happened in.
 #pragma once
 

@@ -23,27 +23,25 @@ std::string Testdata(const std::string& name) {
   return ss.str();
 }
 
-// The trace of the test binary that wrote two_races_in_tests.txt, as far as
-// the findings need it: goroutine 1.0 ran TestRace (Go goroutine 8) and
-// spawned 1.0.0 (goroutine 9); 1.1 ran TestOther (10) and spawned 1.1.0 (11).
-trace::Trace FakeTrace() {
+// A trace as far as the findings need it: goroutines (parent, child index,
+// spawn path), the GoSpawn records with their sites, and TestStart records.
+struct FakeG {
+  uint32_t parent, index;
+  std::string id;
+  uint32_t test;        // strings id of its TestStart, 0 none
+  uint32_t spawn_site;  // site id of the GoSpawn that made it (in its parent)
+};
+trace::Trace FakeTrace(const std::vector<FakeG>& gs, std::vector<trace::Site> sites,
+                       std::vector<std::string> tests, std::string roots) {
   trace::Trace t;
-  t.meta["roots"] = "/tmp/racex";
-  t.strings = {"", "TestRace", "TestOther"};
-  struct G {
-    uint32_t parent, index;
-    uint64_t goid;
-    std::string id;
-    uint32_t test;  // strings id of its TestStart, 0 none
-  };
-  std::vector<G> gs = {{0, 0, 1, "1", 0},    {1, 0, 8, "1.0", 1},  {2, 0, 9, "1.0.0", 0},
-                       {1, 1, 10, "1.1", 2}, {4, 0, 11, "1.1.0", 0}};
+  t.meta["roots"] = std::move(roots);
+  t.strings = std::move(tests);
+  t.sites = std::move(sites);
   for (size_t i = 0; i < gs.size(); i++) {
     trace::Goroutine g;
     g.gid = static_cast<uint32_t>(i + 1);
     g.parent = gs[i].parent;
     g.child_index = gs[i].index;
-    g.goid = gs[i].goid;
     g.stable_id = gs[i].id;
     g.begin = static_cast<uint32_t>(t.records.size());
     if (gs[i].test != 0) {
@@ -52,10 +50,41 @@ trace::Trace FakeTrace() {
       r.val = gs[i].test;
       t.records.push_back(r);
     }
+    for (size_t c = 0; c < gs.size(); c++) {
+      if (gs[c].parent != g.gid) continue;
+      trace::Record r{};
+      r.kind = trace::Kind::GoSpawn;
+      r.obj = static_cast<uint32_t>(c + 1);
+      r.site = gs[c].spawn_site;
+      t.records.push_back(r);
+    }
     g.end = static_cast<uint32_t>(t.records.size());
     t.goroutines.push_back(g);
   }
   return t;
+}
+
+trace::Site S(std::string file, uint32_t line, bool user) {
+  trace::Site s;
+  s.file = std::move(file);
+  s.line = line;
+  s.user = user;
+  return s;
+}
+
+// The test binary that wrote two_races_in_tests.txt: 1.0 ran TestRace and
+// spawned 1.0.0 at x_test.go:17; 1.1 ran TestOther and spawned 1.1.0 at
+// x_test.go:28 (the detector calls them 8, 9, 10, 11).
+trace::Trace FakeTrace() {
+  return FakeTrace({{0, 0, "1", 0, 0},
+                    {1, 0, "1.0", 1, 3},
+                    {2, 0, "1.0.0", 0, 1},
+                    {1, 1, "1.1", 2, 3},
+                    {4, 0, "1.1.0", 0, 2}},
+                   {trace::Site{}, S("/tmp/racex/x_test.go", 17, true),
+                    S("/tmp/racex/x_test.go", 28, true),
+                    S("/usr/local/go/src/testing/testing.go", 2101, false)},
+                   {"", "TestRace", "TestOther"}, "/tmp/racex");
 }
 
 TEST(RaceFindings, BothAccessesGoroutinesAndTests) {
@@ -99,9 +128,9 @@ TEST(RaceFindings, BothAccessesGoroutinesAndTests) {
   EXPECT_EQ(b.locations[1].role, Role::Write);
 }
 
-// Without the trace's goids (a recorder that did not write them), the
-// goroutines are named by Go's ids and the test comes from the stacks.
-TEST(RaceFindings, WithoutGoidsTheStacksSayTheTest) {
+// Without a trace (none was recorded), the goroutines are named by the
+// race detector's numbers and the test comes from the stacks.
+TEST(RaceFindings, WithoutATraceTheStacksSayTheTest) {
   trace::Trace t;
   std::vector<report::Finding> fs =
       RaceFindings(ParseRaceLog(Testdata("two_races_in_tests.txt")), t);
@@ -109,8 +138,47 @@ TEST(RaceFindings, WithoutGoidsTheStacksSayTheTest) {
   EXPECT_EQ(fs[0].test, "TestRace");
   EXPECT_EQ(fs[1].test, "TestOther");
   EXPECT_EQ(fs[0].locations[0].goroutine, "");
-  EXPECT_NE(fs[0].message.find("Go goroutine 9 writes"), std::string::npos) << fs[0].message;
+  EXPECT_NE(fs[0].message.find("race-detector goroutine 9 writes"), std::string::npos) << fs[0].message;
   EXPECT_EQ(fs[0].locations[0].line, 11u);  // no roots: runtime and testing frames skipped
+}
+
+// Two workers of one go statement race with each other: both match the
+// same spawn site, and the detector's numbers (creation order) say which
+// is which. Goroutine 11 ran first and wrote; 10, created first (1.0.0),
+// read after it.
+TEST(RaceFindings, SiblingsOfOneGoStatement) {
+  std::string dir = "/work/wt/race/tests/corpus/races/bugs/stats_hits_field";
+  trace::Trace t = FakeTrace({{0, 0, "1", 0, 0},
+                              {1, 0, "1.0", 1, 2},
+                              {2, 0, "1.0.0", 0, 1},
+                              {2, 1, "1.0.1", 0, 1}},
+                             {trace::Site{}, S(dir + "/stats_test.go", 28, true),
+                              S("/usr/local/go/src/testing/testing.go", 2102, false)},
+                             {"", "TestHandlersCountHits"}, "/work/wt/race/tests/corpus");
+  std::vector<report::Finding> fs = RaceFindings(ParseRaceLog(Testdata("siblings_in_a_loop.txt")), t);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].test, "TestHandlersCountHits");
+  ASSERT_EQ(fs[0].locations.size(), 2u);
+  EXPECT_EQ(fs[0].locations[0].role, Role::Write);
+  EXPECT_EQ(fs[0].locations[0].line, 20u);
+  EXPECT_EQ(fs[0].locations[0].goroutine, "1.0.1");
+  EXPECT_EQ(fs[0].locations[1].role, Role::Read);
+  EXPECT_EQ(fs[0].locations[1].goroutine, "1.0.0");
+  EXPECT_EQ(fs[0].goroutines[0].spawn_line, 28u);
+
+  // A third worker at the same site: no longer two candidates, no guess.
+  t = FakeTrace({{0, 0, "1", 0, 0},
+                 {1, 0, "1.0", 1, 2},
+                 {2, 0, "1.0.0", 0, 1},
+                 {2, 1, "1.0.1", 0, 1},
+                 {2, 2, "1.0.2", 0, 1}},
+                {trace::Site{}, S(dir + "/stats_test.go", 28, true),
+                 S("/usr/local/go/src/testing/testing.go", 2102, false)},
+                {"", "TestHandlersCountHits"}, "/work/wt/race/tests/corpus");
+  fs = RaceFindings(ParseRaceLog(Testdata("siblings_in_a_loop.txt")), t);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].locations[0].goroutine, "");
+  EXPECT_EQ(fs[0].locations[1].goroutine, "");
 }
 
 // The same pair of sites seen the other way round (the read found the

@@ -42,20 +42,20 @@ bool ParseAccessHeader(std::string_view s, Access* a, bool* previous) {
   size_t by = s.rfind(" by ");
   if (by == std::string_view::npos) return false;
   std::string_view who = s.substr(by + 4, s.size() - by - 5);
-  a->goid = 0;
+  a->race_id = 0;
   if (who == "main goroutine") {
-    a->goid = 1;
+    a->race_id = 1;
   } else if (TakePrefix(&who, "goroutine ")) {
     uint64_t id = 0;
-    if (LeadingNumber(who, &id)) a->goid = id;
+    if (LeadingNumber(who, &id)) a->race_id = id;
   }
   return true;
 }
 
 // "Goroutine N (running) created at:" / "(finished)".
-bool ParseCreationHeader(std::string_view s, uint64_t* goid) {
+bool ParseCreationHeader(std::string_view s, uint64_t* race_id) {
   if (!TakePrefix(&s, "Goroutine ") || !s.ends_with("created at:")) return false;
-  return LeadingNumber(s, goid);
+  return LeadingNumber(s, race_id);
 }
 
 // "/src/pkg/x.go:11 +0x90" (the offset is optional). Needs the raw line:
@@ -115,9 +115,9 @@ class Parser {
       function_.clear();
       return;
     }
-    uint64_t goid = 0;
-    if (ParseCreationHeader(s, &goid)) {
-      block_->created.push_back(Creation{goid, {}});
+    uint64_t race_id = 0;
+    if (ParseCreationHeader(s, &race_id)) {
+      block_->created.push_back(Creation{race_id, {}});
       stack_ = &block_->created.back().stack;
       function_.clear();
       return;

@@ -41,12 +41,14 @@ struct Frame {
 struct Access {
   bool write = false;
   bool atomic = false;   // "Atomic read/write" (a racing non-atomic access is the other one)
-  uint64_t goid = 0;     // Go's goroutine id; "main goroutine" is 1; 0 unknown
+  // The detector's goroutine number ("by goroutine 9"): its own thread id,
+  // in creation order, not Go's goid; "main goroutine" is 1; 0 unknown.
+  uint64_t race_id = 0;
   std::vector<Frame> stack;  // innermost first; empty when the detector lost it
 };
 
 struct Creation {
-  uint64_t goid = 0;
+  uint64_t race_id = 0;
   std::vector<Frame> stack;  // where the goroutine was created, innermost first
 };
 

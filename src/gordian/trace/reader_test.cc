@@ -216,23 +216,6 @@ TEST_F(TraceTest, GoroutinesFileFillsMissingParents) {
   EXPECT_EQ(t.goroutines[1].stable_id, "1.4");
 }
 
-// Under -race the recorder adds Go's goid as a fourth field: the race
-// detector's reports name goroutines by it. A torn last line keeps no goid.
-TEST_F(TraceTest, GoroutinesFileGivesGoids) {
-  TraceWriter w;
-  w.Go(1);
-  w.Go(1);
-  std::string err;
-  ASSERT_TRUE(w.Write(dir_, &err)) << err;
-  WriteBytes(dir_ + "/goroutines.txt", "1\t0\t0\t1\n2\t1\t0\t9\n3\t1\t1\t1");
-  Trace t = MustRead();
-  ASSERT_EQ(t.goroutines.size(), 3u);
-  EXPECT_EQ(t.goroutines[0].goid, 1u);
-  EXPECT_EQ(t.goroutines[1].goid, 9u);
-  EXPECT_EQ(t.goroutines[1].stable_id, "1.0");
-  EXPECT_EQ(t.goroutines[2].goid, 0u);  // "1" could be the start of "12"
-}
-
 TEST_F(TraceTest, RecorderPseudoGoroutine) {
   TraceWriter w;
   w.Go(1);

@@ -4,7 +4,7 @@
 //   sites.txt       id  user(0|1)  file  line  function   [column as a 6th field]
 //   strings.txt     id  "Go-quoted string"
 //   meta.txt        key=value
-//   goroutines.txt  gid  parent  child-index  [goid as a 4th field, -race only]
+//   goroutines.txt  gid  parent  child-index
 #include "gordian/trace/side_files.h"
 
 #include <charconv>
@@ -288,24 +288,15 @@ bool LoadGoroutineFile(const std::string& dir, Trace* t, std::string* err) {
   bool missing = false;
   SideWarnings w(t, "goroutines.txt");
   auto g = [&](std::string_view line, uint32_t lineno, bool complete) {
-    std::vector<std::string_view> f = Fields(line, 4);
+    std::vector<std::string_view> f = Fields(line, 3);
     uint32_t gid = 0, parent = 0, index = 0;
-    uint64_t goid = 0;
     if (f.size() < 3 || !ParseU32(f[0], &gid) || !ParseU32(f[1], &parent) ||
         !ParseU32(f[2], &index)) {
-      w.Bad(lineno, "expected: gid, parent gid, child index[, goid]", complete);
+      w.Bad(lineno, "expected: gid, parent gid, child index", complete);
       return;
     }
-    // The optional goid (written under -race) names the goroutine as Go's
-    // race detector does; a torn last line may have lost some of its digits.
-    if (f.size() == 4 && complete) {
-      auto [p, ec] = std::from_chars(f[3].data(), f[3].data() + f[3].size(), goid);
-      if (ec != std::errc() || p != f[3].data() + f[3].size()) goid = 0;
-    }
-    if (gid < 1 || gid > t->goroutines.size()) return;  // unknown to events.bin
+    if (gid <= 1 || gid > t->goroutines.size()) return;  // unknown to events.bin
     Goroutine& gr = t->goroutines[gid - 1];
-    if (goid != 0) gr.goid = goid;
-    if (gid == 1) return;  // main: no parent
     if (gr.parent == 0) {
       gr.parent = parent;
       gr.child_index = index;

@@ -20,9 +20,8 @@ namespace gordian::trace {
 // exists but cannot be read.
 bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err);
 
-// Loads the optional goroutines.txt (gid, parent gid, child index and, under
-// -race, Go's goid per line): sets goid, and fills parent and child_index
-// of goroutines that have none yet.
+// Loads the optional goroutines.txt (gid, parent gid, child index per line)
+// and fills parent and child_index of goroutines that have none yet.
 bool LoadGoroutineFile(const std::string& dir, Trace* t, std::string* err);
 
 // One line of each file, without the newline.

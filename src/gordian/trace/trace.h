@@ -33,7 +33,6 @@ struct Goroutine {
   uint32_t begin = 0;        // [begin, end) into Trace::records
   uint32_t end = 0;
   std::string stable_id;     // spawn path: "1" for main, "1.0", "1.0.3", ...
-  uint64_t goid = 0;         // Go's own goroutine id (goroutines.txt, -race only), 0 unknown
 };
 
 struct Trace {
