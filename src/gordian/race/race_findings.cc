@@ -292,8 +292,15 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
       st.loc = Loc(*s);
       st.loc.tpre = s == &prev ? 1 : 2;
       st.what = fmt::format("{}{}", s->access->atomic ? "atomic " : "",
-                            s->access->write ? "write" : "read") +
-                (s == &prev ? "" : ": races with the access before");
+                            s->access->write ? "write" : "read");
+      if (s == &cur) {
+        st.what += prev.frame != nullptr ? ": races with the access before"
+                   : prev.access->stack.empty()
+                       ? ": races with an earlier access (its stack is lost)"
+                       : fmt::format(": races with an earlier {} in {}",
+                                     prev.access->write ? "write" : "read",
+                                     prev.access->stack.front().function);
+      }
       f.interleaving.push_back(std::move(st));
     }
     f.dedup_key = "data-race";
