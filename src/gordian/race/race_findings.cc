@@ -168,6 +168,14 @@ std::string Who(const Side& s) {
   return "a goroutine";
 }
 
+// The goroutine's name in the terminal and SARIF reports (not in the JSON,
+// whose ids are stable spawn paths or empty): the spawn path, else the race
+// detector's number as "race:N" (another name space than the trace's).
+std::string DisplayId(const Side& s) {
+  if (!s.id.empty()) return s.id;
+  return s.access->race_id != 0 ? fmt::format("race:{}", s.access->race_id) : "?";
+}
+
 std::string Base(const std::string& file) {
   size_t slash = file.rfind('/');
   return slash == std::string::npos ? file : file.substr(slash + 1);
@@ -219,7 +227,9 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
     if (pc.size() == 1) prev.g = pc[0];
     // Two goroutines of one go statement (a loop's two workers racing): the
     // detector numbers goroutines in creation order, as the trace's gids
-    // are, so the lower number is the goroutine created first.
+    // are, so the lower number is the goroutine created first. (Were the
+    // detector to reuse the number of a finished goroutine, the two could
+    // be swapped, never confused with a goroutine of another go statement.)
     if (cc.size() == 2 && cc == pc && rep.current.race_id != 0 && rep.previous.race_id != 0 &&
         rep.current.race_id != rep.previous.race_id) {
       bool cur_first = rep.current.race_id < rep.previous.race_id;
@@ -266,7 +276,7 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
     // The goroutines and their spawn sites, for the terminal report.
     for (const Side* s : {&first, &second}) {
       report::GoroutineInfo gi;
-      gi.id = s->id.empty() ? "?" : s->id;
+      gi.id = DisplayId(*s);
       for (const Creation& c : rep.created) {
         if (c.race_id != s->access->race_id) continue;
         if (const Frame* sp = user.Innermost(c.stack)) {
@@ -290,6 +300,7 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
       if (s->frame == nullptr) continue;
       report::Step st;
       st.loc = Loc(*s);
+      st.loc.goroutine = DisplayId(*s);  // steps are not in the JSON
       st.loc.tpre = s == &prev ? 1 : 2;
       st.what = fmt::format("{}{}", s->access->atomic ? "atomic " : "",
                             s->access->write ? "write" : "read");
