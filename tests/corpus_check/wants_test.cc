@@ -48,6 +48,27 @@ TEST(Wants, Parse) {
   EXPECT_EQ(problems.size(), 3u);  // comment-only line, leak without primitive, bad status
 }
 
+// data-race wants (tests/corpus/races): either access's line may carry it,
+// and a race with no want is an unexpected bug.
+TEST(Wants, DataRace) {
+  std::vector<Want> ws;
+  std::vector<std::string> problems;
+  ParseWants("x_test.go",
+             "package x\n"                                  // 1
+             "\ts.hits++ // want: data-race occurred\n"    // 2
+             "\tm[k] = v // want: data-race occurred mutex\n",  // 3: no primitive allowed
+             &ws, &problems);
+  ASSERT_EQ(ws.size(), 1u);
+  EXPECT_EQ(ws[0].String(), "x_test.go:2 data-race occurred");
+  EXPECT_EQ(problems.size(), 1u);
+  std::vector<Finding> fs = {F(FindingKind::DataRace, Status::Occurred, {9, 2}, "races/bugs/p/x_test.go")};
+  CheckResult r = Check("races/bugs/p", ws, fs);
+  EXPECT_TRUE(r.ok());
+  fs.push_back(F(FindingKind::DataRace, Status::Occurred, {5, 6}, "races/bugs/p/x_test.go"));
+  r = Check("races/bugs/p", ws, fs);
+  EXPECT_EQ(r.unexpected.size(), 1u);
+}
+
 TEST(Wants, CheckRules) {
   std::vector<Want> ws;
   std::vector<std::string> problems;

@@ -227,6 +227,7 @@ func gordianInit() {
 		gordianMeta(gordianBytesString(k), a)
 	}
 	gordianMeta("roots", gogetenv("GORDIAN_ROOTS"))
+	gordianRaceMeta() // -race: gordian_race.go
 	gordianOn = true
 	gordianReplayInit() // replay: gordian_replay.go
 }

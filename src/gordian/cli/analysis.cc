@@ -11,6 +11,7 @@
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
+#include "gordian/race/race_findings.h"
 #include "gordian/report/columns.h"
 #include "gordian/report/dedup.h"
 #include "gordian/report/json.h"
@@ -60,6 +61,11 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     };
   }
   std::vector<report::Finding> found = detect::DetectOccurred(t, oo);
+  // -race: Go's race detector reports, from the log beside the trace.
+  if (size_t n = race::AddRaceFindings(dir, t, &found); n > 0) {
+    fmt::print(stderr, "{}: warning: {}: {} race report(s) without a location in the program\n",
+               cmd, dir, n);
+  }
   if (have_hb && opt.predict) {
     size_t first = found.size();
     detect::PredictBugs(t, hb, &found);

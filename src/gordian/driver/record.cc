@@ -18,6 +18,7 @@
 #include "gordian/driver/go_env.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/instrument/runtime_hooks.h"
+#include "gordian/race/gorace.h"
 
 namespace gordian::driver {
 namespace fs = std::filesystem;
@@ -349,6 +350,10 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   spec.argv.insert(spec.argv.end(), prog_args.begin(), prog_args.end());
   spec.inherit_stdin = true;
   spec.set_env["GORDIAN_TRACE_DIR"] = result->out_dir;
+  // -race: the reports go to a file beside the trace (race/gorace.h).
+  const char* gorace = getenv("GORACE");
+  spec.set_env["GORACE"] = race::GoraceWithLogPath(
+      opts.env.count("GORACE") ? opts.env.at("GORACE") : gorace ? gorace : "", result->out_dir);
   result->command = "go run " + Join(args, " ");
   if (!RunProcess(spec, &result->run, err)) return false;
   if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
@@ -371,6 +376,9 @@ int ExecWrapper(const std::vector<std::string>& args) {
       return 2;
     }
     setenv("GORDIAN_TRACE_DIR", dir.c_str(), 1);
+    // -race: the reports go to a file beside the trace (race/gorace.h).
+    const char* gorace = getenv("GORACE");
+    setenv("GORACE", race::GoraceWithLogPath(gorace ? gorace : "", dir).c_str(), 1);
     unsetenv("GORDIAN_RECORD_OUT");
   }
   std::vector<char*> argv;

@@ -6,6 +6,7 @@ namespace gordian::report {
 
 std::string_view KindName(FindingKind k) {
   switch (k) {
+    case FindingKind::DataRace: return "data-race";
     case FindingKind::SendOnClosed: return "send-on-closed";
     case FindingKind::CloseOfClosed: return "close-of-closed";
     case FindingKind::CloseOfNil: return "close-of-nil";
@@ -29,6 +30,7 @@ std::string_view KindName(FindingKind k) {
 
 std::string_view KindTitle(FindingKind k) {
   switch (k) {
+    case FindingKind::DataRace: return "data race";
     case FindingKind::SendOnClosed: return "send on closed channel";
     case FindingKind::CloseOfClosed: return "close of closed channel";
     case FindingKind::CloseOfNil: return "close of nil channel";
@@ -52,6 +54,10 @@ std::string_view KindTitle(FindingKind k) {
 
 std::string_view KindDescription(FindingKind k) {
   switch (k) {
+    case FindingKind::DataRace:
+      return "Two goroutines access the same memory concurrently and at least one access is "
+             "a write, with nothing ordering them (Go's race detector saw it happen). The "
+             "result depends on the schedule, and the program may read torn or stale values.";
     case FindingKind::SendOnClosed:
       return "A goroutine sends on a channel that another goroutine has closed. "
              "The send panics and takes the program down.";
@@ -183,6 +189,8 @@ std::string_view RoleName(Role r) {
     case Role::Select: return "select";
     case Role::Make: return "make";
     case Role::Panic: return "panic";
+    case Role::Read: return "read";
+    case Role::Write: return "write";
   }
   return "?";
 }

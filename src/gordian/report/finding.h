@@ -12,6 +12,7 @@
 namespace gordian::report {
 
 enum class FindingKind : uint8_t {
+  DataRace,  // from Go's race detector (src/gordian/race/), not from the trace
   SendOnClosed,
   CloseOfClosed,
   CloseOfNil,
@@ -41,9 +42,10 @@ enum class Primitive : uint8_t {
   None, ChanSend, ChanRecv, Select, NilChan, Mutex, RWMutex, WaitGroup, Cond
 };
 
-// "panic" extends the contract's role list: where a panic finding was raised.
+// "panic" extends the contract's role list: where a panic finding was raised;
+// "read" and "write" too: the two memory accesses of a data-race finding.
 enum class Role : uint8_t {
-  Send, Recv, Close, Lock, Unlock, Add, Done, Wait, Spawn, Select, Make, Panic
+  Send, Recv, Close, Lock, Unlock, Add, Done, Wait, Spawn, Select, Make, Panic, Read, Write
 };
 
 struct Location {

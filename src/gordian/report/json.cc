@@ -22,7 +22,7 @@ bool ParseSeverity(std::string_view s, Severity* out) {
 }
 
 bool ParseRole(std::string_view s, Role* out) {
-  for (int i = 0; i <= static_cast<int>(Role::Panic); i++) {
+  for (int i = 0; i <= static_cast<int>(Role::Write); i++) {
     if (RoleName(static_cast<Role>(i)) == s) {
       *out = static_cast<Role>(i);
       return true;

@@ -85,5 +85,31 @@ TEST(Json, InvalidUtf8InMessagesIsReplaced) {
   EXPECT_NO_THROW(nlohmann::json::parse(ToJson({f})));
 }
 
+// A data race keeps the contract's shape; its roles "write" and "read"
+// (beyond the contract's list, like "panic") read back.
+TEST(Json, DataRaceRoundTrip) {
+  Finding f;
+  f.kind = FindingKind::DataRace;
+  f.status = Status::Occurred;
+  f.severity = DefaultSeverity(f.kind);
+  f.test = "TestHits";
+  f.message = "goroutine 1.0.1 writes at stats.go:20 and goroutine 1.0.0 reads the same memory";
+  f.locations.push_back(testing::Loc("pkg/stats.go", 20, Role::Write, "1.0.1"));
+  f.locations.push_back(testing::Loc("pkg/stats.go", 20, Role::Read, "1.0.0"));
+  std::string text = ToJson({f});
+  auto doc = nlohmann::ordered_json::parse(text);
+  EXPECT_EQ(doc["findings"][0]["kind"], "data-race");
+  EXPECT_EQ(doc["findings"][0]["severity"], "bug");
+  EXPECT_EQ(doc["findings"][0]["locations"][0]["role"], "write");
+  EXPECT_EQ(doc["findings"][0]["locations"][1]["role"], "read");
+  std::vector<Finding> back;
+  std::string err;
+  ASSERT_TRUE(FromJson(text, &back, &err)) << err;
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].kind, FindingKind::DataRace);
+  EXPECT_EQ(back[0].locations[0].role, Role::Write);
+  EXPECT_EQ(back[0].locations[1].role, Role::Read);
+}
+
 }  // namespace
 }  // namespace gordian::report

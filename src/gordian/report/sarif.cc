@@ -65,6 +65,9 @@ ojson PhysicalLocation(const Location& l) {
 }
 
 std::string Describe(const Location& l) {
+  // A data race's access may have no goroutine id (the race detector's
+  // goroutine could not be matched to the trace's).
+  if (l.goroutine.empty()) return fmt::format("{} by a goroutine", RoleName(l.role));
   return fmt::format("{} by goroutine {}", RoleName(l.role), l.goroutine);
 }
 

@@ -198,6 +198,28 @@ TEST(Sarif, OutputSatisfiesTheRequiredStructure) {
             "file:///usr/lib/go/src/x.go");
 }
 
+// A data race: roles write/read, and an access whose goroutine is not known
+// (the race detector's goroutine matched no goroutine of the trace).
+TEST(Sarif, DataRaceWithAnUnknownGoroutine) {
+  Finding f;
+  f.kind = FindingKind::DataRace;
+  f.severity = DefaultSeverity(f.kind);
+  f.message = "goroutine 1.0 writes at b.go:5 and race-detector goroutine 9 reads it";
+  f.locations.push_back(testing::Loc("pkg/b.go", 5, Role::Write, "1.0"));
+  f.locations.push_back(testing::Loc("pkg/b.go", 8, Role::Read, ""));
+  f.interleaving.push_back({testing::Loc("pkg/b.go", 8, Role::Read, "race:9"), "read"});
+  f.interleaving.push_back({testing::Loc("pkg/b.go", 5, Role::Write, "1.0"), "write"});
+  SarifOptions opt;
+  opt.source_root = "/home/u/mod";
+  json doc = json::parse(ToSarif({f}, opt));
+  EXPECT_EQ(Join(ValidateSarif(doc)), "");
+  const json& r = doc["runs"][0]["results"][0];
+  EXPECT_EQ(r["ruleId"], "data-race");
+  EXPECT_EQ(r["level"], "error");
+  EXPECT_EQ(r["relatedLocations"][0]["message"]["text"], "read by a goroutine");
+  EXPECT_EQ(r["codeFlows"][0]["threadFlows"].size(), 2u);
+}
+
 TEST(Sarif, UnknownPositionsHaveNoPhysicalLocation) {
   Finding f = testing::SendOnClosed();
   f.kind = FindingKind::Panic;

@@ -165,13 +165,26 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
 namespace {
 
 // Same kind, same file (by base name: the replayed findings' paths are not
-// made relative like the report's) and line of the primary location.
+// made relative like the report's) and line of the primary location (for a
+// data race, of both accesses).
 bool SameBug(const report::Finding& a, const report::Finding& b) {
   if (a.kind != b.kind || a.locations.empty() || b.locations.empty()) return false;
   const report::Location& x = a.locations[0];
   const report::Location& y = b.locations[0];
-  return x.line == y.line &&
-         fs::path(x.file).filename() == fs::path(y.file).filename();
+  bool same = x.line == y.line && fs::path(x.file).filename() == fs::path(y.file).filename();
+  // A data race is a pair of accesses: the replay must race at both sites.
+  if (same && a.kind == report::FindingKind::DataRace) {
+    if (a.locations.size() != b.locations.size()) return false;
+    for (size_t i = 1; i < a.locations.size(); i++) {
+      const report::Location& p = a.locations[i];
+      const report::Location& q = b.locations[i];
+      if (p.line != q.line || p.role != q.role ||
+          fs::path(p.file).filename() != fs::path(q.file).filename()) {
+        return false;
+      }
+    }
+  }
+  return same;
 }
 
 }  // namespace

@@ -53,7 +53,8 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
 
 // For the occurred findings of the trace in trace_dir (bugs and warnings):
 // replays the recorded schedule once and sets `reproduce` on each finding
-// the replayed run hits again (same kind at the same file and line). A
+// the replayed run hits again (same kind at the same file and line; a
+// data race at the same pair of access sites). A
 // finding the replay does not hit keeps no `reproduce`: the command would
 // not show it. One replay per trace, within opt's limits.
 void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,

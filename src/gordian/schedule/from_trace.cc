@@ -150,6 +150,7 @@ Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir) {
   std::string g = Meta(t, "gomaxprocs");
   if (!g.empty()) gmp = std::atoi(g.c_str());
   inv.gomaxprocs = gmp;
+  inv.race = Meta(t, "race") == "1";
   bool is_test = arg0.size() > 5 && arg0.ends_with(".test");
   if (!is_test) {
     inv.mode = "run";

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -132,6 +133,20 @@ TEST_F(FromTraceTest, SelectsCarryTheirCasePartnerAndPanicsArePlaced) {
   EXPECT_EQ(FormatSchedule(back), FormatSchedule(s));
   EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\np 1 0 0\n", &back, &err))
       << "a p line names a known goroutine";
+}
+
+// A recording built with -race (meta race=1) replays built with -race: the
+// schedule says cmd.race, and the race detector can show the same data race.
+TEST_F(FromTraceTest, ARaceBuildReplaysUnderRace) {
+  TraceWriter w = Program();
+  w.SetMeta("arg.0", "/tmp/x.test");
+  w.SetMeta("argc", "1");
+  EXPECT_FALSE(FromTrace(WriteAndRead(w), dir_).cmd.race);
+  w.SetMeta("race", "1");
+  Schedule s = FromTrace(WriteAndRead(w), dir_);
+  EXPECT_EQ(s.cmd.mode, "test");
+  EXPECT_TRUE(s.cmd.race);
+  EXPECT_EQ(std::count(s.cmd.args.begin(), s.cmd.args.end(), "-race"), 0);
 }
 
 TEST_F(FromTraceTest, TheRecordingFollowsItsOwnScheduleExactly) {

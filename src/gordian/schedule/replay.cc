@@ -1,12 +1,14 @@
 // This file implements RunReplay (replay.h).
 #include "gordian/schedule/replay.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "gordian/detect/occurred.h"
 #include "gordian/schedule/invocation_check.h"
+#include "gordian/race/race_findings.h"
 
 namespace gordian::schedule {
 
@@ -30,6 +32,12 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
   driver::RecordOptions ro;
   ro.mode = s.cmd.mode == "test" ? driver::RecordMode::kTest : driver::RecordMode::kRun;
   ro.args = s.cmd.args;
+  // -race: the replay is built with the race detector like the recording,
+  // so a data race that occurred can be seen again (the flag comes from
+  // cmd.race, a yes/no, never from flag text in the schedule).
+  if (s.cmd.race && std::find(ro.args.begin(), ro.args.end(), "-race") == ro.args.end()) {
+    ro.args.insert(ro.args.begin(), "-race");
+  }
   ro.cwd = s.cmd.cwd;
   ro.out_dir = opt.out_dir;
   ro.wall_seconds = opt.wall_seconds;
@@ -52,6 +60,7 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
   if (!trace::ReadTrace(out->trace_dir, &out->trace, err)) return false;
   out->follow = CheckFollowed(s, out->trace);
   out->occurred = detect::DetectOccurred(out->trace);
+  race::AddRaceFindings(out->trace_dir, out->trace, &out->occurred);  // under -race
   return true;
 }
 

@@ -91,6 +91,7 @@ std::string FormatSchedule(const Schedule& s) {
   for (const auto& a : s.cmd.args) out += fmt::format("cmd.arg {}\n", Escape(a));
   if (s.fatal_at >= 0) out += fmt::format("fatal_at {}\n", s.fatal_at);
   if (s.cmd.gomaxprocs > 0) out += fmt::format("cmd.gomaxprocs {}\n", s.cmd.gomaxprocs);
+  if (s.cmd.race) out += "cmd.race 1\n";
   out += "# g PATH             (goroutine number = order of these lines)\n";
   for (const auto& g : s.goroutines) out += fmt::format("g {}\n", g);
   if (!s.panics.empty() || !s.relocks.empty() || !s.test_ends.empty())
@@ -153,6 +154,10 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (!Num(rest, &out->fatal_at)) return bad("bad number");
     } else if (key == "cmd.gomaxprocs") {
       if (!Num(rest, &out->cmd.gomaxprocs)) return bad("bad number");
+    } else if (key == "cmd.race") {
+      // A yes/no that gordian turns into -race itself: never a flag text.
+      if (rest != "0" && rest != "1") return bad("cmd.race must be 0 or 1");
+      out->cmd.race = rest == "1";
     } else if (key == "g") {
       if (rest.empty()) return bad("missing path");
       out->goroutines.push_back(rest);

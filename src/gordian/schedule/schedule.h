@@ -55,6 +55,9 @@ struct Invocation {
   std::string cwd;                 // absolute
   std::vector<std::string> args;   // driver::RecordOptions::args
   int gomaxprocs = 0;              // 0: the default
+  // Built with Go's race detector (the recording's meta says race=1):
+  // RunReplay adds -race itself, so a schedule file names no build flag.
+  bool race = false;
 };
 
 struct Schedule {

@@ -37,6 +37,24 @@ TEST(ScheduleFormat, RoundTrip) {
   EXPECT_EQ(t.fatal_at, 1);
 }
 
+// cmd.race is a yes/no that RunReplay turns into -race; anything else in
+// the file is refused rather than passed on as flag text.
+TEST(ScheduleFormat, RaceIsAYesNo) {
+  Schedule s;
+  s.cmd.mode = "test";
+  s.cmd.race = true;
+  s.goroutines = {"1"};
+  Schedule t;
+  std::string err;
+  ASSERT_TRUE(ParseSchedule(FormatSchedule(s), &t, &err)) << err;
+  EXPECT_TRUE(t.cmd.race);
+  EXPECT_NE(FormatSchedule(s).find("cmd.race 1\n"), std::string::npos);
+  s.cmd.race = false;
+  EXPECT_EQ(FormatSchedule(s).find("cmd.race"), std::string::npos);
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ncmd.race -race -toolexec=x\ng 1\n", &t, &err));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ncmd.race yes\ng 1\n", &t, &err));
+}
+
 TEST(ScheduleFormat, Errors) {
   Schedule t;
   std::string err;
