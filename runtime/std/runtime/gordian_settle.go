@@ -32,13 +32,15 @@ import (
 	"unsafe"
 )
 
-// The default settle bound. Long enough for the late leaks of real suites
-// (a goroutine that finishes some work or a short sleep after its test
-// returns, on a loaded CI machine), and the cost is paid only while a
-// goroutine of the test is still busy: a test whose goroutines all
-// finished, blocked, or wait on a ticker or a far timer does not wait at
-// all. It is also the default of GORDIAN_DEADLOCK_MS, and a little more
-// than go.uber.org/goleak's default retry budget.
+// The default settle bound. A late leak typically blocks after a short
+// sleep, a timeout or a slow reply: tens to hundreds of milliseconds after
+// its test returns, more on a loaded CI machine. 1 s covers that (it is
+// also the default of GORDIAN_DEADLOCK_MS: "long enough that nothing more
+// will happen"). The cost is paid only while a goroutine of the test is
+// still busy: a test whose goroutines all finished, blocked, or wait on a
+// ticker or a far timer does not wait at all. (go.uber.org/goleak retries
+// for only about 1.5 ms by default: it lets goroutines finish, but does not
+// wait for a sleeping one.)
 const gordianSettleDefault = 1000 * 1000 * 1000
 
 // States of a goroutine for the settle wait and the checks.
