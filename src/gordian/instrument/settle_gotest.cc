@@ -127,5 +127,44 @@ TEST_F(SettleTest, SettleZeroDoesNotWait) {
   EXPECT_EQ(CountKind(t, Kind::BlockedAtTestEnd), 0u);
 }
 
+// Builds runtime/testdata/record/<name>.go with the hooks (once).
+fs::path HookedMain(const std::string& name) {
+  fs::path bin = Env::Get().work() / "bin" / (name + ".hook");
+  if (!fs::exists(bin)) {
+    EXPECT_EQ(Env::Get().Build(TestdataDir() + "/" + name + ".go", bin, true), "");
+  }
+  return bin;
+}
+
+// main returns at once: the exit check settles, then names the goroutine on
+// the stopped timer and the late leaker, not the ticker janitor nor the
+// context waiter.
+TEST_F(SettleTest, MainReturnedExitCheck) {
+  RunResult r = RunProgram(HookedMain("exitsettle"), "", Dir("exitsettle"), "GORDIAN_SETTLE=10s");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "main done\n");
+  Trace t;
+  std::string err;
+  ASSERT_TRUE(trace::ReadTrace(Dir("exitsettle").string(), &t, &err)) << err;
+  EndClaims c = ClaimsOf(t);
+  ASSERT_NE(c.exit, nullptr);
+  EXPECT_EQ(c.exit->aux, static_cast<uint16_t>(trace::ExitHow::MainReturned));
+  EXPECT_TRUE(c.exit->flags & trace::kExitChecked);
+  std::multiset<uint16_t> kinds;
+  for (const Record& rec : c.by_test[""]) kinds.insert(rec.aux);
+  EXPECT_EQ(kinds, (std::multiset<uint16_t>{static_cast<uint16_t>(Kind::ChanSend),
+                                             static_cast<uint16_t>(Kind::ChanRecv)}));
+}
+
+// A stopped timer sends nothing: main waiting on its channel, with the
+// only other goroutine blocked too, is a global deadlock.
+TEST_F(SettleTest, StoppedTimerIsNoSenderForTheWatchdog) {
+  RunResult r =
+      RunProgram(HookedMain("stoppedtimer"), "", Dir("stoppedtimer"), "GORDIAN_DEADLOCK_MS=300", 30);
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("gordian: global deadlock: all 2 goroutines are blocked"), std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace gordian::instrument::gotest
