@@ -155,8 +155,8 @@ func gordianSettle(self *g, idx uint32, deadline int64) {
 			return
 		}
 		timeSleep(pause)
-		if pause < 2*1000*1000 {
-			pause *= 2
+		if pause = 2 * pause; pause > 1000*1000 {
+			pause = 1000 * 1000 // notices a goroutine settling at most 1 ms late
 		}
 	}
 }
