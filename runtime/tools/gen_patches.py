@@ -193,6 +193,20 @@ file("testing/testing.go")
 patch("insert-before", "\tfn(t)\n\n\t// code beyond here will not be executed when FailNow is invoked\n",
       "\tdefer gordianTestDone(t, gordianTestRun(t))\n", "TestStart / TestEnd / BlockedAtTestEnd")
 
+file("runtime/time.go")
+patch("insert-before", "\tt.modify(when, period, f, arg, 0)\n\tt.init = true\n",
+      "\tgordianAsyncTimer(&t.timer, arg, c)\n",
+      "an asynchronous timer channel (asynctimerchan=1) is linked to its timer")
+
+# ---- context ----------------------------------------------------------------
+file("context/context.go")
+patch("insert-after", "\tdone := parent.Done()\n\tif done == nil {\n\t\treturn // parent is never canceled\n\t}\n",
+      "\tgordianInheritDeadline(c, done)\n",
+      "a WithCancel below a context with a deadline: its Done channel is marked")
+patch("insert-after", "\t\tc.timer = time.AfterFunc(dur, func() {\n\t\t\tc.cancel(true, DeadlineExceeded, cause)\n\t\t})\n",
+      "\t\tgordianTimerDeadline(&c.cancelCtx, dur)\n",
+      "WithDeadline, WithTimeout: the Done channel is marked with the deadline")
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "..", "std", "patches.txt"), "w") as f:
     f.write("".join(out))

@@ -9,6 +9,16 @@ KINDS = ["None","GoSpawn","GoStart","GoEnd","ChanMake","ChanSend","ChanRecv","Ch
   "RUnlock","RWTryLock","RWTryRLock","WgAdd","WgWait","OnceDo","CondWait","CondSignal",
   "CondBroadcast","Panic","TestStart","TestEnd","BlockedAtTestEnd","GlobalDeadlock","ProgramExit"]
 
+# Flag bits (event.h); bit 1 on ProgramExit is kExitChecked, on others kSuccess.
+FLAGS = [(1, "closed"), (2, "success"), (4, "failed"), (8, "has-default"), (16, "send"),
+  (32, "recv"), (64, "chosen"), (128, "timer")]
+
+def flagnames(k, fl):
+    names = [n for b, n in FLAGS if fl & b]
+    if k == 30:
+        names = ["checked" if n == "success" else n for n in names]
+    return ",".join(names) or "-"
+
 def read(dirname):
     data = open(os.path.join(dirname, "events.bin"), "rb").read()
     assert data[:8] == b"GORDTRC1", "bad magic"
@@ -49,8 +59,8 @@ def main():
         for gid in sorted(gs):
             print("goroutine", gid)
             for k, fl, aux, site, tpre, tpost, obj, val in gs[gid]:
-                print("  %-16s fl=%-3d aux=%-5d %-18s t=%d..%d obj=%d val=%d" % (
-                    KINDS[k] if k < len(KINDS) else k, fl, aux, sites.get(site, site), tpre, tpost, obj, val))
+                print("  %-16s fl=%-12s aux=%-5d %-18s t=%d..%d obj=%d val=%d" % (
+                    KINDS[k] if k < len(KINDS) else k, flagnames(k, fl), aux, sites.get(site, site), tpre, tpost, obj, val))
     # partner check: every (chan, seq) has at most one send and one recv
     sends, recvs = collections.Counter(), collections.Counter()
     for gid, recs in gs.items():

@@ -62,6 +62,9 @@ const (
 	gfDirSend    = 1 << 4
 	gfDirRecv    = 1 << 5
 	gfChosen     = 1 << 6
+	gfTimer      = 1 << 7 // ChanRecv, SelectCase: a runtime timer sends on or closes the channel
+
+	gfExitChecked = 1 << 1 // ProgramExit: the goroutines were checked at exit (gordian_settle.go)
 
 	gordianDefaultCase = 0xffffffff
 	gordianRecorderIdx = 0xffffffff // GoStart val of the recorder pseudo-goroutine
@@ -159,6 +162,7 @@ var gordian struct {
 	roots      []string // GORDIAN_ROOTS, or nil for the default rule
 	goroot     string
 	deadlockNs int64
+	settleNs   int64 // GORDIAN_SETTLE (gordian_settle.go)
 
 	siteTab unsafe.Pointer // [gordianSiteTabSize]gordianSiteEntry
 	sitePCs unsafe.Pointer // [gordianMaxSites]uintptr: lookup pc of each site id
@@ -191,6 +195,14 @@ func gordianInit() {
 	if v := gogetenv("GORDIAN_DEADLOCK_MS"); v != "" {
 		if n, ok := gordianAtoi(v); ok && n >= 0 {
 			gordian.deadlockNs = int64(n) * 1000 * 1000
+		}
+	}
+	gordian.settleNs = gordianSettleDefault
+	if v := gogetenv("GORDIAN_SETTLE"); v != "" {
+		if n, ok := gordianParseDuration(v); ok {
+			gordian.settleNs = n
+		} else {
+			print("gordian: GORDIAN_SETTLE=", v, " is not a duration (like 500ms, 2s, 0); using 1s\n")
 		}
 	}
 	maxMB := uintptr(32768)

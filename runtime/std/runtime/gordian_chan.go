@@ -13,6 +13,7 @@
 package runtime
 
 import (
+	"internal/abi"
 	"internal/runtime/atomic"
 	"unsafe"
 )
@@ -22,6 +23,49 @@ type gordianChan struct {
 	id      uint32 // dense object id; 0 = not yet used by user code
 	sendSeq uint32 // values that entered the channel
 	recvSeq uint32 // values that left it
+	// deadline (nanotime) is set on the Done channel of a context with a
+	// deadline (own or inherited) by the context hooks: while the channel
+	// is open, a runtime timer will close it then (gordian_settle.go).
+	deadline int64
+	// atimer is the timer that sends on a time.Timer/Ticker/After channel
+	// when c.timer is not set: with GODEBUG asynctimerchan=1 (the default
+	// of modules that say go 1.22 or older) package time does not tell the
+	// runtime which channel is a timer's. Set by gordianAsyncTimer. Only
+	// channels of time.Time (scanned by the GC) ever hold it.
+	atimer *timer
+}
+
+// gordianAsyncTimer runs in newTimer: an asynchronous channel timer (no c)
+// whose arg is its channel is linked from the channel.
+func gordianAsyncTimer(t *timer, arg any, c *hchan) {
+	if !gordianOn || c != nil {
+		return
+	}
+	e := efaceOf(&arg)
+	if e._type != nil && e._type.Kind() == abi.Chan && e.data != nil {
+		(*hchan)(e.data).gordian.atimer = t
+	}
+}
+
+// gordianTimerOf returns the timer that sends on c, or nil.
+//
+//go:nosplit
+func gordianTimerOf(c *hchan) *timer {
+	if c.timer != nil {
+		return c.timer
+	}
+	return c.gordian.atimer
+}
+
+// gordianTimerFlag is gfTimer when a runtime timer sends on or closes c:
+// a time.Timer/Ticker/After channel, or a context deadline's Done channel.
+//
+//go:nosplit
+func gordianTimerFlag(c *hchan) uint8 {
+	if c != nil && (gordianTimerOf(c) != nil || c.gordian.deadline != 0) {
+		return gfTimer
+	}
+	return 0
 }
 
 // gordianChanID returns c's id, giving it one when the operation is at a
@@ -326,7 +370,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	}
 	if !block {
 		choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
-		p := gordianNBBegin(st, site, id, gfDirRecv)
+		p := gordianNBBegin(st, site, id, gfDirRecv|gordianTimerFlag(c))
 		if p == 0 {
 			gordianReplayDone(st)
 			return chanrecvOrig(c, ep, block)
@@ -358,7 +402,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		gordianReplayDone(st)
 		return chanrecvOrig(c, ep, block)
 	}
-	gordianPut(p, gkChanRecv, 0, 0, site, 0, 0, id, 0)
+	gordianPut(p, gkChanRecv, gordianTimerFlag(c), 0, site, 0, 0, id, 0)
 	if c == nil {
 		gordianWaitStamp(p) // parks forever
 	}
@@ -483,7 +527,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}
 	for i := 0; i < ncase; i++ {
-		dir := uint8(gfDirRecv)
+		dir := uint8(gfDirRecv) | gordianTimerFlag(cases[i].c)
 		if i < nsends {
 			dir = gfDirSend
 		}

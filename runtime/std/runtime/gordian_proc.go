@@ -64,6 +64,7 @@ func gordianExit(code int, how int) {
 	if how != gordianExitDeadlock {
 		gordianReplayDrain() // replay: gordian_replay.go
 	}
+	deadline := gordianExitSettle(how) // before the exit is claimed: it may sleep
 	if gordian.metaFd <= 0 || gordian.exiting.Swap(1) != 0 {
 		return
 	}
@@ -76,7 +77,12 @@ func gordianExit(code int, how int) {
 		st = &gordian.recorder
 	}
 	if gordianOn && st.gid != 0 {
-		gordianOne(st, gkProgramExit, 0, uint16(how), 0, 0, uint32(code))
+		var fl uint8
+		if deadline != 0 {
+			gordianRecordBlocked(st, gp, 0, deadline)
+			fl = gfExitChecked
+		}
+		gordianOne(st, gkProgramExit, fl, uint16(how), 0, 0, uint32(code))
 	}
 	gordianExitMeta(code, how)
 }
@@ -231,9 +237,8 @@ func testing_gordianTestStart(name string) uint32 {
 }
 
 // testing_gordianTestEnd records TestEnd, then BlockedAtTestEnd for every
-// goroutine of the test still blocked in a recorded operation. It first
-// waits (at most gordianSettleNs) until no goroutine of the test is
-// runnable.
+// goroutine of the test blocked forever in a recorded operation, after
+// waiting for the test's goroutines to settle (gordian_settle.go).
 //
 //go:linkname testing_gordianTestEnd testing.gordianTestEnd
 func testing_gordianTestEnd(idx uint32, failed bool) {
@@ -248,42 +253,9 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 	}
 	gordianOne(st, gkTestEnd, fl, 0, 0, idx, 0)
 	gordianReplayTestEnd(st) // replay: gordian_replay.go
-	const gordianSettleNs = 20 * 1000 * 1000
-	deadline := nanotime() + gordianSettleNs
-	for {
-		busy := false
-		ptr, n := atomicAllG()
-		for i := uintptr(0); i < n; i++ {
-			g1 := atomicAllGIndex(ptr, i)
-			if g1 == gp || g1.gordian.gid == 0 || g1.gordian.test != idx {
-				continue
-			}
-			switch readgstatus(g1) &^ _Gscan {
-			case _Grunnable, _Grunning, _Gpreempted:
-				busy = true
-			}
-		}
-		if !busy || nanotime() > deadline {
-			break
-		}
-		timeSleep(100 * 1000)
-	}
-	ptr, n := atomicAllG()
-	for i := uintptr(0); i < n; i++ {
-		g1 := atomicAllGIndex(ptr, i)
-		if g1 == gp || g1.gordian.gid == 0 || g1.gordian.test != idx {
-			continue
-		}
-		b := atomic.Loaduintptr(&g1.gordian.blocked)
-		if b == 0 || readgstatus(g1)&^_Gscan != _Gwaiting {
-			continue
-		}
-		r := (*gordianRecord)(unsafe.Pointer(b))
-		if atomic.Load(&r.tpost) != 0 {
-			continue
-		}
-		gordianOne(st, gkBlockedAtTestEnd, 0, uint16(r.kind), r.site, g1.gordian.gid, idx)
-	}
+	deadline := nanotime() + gordian.settleNs
+	gordianSettle(gp, idx, deadline)
+	gordianRecordBlocked(st, gp, idx, deadline)
 }
 
 //go:linkname testing_gordianEnabled testing.gordianEnabled

@@ -81,12 +81,8 @@ func gordianAllStuck(full bool) (int, bool) {
 		if status != _Gwaiting || !gordianStuckReason(g1.waitreason) {
 			return 0, false
 		}
-		if full {
-			for sg := g1.waiting; sg != nil; sg = sg.waitlink {
-				if c := sg.c.get(); c != nil && c.timer != nil {
-					return 0, false // a timer will send on it
-				}
-			}
+		if full && gordianParkedState(g1, nanotime()) != gwForever {
+			return 0, false // a live timer or a context deadline will wake it
 		}
 		total++
 		if b := atomic.Loaduintptr(&g1.gordian.blocked); b != 0 &&

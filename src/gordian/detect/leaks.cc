@@ -11,8 +11,16 @@
 //     closes for a stuck receive, the holder of a lock, the Adds and Dones
 //     of a WaitGroup).
 // Not leaks: goroutines already explained (a double lock, a global
-// deadlock), and goroutines that were merely blocked when another goroutine
-// crashed the program (unless a test had already ended with them blocked).
+// deadlock), goroutines that were merely blocked when another goroutine
+// crashed the program (unless a test had already ended with them blocked),
+// and goroutines waiting on something alive. "Blocked forever" is the
+// runtime's claim (runtime/std/runtime/gordian_settle.go): at a test's end
+// and at a checked program exit (ProgramExit with kExitChecked) it names the
+// goroutines blocked forever in BlockedAtTestEnd records, leaving out those
+// waiting on a live timer, ticker or context deadline. Without a checked
+// exit (a killed program) a goroutine still waiting on a timer channel
+// (kTimer) is not claimed either: its timer may have been live. Nor is a
+// goroutine waiting to communicate with such a timer-driven goroutine.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -118,11 +126,35 @@ std::string At(const OccurredIndex& ix, uint32_t rec) {
   return fmt::format("{}:{}", BaseName(s.file), s.line);
 }
 
-std::string PartnerNoun(const Record& r) {
+// Whether the stuck operation op waits on a channel a runtime timer feeds.
+bool WaitsOnTimer(const OccurredIndex& ix, uint32_t op) {
+  const Record& r = ix.rec(op);
+  if (r.kind == Kind::ChanRecv) return (r.flags & trace::kTimer) != 0;
+  if (r.kind != Kind::Select) return false;
+  std::vector<uint32_t> cases = ix.CasesOf(op);
+  return std::any_of(cases.begin(), cases.end(),
+                     [&](uint32_t c) { return (ix.rec(c).flags & trace::kTimer) != 0; });
+}
+
+// Why nothing will wake the stuck operation, when no partner is known. A
+// timer's channel does have a sender, the runtime: the runtime claimed the
+// goroutine blocked forever because that timer was stopped (or fired, its
+// value taken by another receiver).
+std::string PartnerNoun(const OccurredIndex& ix, uint32_t op) {
+  const Record& r = ix.rec(op);
+  constexpr const char* kStopped =
+      "its timer was stopped or has already fired, so the runtime will not send on it again";
   switch (r.kind) {
     case Kind::ChanSend: return "no other goroutine receives from it";
-    case Kind::ChanRecv: return "no other goroutine sends on it or closes it";
-    case Kind::Select: return "no other goroutine communicates on its channels";
+    case Kind::ChanRecv:
+      if (r.flags & trace::kTimer) return fmt::format("it is a timer's channel and {}", kStopped);
+      return "no other goroutine sends on it or closes it";
+    case Kind::Select:
+      if (WaitsOnTimer(ix, op)) {
+        return fmt::format("no other goroutine communicates on its channels, and for its timer "
+                           "channel {}", kStopped);
+      }
+      return "no other goroutine communicates on its channels";
     case Kind::WgWait: return "no other goroutine calls Add or Done on it";
     default: return "";
   }
@@ -133,10 +165,32 @@ std::string PartnerNoun(const Record& r) {
 void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
   // BlockedAtTestEnd: gid -> (test index, stamp) of the first test end that
   // saw the goroutine blocked.
+  // at_exit: the goroutines the runtime found blocked forever at a checked
+  // program exit (BlockedAtTestEnd with val 0).
   std::map<uint32_t, std::pair<uint32_t, uint32_t>> at_test_end;
+  std::set<uint32_t> at_exit;
+  bool exit_checked = false;
   for (uint32_t i = 0; i < ix.size(); i++) {
     const Record& r = ix.rec(i);
-    if (r.kind == Kind::BlockedAtTestEnd) at_test_end.emplace(r.obj, std::pair{r.val, r.tpre});
+    if (r.kind == Kind::BlockedAtTestEnd) {
+      if (r.val == 0) {
+        at_exit.insert(r.obj);
+      } else {
+        at_test_end.emplace(r.obj, std::pair{r.val, r.tpre});
+      }
+    }
+    if (r.kind == Kind::ProgramExit && (r.flags & trace::kExitChecked)) exit_checked = true;
+  }
+  // Goroutines driven by a live timer at the end: parked on a timer channel
+  // and not claimed blocked forever (a ticker loop). They will run again,
+  // so a goroutine waiting for one of them to communicate is not blocked
+  // forever either (a consumer fed on every tick).
+  std::set<uint32_t> timer_driven;
+  for (const trace::Goroutine& g : ix.trace().goroutines) {
+    if (ix.BlockedForever(g.gid) && WaitsOnTimer(ix, ix.LastOp(g.gid)) &&
+        !(exit_checked && at_exit.count(g.gid))) {
+      timer_driven.insert(g.gid);
+    }
   }
   for (const trace::Goroutine& g : ix.trace().goroutines) {
     if (!ix.BlockedForever(g.gid) || st->explained_blocked.count(g.gid)) continue;
@@ -145,6 +199,13 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     auto ate = at_test_end.find(g.gid);
     bool seen_at_test_end = ate != at_test_end.end() && ate->second.second < st->crash_stamp;
     if (st->crash_stamp != UINT32_MAX && !seen_at_test_end) continue;
+    // Waiting on something alive at the end: not blocked forever.
+    if (exit_checked ? !at_exit.count(g.gid) : !seen_at_test_end && WaitsOnTimer(ix, op)) continue;
+    std::vector<uint32_t> same_object = Partners(ix, op);
+    if (std::any_of(same_object.begin(), same_object.end(),
+                    [&](uint32_t p) { return timer_driven.count(ix.GidOf(p)) != 0; })) {
+      continue;
+    }
 
     const Record& r = ix.rec(op);
     std::string id = ix.StableId(g.gid);
@@ -213,7 +274,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
                          past_sites,
                          past_all_unchosen_cases ? " (a select that chose another case)" : "");
     } else if (partners.empty() && f.primitive != Primitive::NilChan) {
-      std::string noun = PartnerNoun(r);
+      std::string noun = PartnerNoun(ix, op);
       if (!noun.empty()) tail = fmt::format("; {}", noun);
     }
     if (r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock) {

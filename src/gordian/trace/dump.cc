@@ -184,8 +184,8 @@ class Dumper {
       case Kind::ChanRecv:
         if (r.obj == 0) return "chan=nil";
         if (r.flags & kClosed) return fmt::format("chan={} closed", r.obj);
-        if (r.tpost == 0) return fmt::format("chan={}", r.obj);  // no value yet
-        return fmt::format("chan={} seq={}", r.obj, r.val);
+        if (r.tpost == 0) return fmt::format("chan={}{}", r.obj, flag(kTimer, "timer"));  // no value yet
+        return fmt::format("chan={} seq={}{}", r.obj, r.val, flag(kTimer, "timer"));
       case Kind::ChanClose:
         if (r.obj == 0) return "chan=nil";
         return fmt::format("chan={} sent={}{}", r.obj, r.val, flag(kClosed, "already-closed"));
@@ -200,7 +200,7 @@ class Dumper {
                                     (r.flags & kDirSend) ? "send" : "recv",
                                     r.obj == 0 ? std::string("nil") : fmt::format("{}", r.obj));
         if (r.flags & kChosen) s += (r.flags & kClosed) ? " chosen closed" : fmt::format(" chosen seq={}", r.val);
-        return s;
+        return s + flag(kTimer, "timer");
       }
       case Kind::MutexLock: case Kind::MutexUnlock: case Kind::MutexTryLock:
         return fmt::format("mutex={}{}{}", r.obj, flag(kSuccess, "ok"), flag(kFailed, "FAILED"));
@@ -233,7 +233,7 @@ class Dumper {
         static constexpr const char* kHow[] = {"main-returned", "os.Exit", "panic",
                                                "fatal-error", "deadlock"};
         std::string how = r.aux < std::size(kHow) ? kHow[r.aux] : fmt::format("{}", r.aux);
-        return fmt::format("status={} how={}", r.val, how);
+        return fmt::format("status={} how={}{}", r.val, how, flag(kExitChecked, "checked"));
       }
       default:
         return fmt::format("obj={} val={}", r.obj, r.val);

@@ -87,14 +87,15 @@ enum class Kind : uint8_t {
   // runtime numbers values as they enter and leave, and channels are FIFO.
   ChanMake = 4,   // obj = chan, val = capacity
   ChanSend = 5,   // obj = chan (0 = nil), val = seq; flags: kClosed if it hit a closed channel
-  ChanRecv = 6,   // obj = chan (0 = nil), val = seq, or 0 with kClosed if it got the zero value of a closed channel
+  ChanRecv = 6,   // obj = chan (0 = nil), val = seq, or 0 with kClosed if it got the zero value of a closed channel;
+                  // flags: kTimer if a runtime timer sends on or closes the channel
   ChanClose = 7,  // obj = chan (0 = nil), val = number of values sent before the close; flags: kClosed if already closed (panics)
 
   // select: one Select record, immediately followed by aux SelectCase records
   // (written at pre, in the runtime's case order: sends first, then
   // receives, each group in source order).
   Select = 8,      // aux = number of cases, flags: kHasDefault; val = chosen case index, or 0xffff'ffff for default (at post)
-  SelectCase = 9,  // obj = chan (0 = nil), aux = case index, flags: kDirSend or kDirRecv (+ kClosed, kChosen at post), val = seq if chosen
+  SelectCase = 9,  // obj = chan (0 = nil), aux = case index, flags: kDirSend or kDirRecv (+ kTimer; kClosed, kChosen at post), val = seq if chosen
 
   // sync.Mutex and sync.RWMutex (obj = the lock).
   MutexLock = 10,
@@ -125,11 +126,11 @@ enum class Kind : uint8_t {
   Panic = 25,           // val = strings.txt id of the message
   TestStart = 26,       // val = strings.txt id of the test name; obj = test index
   TestEnd = 27,         // obj = test index; flags: kFailed if the test failed
-  BlockedAtTestEnd = 28,// written by the test's goroutine: obj = gid of a goroutine of this test still blocked, val = test index;
-                        // site and aux (its Kind) = the blocked operation
+  BlockedAtTestEnd = 28,// written by the test's goroutine: obj = gid of a goroutine of this test blocked forever, val = test index
+                        // (0: written at program exit by the exiting goroutine); site and aux (its Kind) = the blocked operation
   GlobalDeadlock = 29,  // written by the recorder's watchdog (a pseudo-goroutine whose GoStart has obj 0,
                         // val kRecorderChildIndex): obj = number of blocked goroutines
-  ProgramExit = 30,     // val = exit status; aux = ExitHow
+  ProgramExit = 30,     // val = exit status; aux = ExitHow; flags: kExitChecked
   Count_
 };
 
@@ -141,6 +142,12 @@ enum Flags : uint8_t {
   kDirSend = 1u << 4,     // SelectCase
   kDirRecv = 1u << 5,     // SelectCase
   kChosen = 1u << 6,      // SelectCase
+  kTimer = 1u << 7,       // ChanRecv, SelectCase: a runtime timer sends on or closes the channel (a
+                          // time.Timer/Ticker/After channel, the Done channel of a context with a deadline)
+  // ProgramExit: the exiting goroutine checked every goroutine (after settling): the ones blocked
+  // forever have a BlockedAtTestEnd with val 0; any other goroutine still in an operation was
+  // waiting on something alive (a live timer, a context deadline).
+  kExitChecked = kSuccess,
 };
 
 inline constexpr uint32_t kDefaultCase = 0xffffffffu;

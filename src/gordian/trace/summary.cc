@@ -20,7 +20,7 @@ TraceSummary Summarize(const Trace& t) {
     switch (r.kind) {
       case Kind::TestStart: s.tests++; break;
       case Kind::TestEnd: s.tests_failed += (r.flags & kFailed) ? 1 : 0; break;
-      case Kind::BlockedAtTestEnd: s.leaked++; break;
+      case Kind::BlockedAtTestEnd: s.leaked += r.val != 0; break;  // val 0: at program exit
       case Kind::GlobalDeadlock:
         s.global_deadlock = true;
         s.deadlocked = r.obj;

@@ -17,7 +17,7 @@ struct TraceSummary {
   size_t never_completed = 0; // blocking operations with tpost == 0
   size_t tests = 0;           // TestStart records
   size_t tests_failed = 0;    // TestEnd with kFailed
-  size_t leaked = 0;          // BlockedAtTestEnd records
+  size_t leaked = 0;          // BlockedAtTestEnd records of test ends (not of program exit)
   bool global_deadlock = false;
   uint32_t deadlocked = 0;    // goroutines blocked at the global deadlock
   bool exited = false;        // a ProgramExit record (or meta exit_status) was seen

@@ -1,0 +1,3 @@
+module example.com/timerleak
+
+go 1.24
