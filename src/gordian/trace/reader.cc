@@ -41,12 +41,26 @@ class MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
   ~MappedFile() {
     if (data_ != nullptr) munmap(const_cast<uint8_t*>(data_), size_);
+    if (fd_ >= 0) close(fd_);
+  }
+
+  // The first offset at or after off that holds data (not a hole of a
+  // sparse file), or size() when none does. The recorder grows events.bin
+  // sparsely; skipping holes keeps a huge mostly-empty file from being
+  // paged in.
+  size_t NextData(size_t off) const {
+    if (fd_ < 0 || off >= size_) return size_;
+    off_t d = lseek(fd_, static_cast<off_t>(off), SEEK_DATA);
+    if (d < 0) return errno == ENXIO ? size_ : off;  // ENXIO: only a hole follows
+    return static_cast<size_t>(d);
   }
 
   // Returns false with *err set when the file cannot be opened or mapped.
   // An empty file maps to data() == nullptr, size() == 0.
   bool Open(const std::string& path, std::string* err) {
-    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
+    // below like every file that is not a regular file.
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
       *err = errno == ENOENT
                  ? fmt::format("{}: no such file: not a gordian trace directory "
@@ -61,9 +75,18 @@ class MappedFile {
       close(fd);
       return false;
     }
+    if (!S_ISREG(st.st_mode)) {
+      *err = fmt::format("{}: not a regular file (a device, FIFO or directory); a trace's "
+                         "events.bin is a file written by the recorder",
+                         path);
+      close(fd);
+      return false;
+    }
     size_ = static_cast<size_t>(st.st_size);
     if (size_ > 0) {
-      void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      // No MAP_POPULATE: pages are read as the scan reaches them, and holes
+      // are skipped (NextData).
+      void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
       if (p == MAP_FAILED) {
         *err = fmt::format("{}: cannot map the trace: {}", path, strerror(errno));
         close(fd);
@@ -73,7 +96,7 @@ class MappedFile {
       data_ = static_cast<const uint8_t*>(p);
       madvise(p, size_, MADV_SEQUENTIAL);
     }
-    close(fd);
+    fd_ = fd;
     return true;
   }
 
@@ -83,6 +106,7 @@ class MappedFile {
  private:
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
+  int fd_ = -1;  // kept open for NextData
 };
 
 // Collects warnings, keeping at most kMaxWarningsPerFamily per family and a
@@ -199,6 +223,17 @@ void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
   chunks->reserve(n_chunks);
   const uint8_t* base = f.data() + sizeof(FileHeader);
   for (size_t i = 0; i < n_chunks; i++) {
+    // A chunk inside a hole of the sparse file was never written: jump to
+    // the next chunk that holds data without paging the hole in.
+    size_t off = sizeof(FileHeader) + i * chunk_bytes;
+    size_t data = f.NextData(off);
+    if (data >= off + chunk_bytes) {
+      // Chunks i up to the one holding `data` are holes; the loop's i++
+      // lands on that one (next >= i + 1 here).
+      size_t next = (data - sizeof(FileHeader)) / chunk_bytes;
+      i = next - 1;
+      continue;
+    }
     const uint8_t* c = base + i * chunk_bytes;
     size_t avail = std::min(chunk_bytes, body - i * chunk_bytes);
     size_t limit = std::min(per_chunk, (avail - sizeof(ChunkHeader)) / sizeof(Record));

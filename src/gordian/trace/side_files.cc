@@ -7,7 +7,14 @@
 //   goroutines.txt  gid  parent  child-index
 #include "gordian/trace/side_files.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <vector>
@@ -20,6 +27,11 @@ namespace {
 // Ids above this in a side file are treated as corrupt, so that a garbage
 // line cannot make the reader allocate gigabytes.
 constexpr uint32_t kMaxSideId = 1u << 24;
+// Site and string ids are dense from 1, one per line: an id far beyond the
+// file's line count is corrupt, and honouring it would allocate a table of
+// that size (a 30-byte line with id 16777216 cost 1.3 GB).
+constexpr uint32_t kSideIdSlack = 1024;
+constexpr uint64_t kMaxSideFileBytes = uint64_t{1} << 30;
 constexpr size_t kMaxSideWarnings = 10;
 
 bool ParseU32(std::string_view s, uint32_t* out) {
@@ -45,10 +57,33 @@ std::vector<std::string_view> Fields(std::string_view line, size_t max_fields) {
 // Reads path line by line into fn(line, lineno). A missing file is reported
 // through *missing; a read error fails.
 template <typename Fn>
-bool ForEachLine(const std::string& path, bool* missing, std::string* err, Fn fn) {
-  FILE* f = fopen(path.c_str(), "rb");
-  *missing = f == nullptr;
-  if (f == nullptr) return true;
+bool ForEachLine(const std::string& path, bool* missing, std::string* err, Fn fn,
+                 uint32_t* line_count = nullptr) {
+  // Refuse what is not a regular file before reading it (a FIFO would
+  // block, /dev/zero behind a symlink never ends), and what is larger than
+  // any recorder writes.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  *missing = fd < 0 && errno == ENOENT;
+  if (fd < 0) {
+    if (*missing) return true;
+    *err = fmt::format("{}: {}", path, strerror(errno));
+    return false;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+      static_cast<uint64_t>(st.st_size) > kMaxSideFileBytes) {
+    *err = fmt::format("{}: not a regular file of a sane size (at most {} MiB); a trace's side "
+                       "files are written by the recorder",
+                       path, kMaxSideFileBytes >> 20);
+    close(fd);
+    return false;
+  }
+  FILE* f = fdopen(fd, "rb");
+  if (f == nullptr) {
+    close(fd);
+    *err = fmt::format("{}: {}", path, strerror(errno));
+    return false;
+  }
   std::string content;
   char buf[1 << 16];
   size_t n;
@@ -58,6 +93,9 @@ bool ForEachLine(const std::string& path, bool* missing, std::string* err, Fn fn
   if (bad) {
     *err = fmt::format("{}: read error", path);
     return false;
+  }
+  if (line_count != nullptr) {
+    *line_count = static_cast<uint32_t>(std::count(content.begin(), content.end(), '\n') + 1);
   }
   std::string_view rest = content;
   uint32_t lineno = 0;
@@ -215,6 +253,7 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
   if (t->sites.empty()) t->sites.resize(1);
   if (t->strings.empty()) t->strings.resize(1);
 
+  uint32_t site_lines = 0, string_lines = 0;  // set before the lines are parsed
   {
     SideWarnings w(t, "sites.txt");
     auto site = [&](std::string_view line, uint32_t lineno, bool complete) {
@@ -225,7 +264,7 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
         w.Bad(lineno, "expected: id, user flag, file, line, function", complete);
         return;
       }
-      if (id == 0 || id > kMaxSideId) {
+      if (id == 0 || id > kMaxSideId || id > 2 * site_lines + kSideIdSlack) {
         w.Bad(lineno, fmt::format("site id {} out of range", id), complete);
         return;
       }
@@ -237,7 +276,7 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
       s.column = col;
       s.function = std::string(f[4]);
     };
-    if (!ForEachLine(dir + "/sites.txt", &missing, err, site)) return false;
+    if (!ForEachLine(dir + "/sites.txt", &missing, err, site, &site_lines)) return false;
     if (missing) t->warnings.push_back("sites.txt is missing: positions are unknown");
   }
 
@@ -251,7 +290,7 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
         w.Bad(lineno, "expected: id, quoted string", complete);
         return;
       }
-      if (id == 0 || id > kMaxSideId) {
+      if (id == 0 || id > kMaxSideId || id > 2 * string_lines + kSideIdSlack) {
         w.Bad(lineno, fmt::format("string id {} out of range", id), complete);
         return;
       }
@@ -266,7 +305,7 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
       if (t->strings.size() <= id) t->strings.resize(id + 1);
       t->strings[id] = value;
     };
-    if (!ForEachLine(dir + "/strings.txt", &missing, err, str)) return false;
+    if (!ForEachLine(dir + "/strings.txt", &missing, err, str, &string_lines)) return false;
   }
 
   {
