@@ -158,6 +158,11 @@ TEST_F(VerdictTest, AnalyzeTakesARecordTestDirectoryAndFlagsAfterIt) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   nlohmann::json j = Report();
   EXPECT_TRUE(j.is_object() && j.contains("findings")) << r.err;
+  // A report that cannot be written is a failure (it exited 1 and lost it).
+  spec.argv = {"sh", "-c", "\"$0\" analyze \"$1\" > /dev/full", Gordian(), out};
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("cannot write the report"), std::string::npos) << r.err;
 }
 
 // With HOME unset and GOCACHE set, go test works; gordian test did not (go

@@ -1,7 +1,9 @@
 // This file implements the shared analysis and report steps (analysis.h).
 #include "gordian/cli/analysis.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -153,6 +155,13 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
     to.color = !machine_on_stdout && report::StdoutWantsColor();
     std::string text = report::RenderTerminal(findings, to);
     std::fwrite(text.data(), 1, text.size(), stream);
+  }
+  // A report that could not be written (a full disk, stdout on /dev/full,
+  // a closed pipe) is gordian failing, not "no bug": say so, exit 2.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    fmt::print(stderr, "{}: cannot write the report to standard output: {}\n", cmd,
+               std::strerror(errno));
+    status = kExitToolError;
   }
   return status;
 }
