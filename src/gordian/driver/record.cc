@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -286,7 +287,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   spec.cwd = cwd;
   spec.timeout_seconds = opts.wall_seconds;
   spec.pass_through = opts.pass_through;
-  spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT"};
+  spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS"};
   for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
   // With HOME unset (and no GOPATH), go has no GOMODCACHE, and then refuses
   // every overlay ("files beneath GOMODCACHE () must not be replaced"),
@@ -311,6 +312,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
     }
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.set_env["GORDIAN_RECORD_OUT"] = result->out_dir;
+    if (opts.gomaxprocs > 0) spec.set_env["GORDIAN_GOMAXPROCS"] = std::to_string(opts.gomaxprocs);
     result->command = "go test " + Join(args, " ");
     if (!RunProcess(spec, &result->run, err)) return false;
     if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
@@ -336,7 +338,9 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   build.argv.insert(build.argv.end(), flags.begin(), flags.end());
   build.argv.insert(build.argv.end(), pkgs.begin(), pkgs.end());
   build.pass_through = opts.pass_through;
-  build.timeout_seconds = opts.build_seconds;
+  // -wall bounds the build too (a replay's build used to have 30 minutes).
+  build.timeout_seconds = opts.wall_seconds > 0 ? std::min(opts.build_seconds, opts.wall_seconds)
+                                                : opts.build_seconds;
   ProcessResult br;
   if (!RunProcess(build, &br, err)) return false;
   if (!br.Succeeded()) {
@@ -348,6 +352,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   }
   spec.argv = {bin};
   spec.argv.insert(spec.argv.end(), prog_args.begin(), prog_args.end());
+  if (opts.gomaxprocs > 0) spec.set_env["GOMAXPROCS"] = std::to_string(opts.gomaxprocs);
   spec.inherit_stdin = true;
   spec.set_env["GORDIAN_TRACE_DIR"] = result->out_dir;
   // -race: the reports go to a file beside the trace (race/gorace.h).
@@ -380,6 +385,11 @@ int ExecWrapper(const std::vector<std::string>& args) {
     const char* gorace = getenv("GORACE");
     setenv("GORACE", race::GoraceWithLogPath(gorace ? gorace : "", dir).c_str(), 1);
     unsetenv("GORDIAN_RECORD_OUT");
+  }
+  // The schedule's GOMAXPROCS is for the test binary, not for go test.
+  if (const char* g = getenv("GORDIAN_GOMAXPROCS"); g != nullptr && *g) {
+    setenv("GOMAXPROCS", g, 1);
+    unsetenv("GORDIAN_GOMAXPROCS");
   }
   std::vector<char*> argv;
   std::vector<std::string> copy = args;

@@ -42,6 +42,10 @@ struct RecordOptions {
   double build_seconds = 1800;
   bool pass_through = true;               // the program's output to our stdout/stderr
   std::map<std::string, std::string> env; // more environment for the program
+  // GOMAXPROCS of the program only (0: unchanged). The go command that
+  // builds it keeps all cores: in test mode the exec wrapper sets it just
+  // before it runs the test binary.
+  int gomaxprocs = 0;
   std::string self_exe;                   // the gordian binary ("": this process)
 };
 

@@ -46,7 +46,7 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
   ro.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
   ro.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
   ro.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
-  if (s.cmd.gomaxprocs > 0) ro.env["GOMAXPROCS"] = std::to_string(s.cmd.gomaxprocs);
+  ro.gomaxprocs = s.cmd.gomaxprocs;  // the program's, not the build's
   if (!driver::Record(ro, &out->record, err)) return false;
   if (out->record.build_failed) {
     *err = "the program no longer builds; a schedule replays only the program it was made from";
