@@ -32,7 +32,8 @@ bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
     const Record& e = ix.rec(i - 1);
     if (e.kind != Kind::ProgramExit) continue;
     exit_status = static_cast<int>(e.val);
-    const bool fatal = e.aux == 2 || e.aux == 3;  // fatal panic, fatal error (trace-format.md)
+    const bool fatal = e.aux == static_cast<uint16_t>(trace::ExitHow::FatalPanic) ||
+                       e.aux == static_cast<uint16_t>(trace::ExitHow::FatalError);
     if (fatal && ix.GidOf(i - 1) == gid && e.tpre >= r.tpre) return false;
     break;
   }
