@@ -62,6 +62,7 @@ const (
 	gfDirSend    = 1 << 4
 	gfDirRecv    = 1 << 5
 	gfChosen     = 1 << 6
+	gfZeroSize   = 1 << 7 // receives: the element type has size 0 (chan struct{})
 
 	gordianDefaultCase = 0xffffffff
 	gordianRecorderIdx = 0xffffffff // GoStart val of the recorder pseudo-goroutine

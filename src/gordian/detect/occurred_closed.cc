@@ -2,8 +2,10 @@
 // send-on-closed, close-of-closed and close-of-nil (bugs: each one panics;
 // warnings when the test recovered the panic, recovered.cc)
 // and recv-on-closed (a warning: the receiver got a zero value it may take
-// for real data). The recorder flags the operation that met a closed channel
-// with kClosed; the close that closed it is the channel's first close.
+// for real data; not on a chan struct{}, kZeroSize, whose zero value is its
+// only value: `<-ctx.Done()`, done channels, semaphores). The recorder flags
+// the operation that met a closed channel with kClosed; the close that
+// closed it is the channel's first close.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -79,7 +81,7 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       SettlePanic(ix, i, st, &f);
       FinishFinding(ix, &f);
       out->push_back(std::move(f));
-    } else if (is_recv && closed && ix.IsUser(i)) {
+    } else if (is_recv && closed && ix.IsUser(i) && !(r.flags & trace::kZeroSize)) {
       uint32_t closer = FirstClose(ix, r.obj);
       Finding f = Make(ix, FindingKind::RecvOnClosed, i);
       f.message = fmt::format(

@@ -117,6 +117,23 @@ TEST(OccurredClosed, RecvOnClosedIsAWarning) {
   EXPECT_EQ(all[0].locations[0].role, Role::Recv);
 }
 
+TEST(OccurredClosed, RecvOnClosedStructChannelIsNotReported) {
+  // `<-ctx.Done()` used as a value (assert.Equal(t, struct{}{}, <-done)) and
+  // a select case on a closed chan struct{}: struct{}{} is the only value.
+  TraceBuilder b;
+  uint32_t cl = b.Site("a.go", 4), rv = b.Site("a.go", 8), sel = b.Site("a.go", 9);
+  b.Op(1, Kind::ChanClose, cl, 3);
+  b.Blocking(1, Kind::ChanRecv, rv, 3, 0, trace::kClosed | trace::kZeroSize);
+  size_t h = b.Begin(1, Kind::Select, sel, 0, 0, 0, 2);
+  b.Op(1, Kind::SelectCase, sel, 4, 0, trace::kDirRecv, 0);
+  b.Op(1, Kind::SelectCase, sel, 3, 0,
+       trace::kDirRecv | trace::kZeroSize | trace::kClosed | trace::kChosen, 1);
+  b.Finish(h, 0, 1);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  EXPECT_TRUE(all.empty()) << Kinds(all);
+}
+
 TEST(OccurredClosed, SelectSendCaseOnClosed) {
   TraceBuilder b;
   uint32_t cl = b.Site("a.go", 4), sel = b.Site("a.go", 8);

@@ -45,7 +45,7 @@ const std::map<std::string, long>& Contract() {
       {"fClosed", trace::kClosed}, {"fSuccess", trace::kSuccess},
       {"fFailed", trace::kFailed}, {"fHasDefault", trace::kHasDefault},
       {"fDirSend", trace::kDirSend}, {"fDirRecv", trace::kDirRecv},
-      {"fChosen", trace::kChosen},
+      {"fChosen", trace::kChosen}, {"fZeroSize", trace::kZeroSize},
   };
   return values;
 }

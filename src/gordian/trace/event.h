@@ -141,6 +141,7 @@ enum Flags : uint8_t {
   kDirSend = 1u << 4,     // SelectCase
   kDirRecv = 1u << 5,     // SelectCase
   kChosen = 1u << 6,      // SelectCase
+  kZeroSize = 1u << 7,    // ChanRecv, receive SelectCase: the element type has size 0
 };
 
 inline constexpr uint32_t kDefaultCase = 0xffffffffu;
