@@ -5,7 +5,8 @@
 // schedule and no send can meet a closed channel. A file that fails records
 // the first error and cancels the context; the remaining senders then give
 // up through the Done case instead of blocking, and the consumer still reads
-// until results is closed. Expected: no findings.
+// until results is closed. The Done case drops the value it receives, so
+// seeing Done closed is no recv-on-closed. Expected: no findings.
 package index
 
 import (
@@ -34,7 +35,7 @@ func CountWords(ctx context.Context, files []string) (int, error) {
 				cancel()
 				return
 			}
-			select {
+			select { // nowant: recv-on-closed
 			case results <- len(strings.Fields(f)):
 			case <-ctx.Done():
 			}
