@@ -9,7 +9,8 @@ KINDS = ["None","GoSpawn","GoStart","GoEnd","ChanMake","ChanSend","ChanRecv","Ch
   "RUnlock","RWTryLock","RWTryRLock","WgAdd","WgWait","OnceDo","CondWait","CondSignal",
   "CondBroadcast","Panic","TestStart","TestEnd","BlockedAtTestEnd","GlobalDeadlock","ProgramExit"]
 
-# Flag bits (event.h); bit 1 on ProgramExit is kExitChecked, on others kSuccess.
+# Flag bits (event.h); bit 1 on ProgramExit is kExitChecked, on others kSuccess;
+# bit 8 on ChanRecv and SelectCase is kZeroSize, on Select kHasDefault.
 FLAGS = [(1, "closed"), (2, "success"), (4, "failed"), (8, "has-default"), (16, "send"),
   (32, "recv"), (64, "chosen"), (128, "timer")]
 
@@ -17,6 +18,8 @@ def flagnames(k, fl):
     names = [n for b, n in FLAGS if fl & b]
     if k == 30:
         names = ["checked" if n == "success" else n for n in names]
+    if k in (6, 9):  # ChanRecv, SelectCase: bit 8 is kZeroSize (kHasDefault is Select's)
+        names = ["zero-size" if n == "has-default" else n for n in names]
     return ",".join(names) or "-"
 
 def read(dirname):

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -194,7 +195,7 @@ TEST_P(CorpusProgram, FindingsMatchWants) {
   }
   Row row;
   row.name = p.name;
-  row.wants = wants.size();
+  row.wants = std::count_if(wants.begin(), wants.end(), [](const Want& w) { return !w.absent; });
   for (const std::string& pr : problems) ADD_FAILURE() << p.name << ": " << pr;
 
   std::string gordian = BinaryDir() + "/bin/gordian";

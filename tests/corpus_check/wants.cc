@@ -14,6 +14,7 @@ using report::FindingKind;
 using report::Status;
 
 std::string Want::String() const {
+  if (absent) return fmt::format("{}:{} nowant {}", file, line, report::KindName(kind));
   std::string s = fmt::format("{}:{} {} {}", file, line, report::KindName(kind),
                               report::StatusName(status));
   if (kind == FindingKind::GoroutineLeak) s += fmt::format(" {}", report::PrimitiveName(primitive));
@@ -23,10 +24,31 @@ std::string Want::String() const {
 void ParseWants(const std::string& name, const std::string& text, std::vector<Want>* out,
                 std::vector<std::string>* problems) {
   static const std::regex kWant(R"(//\s*want:(.*)$)");
+  static const std::regex kNoWant(R"(//\s*nowant:(.*)$)");
   std::istringstream in(text);
   std::string line;
   for (uint32_t n = 1; std::getline(in, line); n++) {
     std::smatch m;
+    if (std::regex_search(line, m, kNoWant)) {
+      std::string rest = m[1].str();
+      for (size_t start = 0; start <= rest.size();) {
+        size_t semi = rest.find(" ; ", start);
+        std::istringstream fields(rest.substr(start, semi == std::string::npos ? std::string::npos
+                                                                             : semi - start));
+        start = semi == std::string::npos ? rest.size() + 1 : semi + 3;
+        std::string kind, extra;
+        Want w;
+        w.file = name;
+        w.line = n;
+        w.absent = true;
+        if (!(fields >> kind) || (fields >> extra) || !report::ParseKind(kind, &w.kind)) {
+          problems->push_back(fmt::format("{}:{}: malformed nowant {:?}", name, n, rest));
+          continue;
+        }
+        out->push_back(w);
+      }
+      continue;
+    }
     if (!std::regex_search(line, m, kWant)) continue;
     std::string at = fmt::format("{}:{}", name, n);
     size_t first = line.find_first_not_of(" \t");
@@ -119,6 +141,16 @@ CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
 
   CheckResult r;
   for (const Want& w : wants) {
+    if (w.absent) {
+      for (const Finding& f : findings) {
+        if (f.kind != w.kind || f.locations.empty()) continue;
+        const report::Location& l = f.locations[0];
+        if (l.line == w.line && SameFile(l.file, prog, w.file)) {
+          r.unexpected.push_back(DescribeFinding(f) + " on a nowant line");
+        }
+      }
+      continue;
+    }
     bool hit = false;
     for (const Finding& f : findings) {
       if (f.kind != w.kind || !StatusCompatible(w.status, f.status)) continue;
@@ -138,6 +170,7 @@ CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
     if (f.severity != report::Severity::Bug) continue;
     bool accounted = false;
     for (const Want& w : wants) {
+      if (w.absent) continue;
       bool kind_ok = w.kind == f.kind ||
                      ((f.kind == FindingKind::GoroutineLeak ||
                        f.kind == FindingKind::GlobalDeadlock) &&

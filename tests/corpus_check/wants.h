@@ -11,7 +11,10 @@
 //      double-lock, lock-order-deadlock or mixed-deadlock want on one of its
 //      lines;
 //   5. warnings and infos without wants are allowed;
-//   6. correct programs have no finding of severity bug.
+//   6. correct programs have no finding of severity bug;
+//   7. a `// nowant: Kind` comment forbids findings of that kind (any
+//      severity) whose primary location is on its line: it pins a false
+//      alarm that was fixed (a recv-on-closed warning on `case <-done:`).
 #pragma once
 
 #include <functional>
@@ -28,19 +31,21 @@ struct Want {
   report::FindingKind kind = report::FindingKind::Panic;
   report::Status status = report::Status::Occurred;
   report::Primitive primitive = report::Primitive::None;
+  bool absent = false;  // a `nowant:`: no finding of kind may be located here (status unused)
 
   std::string String() const;  // "main.go:12 send-on-closed occurred"
 };
 
-// Parses the wants of one file's text (name = its base name). Malformed
-// annotations go to *problems.
+// Parses the wants (and nowants, with absent set) of one file's text (name =
+// its base name). Malformed annotations go to *problems.
 void ParseWants(const std::string& name, const std::string& text, std::vector<Want>* out,
                 std::vector<std::string>* problems);
 
 struct CheckResult {
   std::vector<Want> matched;
   std::vector<Want> missed;
-  std::vector<std::string> unexpected;  // bug findings no want accounts for, described
+  std::vector<std::string> unexpected;  // bug findings no want accounts for, and
+                                        // findings on a nowant line, described
   bool ok() const { return missed.empty() && unexpected.empty(); }
 };
 

@@ -114,5 +114,34 @@ TEST(Wants, CheckRules) {
   EXPECT_EQ(Check("bugs/p", ws, fs, replayed).missed.size(), 2u);
 }
 
+TEST(Wants, NoWantForbidsAKindAtItsLine) {
+  std::vector<Want> ws;
+  std::vector<std::string> problems;
+  ParseWants("main.go",
+             "package main\n"                                      // 1
+             "\tselect { // nowant: recv-on-closed\n"              // 2
+             "\t<-done // nowant: recv-on-closed ; concurrent-recv\n"  // 3
+             "\tx() // nowant: recv-on-closed occurred\n"          // 4: no status
+             "\ty() // nowant: no-such-kind\n",                    // 5
+             &ws, &problems);
+  ASSERT_EQ(ws.size(), 3u);
+  EXPECT_EQ(problems.size(), 2u);
+  EXPECT_TRUE(ws[0].absent);
+  EXPECT_EQ(ws[0].String(), "main.go:2 nowant recv-on-closed");
+  EXPECT_EQ(ws[2].kind, FindingKind::ConcurrentRecv);
+  // A warning elsewhere is allowed; one whose receive is on a nowant line
+  // is not, even though warnings need no want; a finding that only names the
+  // line as a further location is not about it.
+  std::vector<Finding> fs = {F(FindingKind::RecvOnClosed, Status::Occurred, {7}),
+                             F(FindingKind::RecvOnClosed, Status::Occurred, {9, 2})};
+  CheckResult r = Check("bugs/p", ws, fs);
+  EXPECT_TRUE(r.ok());
+  EXPECT_TRUE(r.matched.empty() && r.missed.empty());
+  fs.push_back(F(FindingKind::RecvOnClosed, Status::Occurred, {2}));
+  r = Check("bugs/p", ws, fs);
+  ASSERT_EQ(r.unexpected.size(), 1u);
+  EXPECT_NE(r.unexpected[0].find("nowant"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gordian::corpus

@@ -270,6 +270,18 @@ func gordianSetPC(pc uintptr) {
 
 // ---- wrappers --------------------------------------------------------------------
 
+// gordianZeroSize is gfZeroSize for a receive from c when c's elements have
+// size 0: the zero value of a closed chan struct{} is the only value there
+// is, so the analysis need not warn that the receive may take it for data.
+//
+//go:nosplit
+func gordianZeroSize(c *hchan) uint8 {
+	if c != nil && c.elemsize == 0 {
+		return gfZeroSize
+	}
+	return 0
+}
+
 // gordianMakechan records ChanMake for a channel made at a user site.
 func gordianMakechan(c *hchan, size int, pc uintptr) {
 	if !gordianOn {
@@ -370,7 +382,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	}
 	if !block {
 		choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
-		p := gordianNBBegin(st, site, id, gfDirRecv|gordianTimerFlag(c))
+		p := gordianNBBegin(st, site, id, gfDirRecv|gordianTimerFlag(c)|gordianZeroSize(c))
 		if p == 0 {
 			gordianReplayDone(st)
 			return chanrecvOrig(c, ep, block)
@@ -402,7 +414,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		gordianReplayDone(st)
 		return chanrecvOrig(c, ep, block)
 	}
-	gordianPut(p, gkChanRecv, gordianTimerFlag(c), 0, site, 0, 0, id, 0)
+	gordianPut(p, gkChanRecv, gordianTimerFlag(c)|gordianZeroSize(c), 0, site, 0, 0, id, 0)
 	if c == nil {
 		gordianWaitStamp(p) // parks forever
 	}
@@ -527,7 +539,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}
 	for i := 0; i < ncase; i++ {
-		dir := uint8(gfDirRecv) | gordianTimerFlag(cases[i].c)
+		dir := uint8(gfDirRecv) | gordianTimerFlag(cases[i].c) | gordianZeroSize(cases[i].c)
 		if i < nsends {
 			dir = gfDirSend
 		}

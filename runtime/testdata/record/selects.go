@@ -2,7 +2,8 @@
 // Recorded in main: four 2-case Selects (sends 0, receives 2: case index 0
 // is b, 1 is a, since receives are laid out in reverse source order), each
 // with exactly one kChosen case whose val pairs with a ChanSend of the
-// worker; a 1-case Select with kHasDefault whose case is chosen with kClosed;
+// worker; a ChanRecv of done (a chan struct{}: kZeroSize); a 1-case Select
+// with kHasDefault whose case (on done: kZeroSize) is chosen with kClosed;
 // a 1-case send Select that takes the default (val 0xffffffff); a ChanRecv
 // of a time.After channel (a library channel used by user code, val 1, with
 // no recorded partner); a 3-case Select with a nil channel case (obj 0).

@@ -6,6 +6,7 @@
 //   occurred_sync.cc    negative-waitgroup, unlock-of-unlocked
 //   panics.cc           panic (and the runtime panics of the kinds above when
 //                       the recorder saw only the Panic record)
+//   recovered.cc        whether a panic was recovered (then it is a warning)
 //   deadlock.cc         global-deadlock
 //   double_lock.cc      double-lock
 //   blocked_cycles.cc   lock-order-deadlock and mixed-deadlock that occurred
@@ -59,6 +60,16 @@ struct OccurredState {
   // that were blocked when it crashed are not leaks.
   uint32_t crash_stamp = UINT32_MAX;
 };
+
+// True when the panic raised by record rec (a Panic record, or the
+// operation the recorder flagged as panicking) was recovered: the program
+// outlived it (recovered.cc). Such a panic is a warning, and not a crash
+// (crash_stamp stays).
+bool PanicRecovered(const OccurredIndex& ix, uint32_t rec);
+// For the finding f of the recoverable panic raised by rec: a warning whose
+// message says so when it was recovered, else a crash at rec (crash_stamp).
+void SettlePanic(const OccurredIndex& ix, uint32_t rec, OccurredState* st,
+                 report::Finding* f);
 
 void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
                             std::vector<report::Finding>* out);

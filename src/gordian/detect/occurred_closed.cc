@@ -1,8 +1,11 @@
 // This file implements the occurred detectors for closed and nil channels:
-// send-on-closed, close-of-closed and close-of-nil (bugs: each one panics)
+// send-on-closed, close-of-closed and close-of-nil (bugs: each one panics;
+// warnings when the test recovered the panic, recovered.cc)
 // and recv-on-closed (a warning: the receiver got a zero value it may take
-// for real data). The recorder flags the operation that met a closed channel
-// with kClosed; the close that closed it is the channel's first close.
+// for real data; not on a chan struct{}, kZeroSize, whose zero value is its
+// only value: `<-ctx.Done()`, done channels, semaphores). The recorder flags
+// the operation that met a closed channel with kClosed; the close that
+// closed it is the channel's first close.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -75,10 +78,10 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       f.locations.push_back(ix.Loc(i, Role::Send));
       f.interleaving.push_back(ix.StepOf(i, Role::Send, "send on the closed channel: panic"));
       AddCloser(ix, closer, &f);
+      SettlePanic(ix, i, st, &f);
       FinishFinding(ix, &f);
       out->push_back(std::move(f));
-      st->crash_stamp = std::min(st->crash_stamp, r.tpre);
-    } else if (is_recv && closed && ix.IsUser(i)) {
+    } else if (is_recv && closed && ix.IsUser(i) && !(r.flags & trace::kZeroSize)) {
       uint32_t closer = FirstClose(ix, r.obj);
       Finding f = Make(ix, FindingKind::RecvOnClosed, i);
       f.message = fmt::format(
@@ -95,9 +98,9 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
                               ix.StableId(ix.GidOf(i)));
       f.locations.push_back(ix.Loc(i, Role::Close));
       f.interleaving.push_back(ix.StepOf(i, Role::Close, "close of a nil channel: panic"));
+      SettlePanic(ix, i, st, &f);
       FinishFinding(ix, &f);
       out->push_back(std::move(f));
-      st->crash_stamp = std::min(st->crash_stamp, r.tpre);
     } else if (r.kind == Kind::ChanClose && closed) {
       uint32_t closer = FirstClose(ix, r.obj);
       Finding f = Make(ix, FindingKind::CloseOfClosed, i);
@@ -107,9 +110,9 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       f.locations.push_back(ix.Loc(i, Role::Close));
       f.interleaving.push_back(ix.StepOf(i, Role::Close, "second close: panic"));
       AddCloser(ix, closer, &f);
+      SettlePanic(ix, i, st, &f);
       FinishFinding(ix, &f);
       out->push_back(std::move(f));
-      st->crash_stamp = std::min(st->crash_stamp, r.tpre);
     }
   }
 }

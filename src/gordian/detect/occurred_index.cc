@@ -295,6 +295,7 @@ report::Location OccurredIndex::Loc(uint32_t rec, report::Role role) const {
   l.function = s.function;
   l.tpre = r.tpre;
   l.tpost = r.tpost;
+  if (r.kind == trace::Kind::SelectCase) l.select_case = r.aux;  // which case: the report reads it
   return l;
 }
 

@@ -1,6 +1,7 @@
 // This file implements the occurred detectors for misused sync primitives:
-// negative-waitgroup (Add or Done drove the counter below zero: a panic) and
-// unlock-of-unlocked (Unlock or RUnlock of a lock not held: a fatal error).
+// negative-waitgroup (Add or Done drove the counter below zero: a panic, a
+// warning when it was recovered, recovered.cc) and unlock-of-unlocked
+// (Unlock or RUnlock of a lock not held: a fatal error, never recovered).
 // The recorder flags the failing call with kFailed; the other locations are
 // the operations on the same object that led there.
 #include <algorithm>
@@ -79,9 +80,9 @@ void DetectSyncMisuse(const OccurredIndex& ix, OccurredState* st, std::vector<Fi
           "the call panics",
           g, call, after - delta, after);
       AddHistory(ix, i, fmt::format("WaitGroup.{}: counter {} < 0, panic", call, after), &f);
+      SettlePanic(ix, i, st, &f);
       FinishFinding(ix, &f);
       out->push_back(std::move(f));
-      st->crash_stamp = std::min(st->crash_stamp, r.tpre);
     } else if (r.kind == Kind::MutexUnlock || r.kind == Kind::RWUnlock ||
                r.kind == Kind::RUnlock) {
       Finding f = Make(ix, FindingKind::UnlockOfUnlocked, i);

@@ -117,6 +117,23 @@ TEST(OccurredClosed, RecvOnClosedIsAWarning) {
   EXPECT_EQ(all[0].locations[0].role, Role::Recv);
 }
 
+TEST(OccurredClosed, RecvOnClosedStructChannelIsNotReported) {
+  // `<-ctx.Done()` used as a value (assert.Equal(t, struct{}{}, <-done)) and
+  // a select case on a closed chan struct{}: struct{}{} is the only value.
+  TraceBuilder b;
+  uint32_t cl = b.Site("a.go", 4), rv = b.Site("a.go", 8), sel = b.Site("a.go", 9);
+  b.Op(1, Kind::ChanClose, cl, 3);
+  b.Blocking(1, Kind::ChanRecv, rv, 3, 0, trace::kClosed | trace::kZeroSize);
+  size_t h = b.Begin(1, Kind::Select, sel, 0, 0, 0, 2);
+  b.Op(1, Kind::SelectCase, sel, 4, 0, trace::kDirRecv, 0);
+  b.Op(1, Kind::SelectCase, sel, 3, 0,
+       trace::kDirRecv | trace::kZeroSize | trace::kClosed | trace::kChosen, 1);
+  b.Finish(h, 0, 1);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  EXPECT_TRUE(all.empty()) << Kinds(all);
+}
+
 TEST(OccurredClosed, SelectSendCaseOnClosed) {
   TraceBuilder b;
   uint32_t cl = b.Site("a.go", 4), sel = b.Site("a.go", 8);
@@ -231,6 +248,84 @@ TEST(OccurredPanic, RuntimePanicWithoutFlaggedRecordBecomesItsKind) {
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0].kind, FindingKind::CloseOfNil);
   EXPECT_EQ(all[0].locations[0].role, Role::Close);
+}
+
+// A test that provokes each recoverable misuse panic inside a func with a
+// deferred recover, then passes (or, with fail, fails).
+trace::Trace MisuseTest(bool fail) {
+  TraceBuilder b;
+  uint32_t q = b.Site("testing.go", 1600, false), add = b.Site("m_test.go", 5),
+           neg = b.Site("m_test.go", 7), cl = b.Site("m_test.go", 10),
+           cl2 = b.Site("m_test.go", 11), send = b.Site("m_test.go", 14),
+           cnil = b.Site("m_test.go", 17);
+  uint32_t tg = b.Go(1, q);
+  b.Op(tg, Kind::TestStart, q, 0, b.Str("TestMisuse"));
+  b.Op(tg, Kind::WgAdd, add, 1, 1, 0, 1);
+  b.Op(tg, Kind::WgAdd, add, 1, static_cast<uint32_t>(-1), 0, 0);
+  b.Op(tg, Kind::WgAdd, neg, 1, static_cast<uint32_t>(-1), trace::kFailed,
+       static_cast<uint16_t>(-1));
+  b.Op(tg, Kind::Panic, neg, 0, b.Str("sync: negative WaitGroup counter"));
+  b.Op(tg, Kind::ChanClose, cl, 2);
+  b.Op(tg, Kind::ChanClose, cl2, 2, 0, trace::kClosed);
+  b.Op(tg, Kind::Panic, cl2, 0, b.Str("close of closed channel"));
+  b.Begin(tg, Kind::ChanSend, send, 2, 0, trace::kClosed);
+  b.Op(tg, Kind::Panic, send, 0, b.Str("send on closed channel"));
+  b.Op(tg, Kind::ChanClose, cnil, 0);
+  b.Op(tg, Kind::Panic, cnil, 0, b.Str("close of nil channel"));
+  b.Op(tg, Kind::TestEnd, q, 0, 0, fail ? trace::kFailed : 0);
+  b.Op(1, Kind::ProgramExit, 0, 0, fail ? 1 : 0, 0, 1);  // os.Exit by the test binary
+  return b.Build();
+}
+
+TEST(OccurredPanic, RecoveredMisusePanicsAreWarnings) {
+  trace::Trace t = MisuseTest(false);
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 4u) << Kinds(all);
+  for (FindingKind k : {FindingKind::NegativeWaitGroup, FindingKind::CloseOfClosed,
+                        FindingKind::SendOnClosed, FindingKind::CloseOfNil}) {
+    ASSERT_EQ(Of(all, k).size(), 1u) << Kinds(all);
+    const Finding f = Of(all, k)[0];
+    EXPECT_EQ(f.severity, report::Severity::Warning) << f.message;
+    EXPECT_NE(f.message.find("recovered"), std::string::npos) << f.message;
+  }
+}
+
+TEST(OccurredPanic, MisusePanicsInAFailedTestStayBugs) {
+  trace::Trace t = MisuseTest(true);
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 4u) << Kinds(all);
+  for (const Finding& f : all) {
+    EXPECT_EQ(f.severity, report::Severity::Bug) << f.message;
+    EXPECT_EQ(f.message.find("recovered"), std::string::npos) << f.message;
+  }
+}
+
+TEST(OccurredPanic, PanicThatKilledItsGoroutineIsNotRecovered) {
+  // Main program: the send panics and the runtime exits (ProgramExit aux 2,
+  // written by the dying goroutine), even if another exit status was seen.
+  TraceBuilder b;
+  uint32_t send = b.Site("main.go", 12), cl = b.Site("main.go", 10);
+  b.Op(1, Kind::ChanClose, cl, 1);
+  b.Begin(1, Kind::ChanSend, send, 1, 0, trace::kClosed);
+  b.Op(1, Kind::Panic, send, 0, b.Str("send on closed channel"));
+  b.Op(1, Kind::ProgramExit, 0, 0, 2, 0, 2);
+  trace::Trace t = b.Build();
+  auto all = DetectOccurred(t);
+  ASSERT_EQ(all.size(), 1u) << Kinds(all);
+  EXPECT_EQ(all[0].severity, report::Severity::Bug);
+
+  // The same in a main program that recovered and returned: a warning.
+  TraceBuilder b2;
+  send = b2.Site("main.go", 12);
+  cl = b2.Site("main.go", 10);
+  b2.Op(1, Kind::ChanClose, cl, 1);
+  b2.Begin(1, Kind::ChanSend, send, 1, 0, trace::kClosed);
+  b2.Op(1, Kind::Panic, send, 0, b2.Str("send on closed channel"));
+  b2.Op(1, Kind::ProgramExit, 0, 0, 0, 0, 0);
+  trace::Trace t2 = b2.Build();
+  auto all2 = DetectOccurred(t2);
+  ASSERT_EQ(all2.size(), 1u) << Kinds(all2);
+  EXPECT_EQ(all2[0].severity, report::Severity::Warning);
 }
 
 // ---------------------------------------------------------------------------

@@ -2,9 +2,10 @@
 // the panic's message. Runtime panics that belong to a more precise kind
 // ("send on closed channel", "sync: negative WaitGroup counter", ...) become
 // findings of that kind, unless the recorder already flagged the operation
-// itself (occurred_closed.cc, occurred_sync.cc report those). Every other
-// panic is a `panic` finding with its message, unless it was recovered: the
-// test it happened in passed, or the main program exited with status 0.
+// itself (occurred_closed.cc, occurred_sync.cc report those); recovered, such
+// a runtime panic is a warning. Every other panic is a `panic` finding with
+// its message, unless it was recovered (recovered.cc): a user panic caught
+// by a recover is ordinary control flow.
 #include <algorithm>
 #include <set>
 
@@ -75,35 +76,9 @@ bool FlaggedBefore(const OccurredIndex& ix, uint32_t gid, uint32_t panic_rec, Fi
   return false;
 }
 
-// The exit status of the program, or -1 when it never exited normally (a
-// crash or a kill).
-int ExitStatus(const OccurredIndex& ix) {
-  for (uint32_t i = ix.size(); i > 0; i--) {
-    const Record& r = ix.rec(i - 1);
-    if (r.kind == Kind::ProgramExit) return static_cast<int>(r.val);
-  }
-  return -1;
-}
-
-// True when the panic at rec was recovered: its test ended and passed, or
-// (outside tests) the program exited with status 0.
-bool Recovered(const OccurredIndex& ix, uint32_t rec, int exit_status) {
-  const Record& r = ix.rec(rec);
-  std::string test = ix.TestOf(rec);
-  if (!test.empty()) {
-    for (const TestInfo& ti : ix.tests()) {
-      if (ti.name == test && ti.start <= r.tpre && r.tpre <= ti.end) {
-        return ti.end != UINT32_MAX && !ti.failed;
-      }
-    }
-  }
-  return exit_status == 0;
-}
-
 }  // namespace
 
 void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
-  const int exit_status = ExitStatus(ix);
   std::set<std::pair<uint32_t, std::string>> seen;  // (gid, message): a re-panic is one panic
   for (uint32_t i = 0; i < ix.size(); i++) {
     const Record& r = ix.rec(i);
@@ -117,25 +92,32 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
     }
     std::string g = ix.StableId(gid);
     Finding f;
+    bool recoverable = false;  // a runtime panic a recover can catch
     f.status = report::Status::Occurred;
     f.test = ix.TestOf(i);
     if (rp != nullptr) {
       if (FlaggedBefore(ix, gid, i, rp->kind)) continue;  // reported from the operation
       f.kind = rp->kind;
+      // Unlock of an unlocked lock is a fatal error: never recovered.
+      recoverable = rp->kind != FindingKind::UnlockOfUnlocked;
       f.message = fmt::format("goroutine {} panicked: {}", g, msg);
       f.locations.push_back(ix.Loc(i, rp->role));
       f.interleaving.push_back(ix.StepOf(i, rp->role, fmt::format("panic: {}", msg)));
     } else {
-      if (Recovered(ix, i, exit_status)) continue;
+      if (PanicRecovered(ix, i)) continue;
       f.kind = FindingKind::Panic;
       f.message = fmt::format("goroutine {} panicked: {}", g, msg.empty() ? "(no message)" : msg);
       f.locations.push_back(ix.Loc(i, Role::Panic));
       f.interleaving.push_back(ix.StepOf(i, Role::Panic, fmt::format("panic: {}", msg)));
     }
     f.severity = report::DefaultSeverity(f.kind);
+    if (recoverable) {
+      SettlePanic(ix, i, st, &f);
+    } else {
+      st->crash_stamp = std::min(st->crash_stamp, r.tpre);
+    }
     FinishFinding(ix, &f);
     out->push_back(std::move(f));
-    st->crash_stamp = std::min(st->crash_stamp, r.tpre);
   }
 }
 

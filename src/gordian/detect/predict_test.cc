@@ -186,6 +186,36 @@ TEST(RecvOnClosed, SingleReceiverLoopIsNotReported) {
   EXPECT_EQ(r.Count(FindingKind::RecvOnClosed), 0);
 }
 
+TEST(RecvOnClosed, ReceiveFromStructChannelIsNotReported) {
+  // The competing-receiver run above on a chan struct{} (a semaphore or a
+  // token channel): the zero value the receive could get is struct{}{},
+  // the only value there is, so nothing can go wrong.
+  TB b;
+  uint32_t ch = b.MakeChan(1, 1);
+  uint32_t g2 = b.Go(1);
+  uint32_t g3 = b.Go(1);
+  b.Send(1, ch);
+  b.Close(1, ch);
+  b.Rec(b.Recv(g2, ch)).flags |= trace::kZeroSize;
+  b.Rec(b.RecvClosed(g3, ch)).flags |= trace::kZeroSize;
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::RecvOnClosed), 0);
+}
+
+TEST(RecvOnClosed, DoneChannelOnlyEverClosedIsNotReported) {
+  // A done channel: never sent on, closed once, received by several
+  // goroutines; no receive got a value, so none can be robbed of one.
+  TB b;
+  uint32_t done = b.MakeChan(1, 0);
+  uint32_t g2 = b.Go(1);
+  uint32_t g3 = b.Go(1);
+  b.Close(1, done);
+  b.RecvClosed(g2, done);
+  b.Select(g3, {{done, false}}, 0, true, true);
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::RecvOnClosed), 0);
+}
+
 // --- negative-waitgroup
 
 TEST(NegativeWaitGroup, DoneInGoroutineSpawnedBeforeAdd) {
@@ -529,6 +559,84 @@ TEST(SelectLeak, ServingLoopThatContinuesIsNotReported) {
   auto r = Predict(b);
   EXPECT_EQ(r.Count(FindingKind::GlobalDeadlock), 0);
   EXPECT_EQ(r.Count(FindingKind::GoroutineLeak), 0);
+}
+
+TEST(SelectLeak, DoneClosedAfterTheConsumerEndsIsNotReported) {
+  // Producer: for v { select { case out <- v: case <-ctx.Done(): return } };
+  // defer close(out). The test ranges over out, then its deferred cancel
+  // closes Done. Done has no sends and no make (context made it), but its
+  // only close happens after the producer's last select (select -> close(out)
+  // -> the range loop sees out closed -> cancel): no schedule lets that
+  // select take the Done case.
+  TB b;
+  uint32_t out = b.MakeChan(1, 0);
+  uint32_t done = b.ForeignChan();
+  uint32_t producer = b.Go(1);
+  for (int k = 0; k < 3; ++k) {
+    b.Select(producer, {{out, true}, {done, false}}, 0);
+    b.Recv(1, out);
+  }
+  b.Close(producer, out);
+  b.End(producer);
+  b.RecvClosed(1, out);
+  b.Close(1, done);  // cancel
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::GoroutineLeak), 0);
+  EXPECT_EQ(r.Count(FindingKind::GlobalDeadlock), 0);
+
+  // The same run with Done closed concurrently (cancel in another goroutine
+  // before the loop ends) is the real leak: the select can take Done while
+  // the consumer still waits for a value.
+  TB b2;
+  out = b2.MakeChan(1, 0);
+  done = b2.ForeignChan();
+  producer = b2.Go(1);
+  uint32_t canceller = b2.Go(1);
+  b2.Close(canceller, done);
+  b2.Select(producer, {{out, true}, {done, false}}, 0);
+  b2.Recv(1, out);
+  auto r2 = Predict(b2);
+  EXPECT_EQ(r2.Count(FindingKind::GoroutineLeak) + r2.Count(FindingKind::GlobalDeadlock), 1);
+}
+
+TEST(SelectLeak, ReceiveThatACloseCanEndIsNotReported) {
+  // Fan-out: a worker sends its result in select { case results <- n: case
+  // <-ctx.Done(): }, another worker cancels concurrently, and a closer
+  // goroutine closes results after wg.Wait. The consumer's range receive
+  // that got the worker's value is not stranded if the select takes Done:
+  // the close (not ordered before the receive) ends the range loop.
+  TB b;
+  uint32_t results = b.MakeChan(1, 0);
+  uint32_t done = b.ForeignChan();
+  uint32_t wg = b.NewObject();
+  b.WgAdd(1, wg, 2);
+  uint32_t worker = b.Go(1);
+  uint32_t failing = b.Go(1);
+  uint32_t closer = b.Go(1);
+  H wait = b.WaitBegin(closer, wg);
+  b.Close(failing, done);  // cancel
+  b.Done(failing, wg);
+  b.Select(worker, {{results, true}, {done, false}}, 0);
+  b.Recv(1, results);
+  b.Done(worker, wg);
+  b.Complete(wait);
+  b.Close(closer, results);
+  b.RecvClosed(1, results);
+  auto r = Predict(b);
+  EXPECT_EQ(r.Count(FindingKind::GoroutineLeak), 0);
+  EXPECT_EQ(r.Count(FindingKind::GlobalDeadlock), 0);
+
+  // Without the closer, the receive would be left waiting: reported.
+  TB b2;
+  results = b2.MakeChan(1, 0);
+  done = b2.ForeignChan();
+  worker = b2.Go(1);
+  failing = b2.Go(1);
+  b2.Close(failing, done);
+  b2.Select(worker, {{results, true}, {done, false}}, 0);
+  b2.Recv(1, results);
+  auto r2 = Predict(b2);
+  EXPECT_EQ(r2.Count(FindingKind::GoroutineLeak) + r2.Count(FindingKind::GlobalDeadlock), 1);
 }
 
 // --- possible partners

@@ -16,8 +16,12 @@
 // value in the buffer (channels are FIFO), so ADVOCATE's "receive
 // concurrent with close" mostly flags the normal shutdown idiom. Requiring a
 // competing receive that actually saw the close keeps the warning to cases
-// where the value count really can run out. The report step drops it at
-// `for range` and comma-ok receives (the program checks for closed).
+// where the value count really can run out. A receive from a chan struct{}
+// (kZeroSize) is never warned about: the zero value is the only value, so
+// getting it from a closed channel cannot mislead the program. A channel
+// that is only ever closed (a done channel) has no receive that got a value,
+// so nothing is predicted there. The report step drops the warning at
+// `for range`, comma-ok and value-dropping receives (report/columns.h).
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
@@ -43,7 +47,7 @@ void PredictRecvOnClosed(PredictContext& c) {
       bool chosen = own == i || c.ops.ChosenCase(own) == i;
       if (!chosen) continue;
       if (r.flags & trace::kClosed) closed_recvs.push_back(i);
-      else if (r.val != 0) value_recvs.push_back(i);
+      else if (r.val != 0 && !(r.flags & trace::kZeroSize)) value_recvs.push_back(i);
     }
     for (uint32_t rv : value_recvs) {
       if (c.hb.Before(rv, close)) continue;

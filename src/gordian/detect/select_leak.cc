@@ -13,10 +13,13 @@
 //   1. Q could have taken another case instead: a default, a receive case
 //      on a channel with a possible sender (a send concurrent with Q, or on
 //      a buffered channel a send whose value could still be buffered, or no
-//      recorded sender at all: a timer or another runtime channel), a close
-//      not ordered after Q, or a send case with a concurrent receive; and
+//      recorded sender nor close at all: a timer, or a context the run
+//      never cancelled), a close not ordered after Q, or a send case with a
+//      concurrent receive; and
 //   2. no other receive could take S's value: every other receive on the
-//      channel (plain, select case, blocked) happens before S.
+//      channel (plain, select case, blocked) happens before S (for a
+//      stranded receive: every other send, and every close, happens before
+//      it; a close would end the receive, not strand it).
 // Then the schedule where Q takes that other case leaves S with no
 // receiver: its goroutine blocks forever. The same holds with directions
 // swapped (a receive whose only sender is a select's send case).
@@ -81,9 +84,15 @@ uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen, bool* by_cl
           return k;
         }
       }
-      // A receive case on a channel nobody in the trace sends on and that
-      // was not made by user code: a timer, a context, a library channel.
-      if (cr.send.empty() && !c.ops.Channel(d).capacity_known) return k;
+      // A receive case on a channel nobody in the trace sends on or closes
+      // and that was not made by user code: a timer, or a context whose
+      // cancel the run never reached. Once the run shows the channel's
+      // close, that close is how the case fires (a context's Done is only
+      // ever closed; timers' channels are never closed), and the loop above
+      // already asked whether it can come before q: a Done closed by a
+      // cancel ordered after q (`defer cancel()` after the consumer's loop)
+      // cannot.
+      if (cr.send.empty() && cr.closes.empty() && !c.ops.Channel(d).capacity_known) return k;
     }
     if (!c.Spend(calls)) return hb::kNoRecord;
     calls = 0;
@@ -176,6 +185,18 @@ void PredictSelectLeaks(PredictContext& c) {
         if (n > 0) {
           other = true;
           break;
+        }
+      }
+      // A receive is also completed by a close of the channel that does not
+      // happen before it (a range loop over results that a closer goroutine
+      // closes after wg.Wait): the receive then ends instead of waiting.
+      if (!other && r.kind == Kind::ChanRecv) {
+        for (uint32_t cl : cr.closes) {
+          ++calls;
+          if (!c.hb.Before(cl, x)) {
+            other = true;
+            break;
+          }
         }
       }
       if (!c.Spend(calls)) return;

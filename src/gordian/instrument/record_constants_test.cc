@@ -46,7 +46,7 @@ const std::map<std::string, long>& Contract() {
       {"fFailed", trace::kFailed}, {"fHasDefault", trace::kHasDefault},
       {"fDirSend", trace::kDirSend}, {"fDirRecv", trace::kDirRecv},
       {"fChosen", trace::kChosen}, {"fTimer", trace::kTimer},
-      {"fExitChecked", trace::kExitChecked},
+      {"fExitChecked", trace::kExitChecked}, {"fZeroSize", trace::kZeroSize},
   };
   return values;
 }

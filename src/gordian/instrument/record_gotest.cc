@@ -155,6 +155,7 @@ TEST_F(RecordTest, Selects) {
       ASSERT_EQ(cs.kind, Kind::SelectCase);
       EXPECT_EQ(cs.aux, c);
       EXPECT_EQ(cs.flags & trace::kDirRecv, trace::kDirRecv);
+      EXPECT_EQ(cs.flags & trace::kZeroSize, 0) << "chan int and chan string elements have a size";
       EXPECT_EQ(cs.tpre, s.tpre);
       if (cs.flags & trace::kChosen) {
         chosen++;
@@ -177,6 +178,18 @@ TEST_F(RecordTest, Selects) {
   EXPECT_EQ(s4.flags & trace::kHasDefault, trace::kHasDefault);
   EXPECT_EQ(s4.val, 0u);
   EXPECT_EQ(rs[sel[4] + 1].flags & (trace::kChosen | trace::kClosed), trace::kChosen | trace::kClosed);
+  // done is a chan struct{}: its receives (<-done, and the case above) are
+  // flagged kZeroSize.
+  ASSERT_GE(mk.size(), 3u);
+  EXPECT_EQ(rs[sel[4] + 1].obj, mk[2].obj);
+  EXPECT_EQ(rs[sel[4] + 1].flags & trace::kZeroSize, trace::kZeroSize);
+  int done_recvs = 0;
+  for (size_t i = sel[3]; i < sel[4]; i++) {
+    if (rs[i].kind != Kind::ChanRecv || rs[i].obj != mk[2].obj) continue;
+    done_recvs++;
+    EXPECT_EQ(rs[i].flags & trace::kZeroSize, trace::kZeroSize);
+  }
+  EXPECT_EQ(done_recvs, 1);
   // select { case a <- 1: default: } takes the default.
   const Record& s5 = rs[sel[5]];
   EXPECT_EQ(s5.val, trace::kDefaultCase);
@@ -197,6 +210,7 @@ TEST_F(RecordTest, Selects) {
   EXPECT_EQ(rs[sel[6] + 3].obj, 0u);
   EXPECT_EQ(s6.val, 1u);
   EXPECT_EQ(rs[sel[6] + 2].flags & trace::kChosen, trace::kChosen);
+  EXPECT_EQ(rs[sel[6] + 2].flags & trace::kZeroSize, 0);
 }
 
 TEST_F(RecordTest, SyncPrimitives) {

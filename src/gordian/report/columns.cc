@@ -82,22 +82,54 @@ bool Matches(const Node* n, const Node* parent, Role role) {
   }
 }
 
-// A receive whose program expects the channel to be closed: a range loop,
-// `v, ok := <-ch` (also in a select case), or `<-ch` as a statement.
+bool IsBlank(const Expr* e) {
+  const auto* n = As<Name>(e);
+  return n != nullptr && n->value == "_";
+}
+
+// A receive whose program expects the channel to be closed, or cannot be
+// misled by its zero value: a range loop, `v, ok := <-ch`, or a receive
+// whose value is dropped (`<-ch` as a statement, `_ = <-ch`), also as the
+// communication of a select case (`case <-done:`, `case v, ok := <-ch:`).
 bool ExpectsClosed(const Node* n, const Node* parent) {
   if (Is<RangeClause>(n)) return true;
   if (parent == nullptr) return false;
   if (Is<ExprStmt>(parent)) return true;
   if (const auto* as = As<AssignStmt>(parent)) {
+    if (as->rhs != n) return false;
     const auto* lhs = As<ListExpr>(as->lhs);
-    return as->rhs == n && lhs != nullptr && lhs->elems.size() == 2;
+    return (lhs != nullptr && lhs->elems.size() == 2) || IsBlank(as->lhs);
   }
   return false;
 }
 
+// The receive of select case `index` and the statement holding it (the
+// clause's communication), by the runtime's numbering of the cases
+// (docs/trace-format.md "Select"): sends first in source order, then the
+// receives in reverse source order; the default is not a case. Null when
+// the index names a send or does not fit the select.
+const Node* SelectCaseRecv(const SelectStmt* sel, int32_t index, const Node** parent) {
+  std::vector<const CommClause*> sends, recvs;
+  for (const CommClause* cc : sel->body) {
+    if (cc->comm == nullptr) continue;  // default
+    (Is<SendStmt>(cc->comm) ? sends : recvs).push_back(cc);
+  }
+  const int32_t n = static_cast<int32_t>(sends.size() + recvs.size());
+  if (index < static_cast<int32_t>(sends.size()) || index >= n) return nullptr;
+  const SimpleStmt* comm = recvs[n - 1 - index]->comm;
+  const Expr* x = nullptr;
+  if (const auto* es = As<ExprStmt>(comm)) x = es->x;
+  if (const auto* as = As<AssignStmt>(comm)) x = as->rhs;
+  const auto* op = As<Operation>(x);
+  if (op == nullptr || op->op != Op::Recv || op->y != nullptr) return nullptr;
+  *parent = comm;
+  return op;
+}
+
 }  // namespace
 
-OperationFacts SourceOperations::Find(const std::string& path, uint32_t line, Role role) {
+OperationFacts SourceOperations::Find(const std::string& path, uint32_t line, Role role,
+                                      int32_t select_case) {
   OperationFacts facts;
   if (line == 0) return facts;
   const ParsedFile* pf = Parsed(path);
@@ -119,6 +151,9 @@ OperationFacts SourceOperations::Find(const std::string& path, uint32_t line, Ro
           return false;
         }
         const Node* parent = stack.empty() ? nullptr : stack.back();
+        if (select_on_line == nullptr && Is<SelectStmt>(n) && line_of(n->begin) == line) {
+          select_on_line = n;
+        }
         if (Matches(n, parent, role)) {
           // A range loop is where its `for` is; anything else where it begins.
           Pos at = Is<RangeClause>(n) ? parent->begin : n->begin;
@@ -127,9 +162,6 @@ OperationFacts SourceOperations::Find(const std::string& path, uint32_t line, Ro
             found_parent = parent;
             return false;
           }
-        }
-        if (select_on_line == nullptr && Is<SelectStmt>(n) && line_of(n->begin) == line) {
-          select_on_line = n;
         }
         stack.push_back(n);
         return true;
@@ -143,26 +175,40 @@ OperationFacts SourceOperations::Find(const std::string& path, uint32_t line, Ro
   Pos at = Is<RangeClause>(found) ? found_parent->begin : found->begin;
   facts.found = true;
   facts.column = src.PositionAt(src.OffsetOf(at)).column;
-  facts.expects_closed = role == Role::Recv && ExpectsClosed(found, found_parent);
+  if (role != Role::Recv) return facts;
+  // A select case is recorded at its select's line (the column stays the
+  // select's): its case index names the receive.
+  if (select_case >= 0 && select_on_line != nullptr) {
+    const Node* parent = nullptr;
+    const Node* recv = SelectCaseRecv(As<SelectStmt>(select_on_line), select_case, &parent);
+    facts.expects_closed = recv != nullptr && ExpectsClosed(recv, parent);
+    return facts;
+  }
+  facts.expects_closed = ExpectsClosed(found, found_parent);
   return facts;
 }
 
 void ResolveColumns(std::vector<Finding>* findings) {
   SourceOperations ops;
   auto fill = [&](Location* l) -> OperationFacts {
-    OperationFacts f = ops.Find(DiskPath(*l), l->line, l->role);
+    OperationFacts f = ops.Find(DiskPath(*l), l->line, l->role, l->select_case);
     if (l->column == 0 && f.found) l->column = f.column;
     return f;
   };
   std::vector<Finding> kept;
   for (Finding& f : *findings) {
-    bool all_expect_closed = f.kind == FindingKind::RecvOnClosed && !f.locations.empty();
-    for (Location& l : f.locations) {
-      OperationFacts facts = fill(&l);
-      if (l.role == Role::Recv && !facts.expects_closed) all_expect_closed = false;
+    // The warning is about its primary receive (the one that gets, or could
+    // get, the zero value); another receive it names (one that saw the
+    // close) does not make it noise or not.
+    bool expects_closed = false;
+    for (size_t i = 0; i < f.locations.size(); i++) {
+      OperationFacts facts = fill(&f.locations[i]);
+      if (i == 0 && f.kind == FindingKind::RecvOnClosed && f.locations[0].role == Role::Recv) {
+        expects_closed = facts.expects_closed;
+      }
     }
     for (Step& s : f.interleaving) fill(&s.loc);
-    if (all_expect_closed) continue;
+    if (expects_closed) continue;
     kept.push_back(std::move(f));
   }
   *findings = std::move(kept);

@@ -2,7 +2,8 @@
 // operation, from the source file's syntax tree: its column (Go's line
 // tables have lines only), and whether a receive expects the channel to be
 // closed (a `for range` loop, `v, ok := <-ch`, or `<-ch` whose value is
-// dropped), which makes a recv-on-closed warning noise.
+// dropped, also as a select case), which makes a recv-on-closed warning
+// noise.
 //
 // It parses each file once (syntax::Parse) and looks for the operation of
 // the location's role on the location's line: a send statement, a receive
@@ -34,8 +35,10 @@ class SourceOperations {
   SourceOperations& operator=(const SourceOperations&) = delete;
 
   // The operation of role at path:line (path absolute or relative to the
-  // working directory).
-  OperationFacts Find(const std::string& path, uint32_t line, Role role);
+  // working directory). select_case >= 0: the operation is that case (by
+  // the runtime's case index) of the select at the line.
+  OperationFacts Find(const std::string& path, uint32_t line, Role role,
+                      int32_t select_case = -1);
 
  private:
   struct ParsedFile;
@@ -44,8 +47,8 @@ class SourceOperations {
 };
 
 // Sets the column of every location and step whose column is 0 (reading
-// DiskPath of each), and drops recv-on-closed warnings whose every receive
-// expects the close.
+// DiskPath of each), and drops recv-on-closed warnings whose receive (the
+// primary location) expects the close.
 void ResolveColumns(std::vector<Finding>* findings);
 
 }  // namespace gordian::report

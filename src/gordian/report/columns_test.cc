@@ -38,6 +38,19 @@ func f(ch chan int, mu *sync.Mutex, wg *sync.WaitGroup) {
 	_, _, _ = x, v, ok
 	panic("boom")
 }
+
+func g(ch, done, out chan int) {
+	select {
+	case out <- 1:
+	case <-done:
+	case v, ok := <-ch:
+		_, _ = v, ok
+	case w := <-ch:
+		_ = w
+	default:
+	}
+	_ = <-ch
+}
 )";
 
 class ColumnsTest : public ::testing::Test {
@@ -71,6 +84,19 @@ TEST_F(ColumnsTest, FindsEachOperation) {
     EXPECT_EQ(f.column, c.column) << "line " << c.line;
     EXPECT_EQ(f.expects_closed, c.expects_closed) << "line " << c.line;
   }
+  // Select cases are recorded at the select's line; the runtime's case
+  // index (sends first, then receives in reverse source order) names the
+  // receive: `case <-done:` (3) and `case v, ok := <-ch:` (2) expect the
+  // close, `case w := <-ch:` (1) does not, and 0 is the send.
+  const uint32_t sel = 27;
+  const std::pair<int32_t, bool> select_cases[] = {{3, true}, {2, true}, {1, false}, {0, false}};
+  for (auto [index, expects] : select_cases) {
+    OperationFacts f = ops.Find(path_, sel, Role::Recv, index);
+    EXPECT_TRUE(f.found) << "case " << index;
+    EXPECT_EQ(f.column, 2u) << "case " << index;
+    EXPECT_EQ(f.expects_closed, expects) << "case " << index;
+  }
+  EXPECT_TRUE(ops.Find(path_, 36, Role::Recv).expects_closed);  // _ = <-ch
   // No such operation on the line, or no such file: column 0.
   EXPECT_FALSE(ops.Find(path_, 6, Role::Close).found);
   EXPECT_FALSE(ops.Find("/nonexistent/x.go", 6, Role::Send).found);

@@ -60,6 +60,8 @@ struct Location {
   std::string function;    // enclosing function, for the terminal report
   uint32_t tpre = 0;       // trace stamps, to print the interleaving in order
   uint32_t tpost = 0;
+  int32_t select_case = -1;  // not in JSON: for a case of the select at `line`, its
+                             // runtime index (docs/trace-format.md "Select"); else -1
 };
 
 // One operation of the interleaving that leads to a finding (terminal report,

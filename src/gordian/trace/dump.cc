@@ -184,8 +184,12 @@ class Dumper {
       case Kind::ChanRecv:
         if (r.obj == 0) return "chan=nil";
         if (r.flags & kClosed) return fmt::format("chan={} closed", r.obj);
-        if (r.tpost == 0) return fmt::format("chan={}{}", r.obj, flag(kTimer, "timer"));  // no value yet
-        return fmt::format("chan={} seq={}{}", r.obj, r.val, flag(kTimer, "timer"));
+        if (r.tpost == 0) {  // no value yet
+          return fmt::format("chan={}{}{}", r.obj, flag(kTimer, "timer"),
+                             flag(kZeroSize, "zero-size"));
+        }
+        return fmt::format("chan={} seq={}{}{}", r.obj, r.val, flag(kTimer, "timer"),
+                           flag(kZeroSize, "zero-size"));
       case Kind::ChanClose:
         if (r.obj == 0) return "chan=nil";
         return fmt::format("chan={} sent={}{}", r.obj, r.val, flag(kClosed, "already-closed"));
@@ -200,7 +204,7 @@ class Dumper {
                                     (r.flags & kDirSend) ? "send" : "recv",
                                     r.obj == 0 ? std::string("nil") : fmt::format("{}", r.obj));
         if (r.flags & kChosen) s += (r.flags & kClosed) ? " chosen closed" : fmt::format(" chosen seq={}", r.val);
-        return s + flag(kTimer, "timer");
+        return s + flag(kTimer, "timer") + flag(kZeroSize, "zero-size");
       }
       case Kind::MutexLock: case Kind::MutexUnlock: case Kind::MutexTryLock:
         return fmt::format("mutex={}{}{}", r.obj, flag(kSuccess, "ok"), flag(kFailed, "FAILED"));

@@ -148,6 +148,9 @@ enum Flags : uint8_t {
   // forever have a BlockedAtTestEnd with val 0; any other goroutine still in an operation was
   // waiting on something alive (a live timer, a context deadline).
   kExitChecked = kSuccess,
+  // ChanRecv, receive SelectCase: the element type has size 0 (chan struct{}). It shares
+  // kHasDefault's bit, which only Select records carry (the 8 bits are all taken).
+  kZeroSize = kHasDefault,
 };
 
 inline constexpr uint32_t kDefaultCase = 0xffffffffu;
