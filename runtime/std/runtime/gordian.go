@@ -64,7 +64,7 @@ const (
 	gfChosen     = 1 << 6
 	gfTimer      = 1 << 7 // ChanRecv, SelectCase: a runtime timer sends on or closes the channel
 
-	gfExitChecked = 1 << 1 // ProgramExit: the goroutines were checked at exit (gordian_settle.go)
+	gfExitChecked = 1 << 1       // ProgramExit: the goroutines were checked at exit (gordian_settle.go)
 	gfZeroSize    = gfHasDefault // receives: the element type has size 0 (chan struct{}); the bit only Select records use otherwise
 
 	gordianDefaultCase = 0xffffffff

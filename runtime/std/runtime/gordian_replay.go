@@ -144,11 +144,25 @@ func gordianReplayInit() {
 	// lines). Everything else is for the C++ side.
 	var perSid []int32
 	nops := 0 // an upper bound of the "o" lines, to size the arrays once
+	ngl := 0  // ... and of the "g" lines, to size the path table once
 	for i := 0; i+1 < len(data); i++ {
-		if (i == 0 || data[i-1] == '\n') && data[i] == 'o' && data[i+1] == ' ' {
-			nops++
+		if (i == 0 || data[i-1] == '\n') && data[i+1] == ' ' {
+			switch data[i] {
+			case 'o':
+				nops++
+			case 'g':
+				ngl++
+			}
 		}
 	}
+	// path -> sid, open addressing, at most half full: finding a parent was
+	// a linear search over the earlier paths (50,000 goroutines under one
+	// parent took 14 s to load).
+	tabSize := 2
+	for tabSize < 2*ngl+2 {
+		tabSize <<= 1
+	}
+	pathTab := make([]int32, tabSize)
 	r.opSid = make([]uint32, 0, nops)
 	r.opKind = make([]uint8, 0, nops)
 	r.opCh = make([]int32, 0, nops)
@@ -177,6 +191,7 @@ func gordianReplayInit() {
 			sid := uint32(len(r.paths))
 			r.paths = append(r.paths, p)
 			perSid = append(perSid, 0)
+			gordianPathAdd(pathTab, r.paths, sid)
 			// parent path and child index
 			dot := -1
 			for j := len(p) - 1; j >= 0; j-- {
@@ -189,13 +204,7 @@ func gordianReplayInit() {
 				continue // "1": the main goroutine
 			}
 			idx, ok1 := gordianAtoi(p[dot+1:])
-			par := uint32(gordianReplayNoSid)
-			for j := range r.paths[:sid] {
-				if r.paths[j] == p[:dot] {
-					par = uint32(j)
-					break
-				}
-			}
+			par := gordianPathFind(pathTab, r.paths, p[:dot])
 			if !ok1 || par == gordianReplayNoSid {
 				continue
 			}
@@ -242,13 +251,7 @@ func gordianReplayInit() {
 			perSid[sid]++
 		}
 	}
-	// Sort kids (insertion sort: schedules have few goroutines per parent).
-	for i := 1; i < len(r.kids); i++ {
-		for j := i; j > 0 && r.kids[j-1] > r.kids[j]; j-- {
-			r.kids[j-1], r.kids[j] = r.kids[j], r.kids[j-1]
-			r.kidSid[j-1], r.kidSid[j] = r.kidSid[j], r.kidSid[j-1]
-		}
-	}
+	gordianSortKids(r.kids, r.kidSid)
 	for i := range r.gates {
 		gs := &r.gates[i]
 		gs.sorted = true
@@ -875,4 +878,78 @@ func gordianReplayPeerPolls(c *hchan, send bool) bool {
 		}
 	}
 	return false
+}
+
+// gordianPathHash is FNV-1a of a spawn path, for the path -> sid table.
+func gordianPathHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// gordianPathFind returns the sid of path p, or gordianReplayNoSid. tab
+// holds sid+1 per slot (0: empty) and is never more than half full.
+func gordianPathFind(tab []int32, paths []string, p string) uint32 {
+	mask := uint32(len(tab) - 1)
+	for h := gordianPathHash(p) & mask; ; h = (h + 1) & mask {
+		v := tab[h]
+		if v == 0 {
+			return gordianReplayNoSid
+		}
+		if paths[v-1] == p {
+			return uint32(v - 1)
+		}
+	}
+}
+
+// gordianPathAdd enters paths[sid]; a repeated path keeps its first sid, as
+// the linear search it replaces did.
+func gordianPathAdd(tab []int32, paths []string, sid uint32) {
+	mask := uint32(len(tab) - 1)
+	for h := gordianPathHash(paths[sid]) & mask; ; h = (h + 1) & mask {
+		v := tab[h]
+		if v == 0 {
+			tab[h] = int32(sid + 1)
+			return
+		}
+		if paths[v-1] == paths[sid] {
+			return
+		}
+	}
+}
+
+// gordianSortKids sorts kids (parentSid<<32 | childIndex), and kidSid with
+// it, by heapsort: O(n log n) without allocating. The insertion sort it
+// replaces was quadratic when a schedule listed many children late.
+func gordianSortKids(k []uint64, s []uint32) {
+	n := len(k)
+	for i := n/2 - 1; i >= 0; i-- {
+		gordianSiftKids(k, s, i, n)
+	}
+	for end := n - 1; end > 0; end-- {
+		k[0], k[end] = k[end], k[0]
+		s[0], s[end] = s[end], s[0]
+		gordianSiftKids(k, s, 0, end)
+	}
+}
+
+func gordianSiftKids(k []uint64, s []uint32, root, end int) {
+	for {
+		child := 2*root + 1
+		if child >= end {
+			return
+		}
+		if child+1 < end && k[child] < k[child+1] {
+			child++
+		}
+		if k[root] >= k[child] {
+			return
+		}
+		k[root], k[child] = k[child], k[root]
+		s[root], s[child] = s[child], s[root]
+		root = child
+	}
 }

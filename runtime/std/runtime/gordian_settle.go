@@ -62,7 +62,7 @@ const (
 func gordianChanFeed(c *hchan) (when, period int64) {
 	if t := gordianTimerOf(c); t != nil {
 		if t.isFake && t.when > 0 {
-			return 1<<62, 1 // synctest time: fires when the bubble is blocked
+			return 1 << 62, 1 // synctest time: fires when the bubble is blocked
 		}
 		return t.when, t.period
 	}

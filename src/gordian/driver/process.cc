@@ -41,7 +41,18 @@ void ForwardSignal(int sig) {
   if (pg > 0) {
     kill(-pg, sig);
     g_forwarded.store(true);
+    return;
   }
+  // No child runs: gordian itself is busy (analysing a trace, which can
+  // take minutes and checks for interrupts only between steps). Stop at
+  // once, with the signal's default action; run directories left behind
+  // are swept by a later run (MakeRunDir).
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  sigaction(sig, &dfl, nullptr);
+  raise(sig);
 }
 
 // Installs the forwarding handlers (and ignores SIGPIPE) for its lifetime.

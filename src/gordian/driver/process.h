@@ -53,11 +53,13 @@ struct ProcessResult {
 bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err);
 
 // Interrupts: after InstallInterruptHandler (at gordian's start), the first
-// SIGINT, SIGTERM or SIGHUP is forwarded to the running child's process
-// group, Interrupted() turns true, and RunProcess starts nothing more
-// (false, "interrupted"). Commands check Interrupted() between steps and
-// wind down: their scratch directories are removed on the way out, and
-// nothing is reported from a run that did not end by itself.
+// SIGINT, SIGTERM or SIGHUP while a child runs is forwarded to the child's
+// process group, Interrupted() turns true, and RunProcess starts nothing
+// more (false, "interrupted"). Commands check Interrupted() between steps
+// and wind down: their scratch directories are removed on the way out, and
+// nothing is reported from a run that did not end by itself. A signal that
+// comes while no child runs (gordian analysing) ends gordian at once, as
+// the signal's default action does.
 void InstallInterruptHandler();
 bool Interrupted();
 
