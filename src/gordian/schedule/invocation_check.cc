@@ -56,44 +56,38 @@ constexpr AllowedFlag kBuildFlags[] = {
     {"tags", Tags}, {"mod", ModValue}, {"race", nullptr}, {"trimpath", nullptr},
 };
 
-// Checks one flag argument against a list; *takes_next is set when its
-// value is the next argument.
-bool CheckFlag(std::string_view arg, const AllowedFlag* begin, const AllowedFlag* end,
-               bool* takes_next, std::string* why) {
+// Checks the flag at args[i] against a list, with its value, given as
+// -name=value or as the next argument. Returns how many arguments it takes
+// (1 or 2), or 0 with *bad and *why when it is refused.
+size_t CheckFlagAt(const std::vector<std::string>& args, size_t i, const AllowedFlag* begin,
+                   const AllowedFlag* end, size_t* bad, std::string* why) {
+  std::string_view arg = args[i];
   std::string_view body = arg.substr(arg.size() > 1 && arg[1] == '-' ? 2 : 1);
   if (body.starts_with("test.")) body.remove_prefix(5);
   size_t eq = body.find('=');
   std::string_view name = body.substr(0, eq);
-  *takes_next = false;
-  for (const AllowedFlag* f = begin; f != end; f++) {
-    if (f->name != name) continue;
-    if (f->value == nullptr) {
-      std::string_view v = eq == std::string_view::npos ? "true" : body.substr(eq + 1);
-      if (v == "true" || v == "false") return true;
-      *why = "a boolean flag takes true or false";
-      return false;
-    }
-    if (eq == std::string_view::npos) {
-      *takes_next = true;
-      return true;
-    }
-    if (f->value(body.substr(eq + 1))) return true;
+  *bad = i;
+  const AllowedFlag* f = std::find_if(begin, end, [&](const AllowedFlag& x) { return x.name == name; });
+  if (f == end) {
+    *why = "not a flag a schedule may set (replays run only the recorded test or program, "
+           "with flags from a short list)";
+    return 0;
+  }
+  if (f->value == nullptr) {
+    std::string_view v = eq == std::string_view::npos ? "true" : body.substr(eq + 1);
+    if (v == "true" || v == "false") return 1;
+    *why = "a boolean flag takes true or false";
+    return 0;
+  }
+  if (eq != std::string_view::npos) {
+    if (f->value(body.substr(eq + 1))) return 1;
     *why = fmt::format("the value of -{} is not one gordian replays", name);
-    return false;
+    return 0;
   }
-  *why = "not a flag a schedule may set (replays run only the recorded test or program, "
-         "with flags from a short list)";
-  return false;
-}
-
-const AllowedFlag* Find(std::string_view arg, const AllowedFlag* begin, const AllowedFlag* end) {
-  std::string_view body = arg.substr(arg.size() > 1 && arg[1] == '-' ? 2 : 1);
-  if (body.starts_with("test.")) body.remove_prefix(5);
-  body = body.substr(0, body.find('='));
-  for (const AllowedFlag* f = begin; f != end; f++) {
-    if (f->name == body) return f;
-  }
-  return nullptr;
+  if (i + 1 < args.size() && f->value(args[i + 1])) return 2;
+  *bad = i + 1 < args.size() ? i + 1 : i;
+  *why = "a missing or bad flag value";
+  return 0;
 }
 
 // A package pattern: relative to the working directory and inside it
@@ -144,13 +138,9 @@ bool CheckInvocationArgs(const std::string& mode, const std::vector<std::string>
         *bad = k;
         const std::string& b = args[k];
         if (b.starts_with("-test.") || b.starts_with("--test.")) {
-          bool next = false;
-          if (!CheckFlag(b, begin, end, &next, why)) return false;
-          if (next && ++k < args.size() && !Find(b, begin, end)->value(args[k])) {
-            *bad = k;
-            *why = "a value gordian does not replay";
-            return false;
-          }
+          size_t took = CheckFlagAt(args, k, begin, end, bad, why);
+          if (took == 0) return false;
+          k += took - 1;
         }
       }
       return true;
@@ -165,16 +155,9 @@ bool CheckInvocationArgs(const std::string& mode, const std::vector<std::string>
       return true;
     }
     if (in_flags && a.size() > 1 && a[0] == '-' && a != "--") {
-      bool next = false;
-      if (!CheckFlag(a, begin, end, &next, why)) return false;
-      if (next) {
-        if (i + 1 >= args.size() || !Find(a, begin, end)->value(args[i + 1])) {
-          *bad = i + 1 < args.size() ? i + 1 : i;
-          *why = "a missing or bad flag value";
-          return false;
-        }
-        i++;
-      }
+      size_t took = CheckFlagAt(args, i, begin, end, bad, why);
+      if (took == 0) return false;
+      i += took - 1;
       continue;
     }
     if (!test && a == "--") {
