@@ -225,7 +225,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
     progress.Say(fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
                              mode == driver::RecordMode::kTest ? " packages" : " traces",
                              name.empty() ? "" : ": " + name));
-    ao.package = p.import_path.empty() ? p.name : p.import_path;
+    ao.package = name;
     if (driver::Interrupted()) break;
     bool ok = AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err);
     if (!ok) {

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <iterator>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -35,6 +36,19 @@ std::atomic<bool> g_forwarded{false};
 // Set by the first SIGINT, SIGTERM or SIGHUP gordian receives (Interrupted).
 std::atomic<bool> g_interrupted{false};
 
+// The signals that interrupt gordian (forwarded to a running child).
+constexpr int kInterruptSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// Sets sig's handler (async-signal-safe: sigaction only); *old, when given,
+// receives the previous action.
+void SetHandler(int sig, void (*handler)(int), struct sigaction* old = nullptr) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, old);
+}
+
 void ForwardSignal(int sig) {
   g_interrupted.store(true);
   pid_t pg = g_forward_pgid.load();
@@ -47,11 +61,7 @@ void ForwardSignal(int sig) {
   // take minutes and checks for interrupts only between steps). Stop at
   // once, with the signal's default action; run directories left behind
   // are swept by a later run (MakeRunDir).
-  struct sigaction dfl;
-  memset(&dfl, 0, sizeof dfl);
-  dfl.sa_handler = SIG_DFL;
-  sigemptyset(&dfl.sa_mask);
-  sigaction(sig, &dfl, nullptr);
+  SetHandler(sig, SIG_DFL);
   raise(sig);
 }
 
@@ -61,25 +71,17 @@ class SignalForwarding {
   explicit SignalForwarding(pid_t pgid) {
     g_forwarded.store(false);
     g_forward_pgid.store(pgid);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = ForwardSignal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < kCount; i++) sigaction(kSignals[i], &sa, &old_[i]);
-    struct sigaction ign;
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ign, &old_pipe_);
+    for (size_t i = 0; i < kCount; i++) SetHandler(kInterruptSignals[i], ForwardSignal, &old_[i]);
+    SetHandler(SIGPIPE, SIG_IGN, &old_pipe_);
   }
   ~SignalForwarding() {
     g_forward_pgid.store(0);
-    for (size_t i = 0; i < kCount; i++) sigaction(kSignals[i], &old_[i], nullptr);
+    for (size_t i = 0; i < kCount; i++) sigaction(kInterruptSignals[i], &old_[i], nullptr);
     sigaction(SIGPIPE, &old_pipe_, nullptr);
   }
 
  private:
-  static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-  static constexpr size_t kCount = sizeof(kSignals) / sizeof(kSignals[0]);
+  static constexpr size_t kCount = std::size(kInterruptSignals);
   struct sigaction old_[kCount];
   struct sigaction old_pipe_;
 };
@@ -330,11 +332,7 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
 }
 
 void InstallInterruptHandler() {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = ForwardSignal;
-  sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+  for (int sig : kInterruptSignals) SetHandler(sig, ForwardSignal);
 }
 
 bool Interrupted() { return g_interrupted.load(); }
