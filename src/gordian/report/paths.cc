@@ -10,15 +10,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "b/c.go" if path is under root ("/a" and "/a/b/c.go"), else "".
-std::string Under(const std::string& root, const std::string& path) {
-  if (root.empty()) return "";
-  std::string r = root;
-  if (r.back() != '/') r += '/';
-  if (path.size() > r.size() && path.compare(0, r.size(), r) == 0) return path.substr(r.size());
-  return "";
-}
-
 // True for GOROOT/src and GOROOT/src/cmd, whose go.mod says "module std"
 // or "module cmd".
 bool IsToolchainModule(const std::string& root) {
@@ -59,6 +50,14 @@ class Relativizer {
 };
 
 }  // namespace
+
+std::string Under(const std::string& root, const std::string& path) {
+  if (root.empty()) return "";
+  std::string r = root;
+  if (r.back() != '/') r += '/';
+  if (path.size() > r.size() && path.compare(0, r.size(), r) == 0) return path.substr(r.size());
+  return "";
+}
 
 std::string FindModuleRoot(const std::string& dir) {
   std::error_code ec;

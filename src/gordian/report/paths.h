@@ -11,6 +11,9 @@
 
 namespace gordian::report {
 
+// "b/c.go" if path is under root ("/a" and "/a/b/c.go"), else "".
+std::string Under(const std::string& root, const std::string& path);
+
 // The directory holding the nearest go.mod at or above dir, or "" if none.
 std::string FindModuleRoot(const std::string& dir);
 

@@ -57,12 +57,26 @@ class SourceCache {
     return ins->second.ok ? &ins->second.lines : nullptr;
   }
 
+  // root with symlinks and ".." resolved, once per report ("" when it
+  // cannot be resolved: no source is shown then).
+  const std::string& Root(const std::string& root) {
+    if (!root_done_) {
+      std::error_code ec;
+      std::filesystem::path r = std::filesystem::weakly_canonical(root, ec);
+      if (!ec && !root.empty()) root_ = r.string();
+      root_done_ = true;
+    }
+    return root_;
+  }
+
  private:
   struct Entry {
     bool ok = false;
     std::vector<std::string> lines;
   };
   std::map<std::string, Entry> files_;
+  std::string root_;
+  bool root_done_ = false;
 };
 
 // Text from a trace or a source file can hold anything, escape sequences
@@ -117,18 +131,12 @@ Finding Escaped(const Finding& f) {
 // module the report is about), after resolving symlinks and "..". A crafted
 // trace can name any file (/etc/shadow) as a site; only the user's own Go
 // source is ever printed.
-bool MayShowSource(const std::string& path, const std::string& root) {
-  if (root.empty() || !path.ends_with(".go")) return false;
+// canonical_root is the root already resolved (SourceCache::Root).
+bool MayShowSource(const std::string& path, const std::string& canonical_root) {
+  if (canonical_root.empty() || !path.ends_with(".go")) return false;
   std::error_code ec;
   std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
-  if (ec) return false;
-  std::filesystem::path r = std::filesystem::weakly_canonical(root, ec);
-  if (ec) return false;
-  std::string ps = p.string(), rs = r.string();
-  if (rs.size() > 1 && rs.back() == '/') rs.pop_back();
-  if (ps.size() <= rs.size() || ps.compare(0, rs.size(), rs) != 0 || ps[rs.size()] != '/') {
-    return false;
-  }
+  if (ec || Under(canonical_root, p.string()).empty()) return false;
   // A FIFO or device would hang or never end; a missing file is said so.
   return !std::filesystem::exists(p, ec) || std::filesystem::is_regular_file(p, ec);
 }
@@ -154,7 +162,7 @@ std::string Pos(const std::string& file, uint32_t line, uint32_t column) {
 void Excerpt(const Location& l, int context, const Style& st, SourceCache* cache,
              const std::string& source_root, std::string* out) {
   if (l.line == 0 || l.file.empty()) return;
-  if (!MayShowSource(DiskPath(l), source_root)) {
+  if (!MayShowSource(DiskPath(l), cache->Root(source_root))) {
     *out += fmt::format("      {}\n", st.Dim("(source not shown: outside the module reported on)"));
     return;
   }
