@@ -50,6 +50,9 @@ OccurredIndex::OccurredIndex(const trace::Trace& t) : t_(t) {
       case Kind::GoSpawn:
         if (r.obj >= 1 && r.obj <= ng) spawn_of_[r.obj] = i;
         break;
+      case Kind::ProgramExit:
+        exit_rec_ = i;  // the last one, should a trace hold several
+        break;
       case Kind::TestStart: {
         TestInfo ti;
         ti.index = r.obj;

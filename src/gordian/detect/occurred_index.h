@@ -74,6 +74,9 @@ class OccurredIndex {
   // Tests, and which test a record belongs to ("" for none: a main program,
   // or an operation outside every test).
   const std::vector<TestInfo>& tests() const { return tests_; }
+  // The ProgramExit record, or UINT32_MAX when the program never exited
+  // (killed, or the trace was cut off).
+  uint32_t ExitRecord() const { return exit_rec_; }
   const TestInfo* TestByIndex(uint32_t index) const;
   std::string TestOf(uint32_t rec) const;
   std::string TestOfGoroutine(uint32_t gid, uint32_t stamp) const;
@@ -102,6 +105,7 @@ class OccurredIndex {
   std::map<std::pair<ObjFamily, uint32_t>, std::vector<uint32_t>> ops_;
   std::vector<TestInfo> tests_;
   std::vector<int32_t> test_of_gid_;  // index into tests_ or -1 (resolved lazily in ctor)
+  uint32_t exit_rec_ = UINT32_MAX;    // the ProgramExit record
   std::vector<uint32_t> spawn_of_;    // by gid
 };
 

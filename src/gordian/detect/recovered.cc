@@ -28,14 +28,12 @@ bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
   const Record& r = ix.rec(rec);
   const uint32_t gid = ix.GidOf(rec);
   int exit_status = -1;  // -1: the trace has no ProgramExit (killed, or cut off)
-  for (uint32_t i = ix.size(); i > 0; i--) {
-    const Record& e = ix.rec(i - 1);
-    if (e.kind != Kind::ProgramExit) continue;
+  if (uint32_t x = ix.ExitRecord(); x != UINT32_MAX) {
+    const Record& e = ix.rec(x);
     exit_status = static_cast<int>(e.val);
     const bool fatal = e.aux == static_cast<uint16_t>(trace::ExitHow::FatalPanic) ||
                        e.aux == static_cast<uint16_t>(trace::ExitHow::FatalError);
-    if (fatal && ix.GidOf(i - 1) == gid && e.tpre >= r.tpre) return false;
-    break;
+    if (fatal && ix.GidOf(x) == gid && e.tpre >= r.tpre) return false;
   }
   std::string test = ix.TestOf(rec);
   if (!test.empty()) {
