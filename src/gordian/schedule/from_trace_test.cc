@@ -227,6 +227,50 @@ TEST_F(FromTraceTest, BlockedAndCompletedMustAgree) {
       << f.divergence;
 }
 
+// 1.0 waits in a select on a ticker's channel and a stop channel; the
+// recorded program ended while it waited. In a replay the ticker fired
+// first: wall-clock time, not a difference of schedule. Woken by the stop
+// channel instead, it is one.
+TEST_F(FromTraceTest, AWaitThatATimerEndedAfterTheRecordingsEndIsNoDifference) {
+  TraceWriter w;
+  uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
+  uint32_t tick = w.NewObject(), stop = w.NewObject();
+  w.Op(1, Kind::ChanMake, tick, 1, site);
+  w.Op(1, Kind::ChanMake, stop, 0, site);
+  uint32_t g = w.Go(1, site);
+  RecordRef sel = w.Pre(g, Kind::Select, 0, site, 0, 2);
+  RecordRef c0 = w.Append(
+      g, Record{Kind::SelectCase, trace::kDirRecv | trace::kTimer, 0, site, 0, 0, tick, 0});
+  RecordRef c1 = w.Append(g, Record{Kind::SelectCase, trace::kDirRecv, 1, site, 0, 0, stop, 0});
+  w.At(c0).tpre = w.At(c1).tpre = w.At(sel).tpre;
+  trace::Trace rec = WriteAndRead(w);
+  Schedule s = FromTrace(rec, dir_);
+  ASSERT_EQ(s.ops.size(), 1u);
+  ASSERT_TRUE(s.ops[0].blocks);
+
+  for (int by_timer : {1, 0}) {
+    RecordRef woke = by_timer ? c0 : c1;
+    TraceWriter rw = w;
+    rw.Post(sel, by_timer ? 0 : 1);
+    rw.At(woke).flags |= trace::kChosen;
+    rw.At(woke).tpost = rw.At(sel).tpost;
+    std::string err;
+    fs::remove_all(dir_);
+    ASSERT_TRUE(rw.Write(dir_, &err)) << err;
+    trace::Trace rep;
+    ASSERT_TRUE(trace::ReadTrace(dir_, &rep, &err)) << err;
+    FollowResult f = CheckFollowed(s, rep);
+    if (by_timer) {
+      EXPECT_TRUE(f.exact) << f.divergence;
+    } else {
+      EXPECT_FALSE(f.exact);
+      EXPECT_NE(f.divergence.find("completed (it never completed in the recording)"),
+                std::string::npos)
+          << f.divergence;
+    }
+  }
+}
+
 // The program ended while 1.0 was inside its Done (start stamp, no end):
 // the Done took effect there, before the Wait it released.
 TEST_F(FromTraceTest, ANonBlockingOperationCutOffByTheEndStaysWhereItTookEffect) {
