@@ -20,7 +20,12 @@ const (
 	gordianMAP_PRIV   = 0x2
 	gordianMAP_NORES  = 0x4000
 	gordianEEXIST     = 17
+	gordianENOMEM     = 12
 	gordianPageSize   = 4096
+
+	// The smallest trace reservation tried under an address-space limit
+	// (64 MiB of chunks).
+	gordianMinReserveChunks = (64 << 20) / gordianChunkBytes
 
 	gordianMADV_POPULATE_WRITE = 23
 )
@@ -81,13 +86,32 @@ func gordianOpenTrace(dir string, maxBytes uintptr) bool {
 	if maxChunks > 1<<31 {
 		maxChunks = 1 << 31
 	}
-	gordian.maxChunks = uint32(maxChunks)
-	gordian.reserve = (gordianHeaderBytes + maxChunks*gordianChunkBytes + gordianPageSize - 1) &^ (gordianPageSize - 1)
-	p, _, e := linux.Syscall6(gordianSYS_MMAP, 0, gordian.reserve, _PROT_NONE,
-		gordianMAP_PRIV|_MAP_ANON|gordianMAP_NORES, ^uintptr(0), 0)
+	// An address-space limit (ulimit -v, a container's) can refuse the
+	// default 32 GiB reservation: halve it down to gordianMinReserveChunks
+	// before giving up. A smaller reservation only caps the trace (meta.txt
+	// says truncated=1 when it fills).
+	var p uintptr
+	var e uintptr
+	for {
+		gordian.maxChunks = uint32(maxChunks)
+		gordian.reserve = (gordianHeaderBytes + maxChunks*gordianChunkBytes + gordianPageSize - 1) &^ (gordianPageSize - 1)
+		p, _, e = linux.Syscall6(gordianSYS_MMAP, 0, gordian.reserve, _PROT_NONE,
+			gordianMAP_PRIV|_MAP_ANON|gordianMAP_NORES, ^uintptr(0), 0)
+		if e != gordianENOMEM || maxChunks <= gordianMinReserveChunks {
+			break
+		}
+		maxChunks /= 2
+	}
 	if e != 0 {
 		gordianFail("cannot reserve address space for the trace", "", int(e))
+		if e == gordianENOMEM {
+			print("gordian: the address-space limit (ulimit -v) is below ", gordian.reserve>>20,
+				" MiB; raise it, or set GORDIAN_TRACE_MAX_MB to less than the limit\n")
+		}
 		return false
+	}
+	if uintptr(maxChunks) < (maxBytes-gordianHeaderBytes)/gordianChunkBytes {
+		gordianMetaInt("trace_max_mb", int64(gordian.reserve>>20))
 	}
 	gordian.base = p
 	gordian.fileSize.Store(gordianHeaderBytes)

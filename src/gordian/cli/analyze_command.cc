@@ -8,7 +8,9 @@
 
 #include "gordian/cli/analysis.h"
 #include "gordian/cli/command.h"
+#include "gordian/driver/deadline.h"
 #include "gordian/driver/trace_dirs.h"
+#include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
 namespace gordian::cli {
@@ -20,7 +22,9 @@ int RunAnalyze(const std::vector<std::string>& args) {
   ReportOptions ropt;
   AnalyzeOptions aopt;
   bool no_predict = false;
+  std::string wall = "0";
   AddReportFlags(&flags, &ropt);
+  flags.String("wall", &wall, "DURATION", "stop after this long, with no report (default 0: never)");
   flags.Bool("no-predict", &no_predict, "report only what occurred in the recorded run");
   flags.Bool("verbose", &aopt.verbose, "also print the analysis engine's notes about the trace");
   std::vector<std::string> dirs;
@@ -40,6 +44,13 @@ int RunAnalyze(const std::vector<std::string>& args) {
   if (dirs.empty()) {
     return UsageError(fmt::format("{}: missing TRACE-DIR (see '{} --help')", cmd, cmd));
   }
+  double wall_seconds = 0;
+  if (!util::ParseDuration(wall, &wall_seconds, &err)) {
+    return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, wall, err));
+  }
+  driver::ArmDeadline(wall_seconds, fmt::format("{}: the analysis passed the -wall limit ({}); "
+                                                "nothing is reported. Raise -wall",
+                                                cmd, wall));
   aopt.predict = !no_predict;
   std::vector<report::Finding> findings;
   // Every directory a command writes is accepted: a run trace (events.bin),

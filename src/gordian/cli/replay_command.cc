@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/driver/work_dir.h"
@@ -46,7 +47,8 @@ int RunReplay(const std::vector<std::string>& args_in) {
   flags.Int("stall-ms", &stall_ms, "MS", "stall time before the head operation is skipped "
             "(default 1000)");
   flags.String("wall", &wall, "DURATION",
-               "kill the replay after this (default 120s; plain numbers are seconds)");
+               "stop the replay (build, run and check) after this (default 120s; plain numbers "
+               "are seconds)");
   flags.Int("gomaxprocs", &gomaxprocs, "N", "GOMAXPROCS of the replay (default: as recorded)");
   flags.Bool("test", &test_mode, "the arguments after -- are go test arguments (default: a "
              "main package and its arguments)");
@@ -68,6 +70,12 @@ int RunReplay(const std::vector<std::string>& args_in) {
   if (!util::ParseDuration(wall, &wall_seconds, &err)) {
     return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, wall, err));
   }
+
+  // -wall bounds the whole replay: the build, the run and the check.
+  driver::ArmDeadline(wall_seconds,
+                      fmt::format("{}: the replay did not finish within the -wall limit ({}); "
+                                  "raise -wall",
+                                  cmd, wall));
 
   schedule::Schedule s;
   std::string sched_path;

@@ -15,6 +15,7 @@
 #include "gordian/cli/command.h"
 #include "gordian/cli/confirm_step.h"  // confirmation by replay (schedule/confirm.h)
 #include "gordian/cli/progress.h"
+#include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/driver/work_dir.h"
@@ -43,7 +44,8 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
   flags->String("keep", &c->keep, "DIR",
                 "keep the recorded traces in DIR (for 'gordian analyze DIR/...')");
   flags->String("wall", &c->wall, "DURATION",
-                "kill the run after this long (default 10m; 0 = never)");
+                "kill the run (its build included) after this long, and stop the analysis "
+                "and confirmation after as long again (default 10m; 0 = never)");
   flags->Bool("no-predict", &c->no_predict, "report only what occurred in the recorded run");
   flags->Bool("verbose", &c->verbose, "also print the analysis engine's notes about the traces");
   flags->Bool("quiet-program", &c->quiet_program,
@@ -156,7 +158,10 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   };
   if (res.build_failed && res.traces.empty()) {
     print_build_errors();
-    if (res.build_errors.empty()) {
+    if (res.run.timed_out) {
+      fmt::print(stderr, "{}: the build did not finish within the -wall limit ({}); raise "
+                 "-wall\n", cmd, c.wall);
+    } else if (res.build_errors.empty()) {
       fmt::print(stderr, "{}: the build failed ({}); see the go command's output above\n", cmd,
                  res.run.Describe());
     } else {
@@ -183,6 +188,12 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
                "covers the others\n", cmd);
   }
 
+  // The analysis and the confirmation after it get -wall of their own.
+  driver::ArmDeadline(ro.wall_seconds,
+                      fmt::format("{}: the analysis passed the -wall limit ({}); nothing is "
+                                  "reported. Raise -wall, or keep the traces (-keep DIR) and "
+                                  "run gordian analyze on them",
+                                  cmd, c.wall));
   Progress progress(cmd, c.report.quiet);
   report::Verdict verdict;
   verdict.build_failed = res.build_failed;

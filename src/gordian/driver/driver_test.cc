@@ -13,6 +13,7 @@
 
 #include "gordian/driver/build_errors.h"
 #include "gordian/driver/process.h"
+#include "gordian/driver/record.h"
 #include "gordian/driver/trace_dirs.h"
 
 namespace gordian::driver {
@@ -110,6 +111,25 @@ TEST(ProcessTest, LookPath) {
   EXPECT_EQ(LookPath("sh").empty(), false);
   EXPECT_EQ(LookPath("gordian-no-such-program"), "");
   EXPECT_EQ(LookPath("/bin/sh"), "/bin/sh");
+}
+
+// go run has no -o; with it, go build wrote the binary where -o said and
+// the run found nothing to run. Refused before anything is built.
+TEST(RecordArgsTest, RunRefusesOutputFlag) {
+  fs::path out = fs::temp_directory_path() / ("gordian-o-" + std::to_string(getpid()));
+  for (std::vector<std::string> args : {std::vector<std::string>{"-o", out.string(), "."},
+                                        std::vector<std::string>{"-o=" + out.string()}}) {
+    RecordOptions opts;
+    opts.mode = RecordMode::kRun;
+    opts.args = args;
+    opts.out_dir = (fs::temp_directory_path() / "gordian-o-trace").string();
+    RecordResult res;
+    std::string err;
+    EXPECT_FALSE(Record(opts, &res, &err));
+    EXPECT_NE(err.find("-o cannot be used"), std::string::npos) << err;
+    EXPECT_FALSE(fs::exists(out));
+    EXPECT_FALSE(fs::exists(opts.out_dir));
+  }
 }
 
 TEST(BuildErrorsTest, CompilerAndGoCommandErrors) {

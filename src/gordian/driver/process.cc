@@ -7,6 +7,8 @@
 // of the group; only then is it reaped.
 #include "gordian/driver/process.h"
 
+#include "gordian/driver/deadline.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,6 +20,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 #include <cstring>
 
@@ -242,10 +245,16 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
   int fds[2] = {out_pipe[0], err_pipe[0]};
   std::string* sinks[2] = {&result->out, &result->err};
   bool pass[2] = {spec.pass_through, spec.pass_through};
-  auto deadline = spec.timeout_seconds > 0
-                      ? start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(spec.timeout_seconds))
-                      : Clock::time_point::max();
+  // The command's deadline (deadline.h) bounds every child too.
+  double limit = spec.timeout_seconds;
+  double left = SecondsLeft();
+  if (std::isfinite(left)) {
+    left = std::max(left, 1e-3);  // passed already: at once, not "no limit"
+    limit = limit > 0 ? std::min(limit, left) : left;
+  }
+  auto deadline = limit > 0 ? start + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(limit))
+                            : Clock::time_point::max();
   Clock::time_point kill_at = Clock::time_point::max();
   Clock::time_point drain_until = Clock::time_point::max();
   bool exited = false, killed_rest = false;
@@ -336,5 +345,7 @@ void InstallInterruptHandler() {
 }
 
 bool Interrupted() { return g_interrupted.load(); }
+
+bool ChildRunning() { return g_forward_pgid.load() > 0; }
 
 }  // namespace gordian::driver

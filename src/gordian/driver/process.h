@@ -63,6 +63,10 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
 void InstallInterruptHandler();
 bool Interrupted();
 
+// True while RunProcess waits for a child (async-signal-safe; the deadline
+// of deadline.h leaves a running child to RunProcess).
+bool ChildRunning();
+
 // The absolute path of an executable named name in $PATH, or "" (a name
 // containing '/' is returned as is when it is executable).
 std::string LookPath(const std::string& name);

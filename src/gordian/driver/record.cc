@@ -255,6 +255,15 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
     return false;
   }
 
+  // go run has no -o: the binary goes to gordian's run directory, and a
+  // -o among the build flags would write it elsewhere and leave nothing to
+  // run.
+  if (!is_test && !FindFlag(args, "o", /*stop_at_positional=*/true).empty()) {
+    *err = "-o cannot be used with gordian run or record run (the binary is built in "
+           "gordian's cache and removed after the run); to keep a binary, use go build";
+    return false;
+  }
+
   GoTool go;
   if (!FindGo(cwd, &go, err)) return false;
   result->go_version = go.version;
@@ -350,6 +359,8 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
     result->command = "go build " + Join(flags, " ") + (flags.empty() ? "" : " ") + Join(pkgs, " ");
     return true;
   }
+  // -wall bounds build and run together, as go test's does in test mode.
+  if (opts.wall_seconds > 0) spec.timeout_seconds = std::max(1e-3, opts.wall_seconds - br.seconds);
   spec.argv = {bin};
   spec.argv.insert(spec.argv.end(), prog_args.begin(), prog_args.end());
   if (opts.gomaxprocs > 0) spec.set_env["GOMAXPROCS"] = std::to_string(opts.gomaxprocs);

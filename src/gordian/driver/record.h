@@ -35,9 +35,9 @@ struct RecordOptions {
   std::vector<std::string> args;
   std::string out_dir = "gordian-trace";  // relative to cwd unless absolute
   std::string cwd;                        // "": the current directory
-  // Kill the run after this (0: never). In test mode it covers go test as a
-  // whole (builds included); in run mode only the program, since the build
-  // has its own limit.
+  // Kill the run after this (0: never), its build included: in test mode
+  // it covers go test as a whole, in run mode the build (which has its own
+  // limit too, build_seconds) and the program together.
   double wall_seconds = 600;
   double build_seconds = 1800;
   bool pass_through = true;               // the program's output to our stdout/stderr

@@ -455,6 +455,24 @@ TEST_F(RecordTest, ManyGoroutinesBigSelectAndTruncation) {
   EXPECT_EQ(tc.meta["truncated"], "1");
 }
 
+// Under an address-space limit (ulimit -v 3 GiB) the default 32 GiB
+// reservation for events.bin fails; the recorder halves it until it fits
+// and says so in meta.txt, instead of refusing to record.
+TEST_F(RecordTest, AnAddressSpaceLimitShrinksTheTraceReservation) {
+  fs::path dir = TraceDir("many_ulimit");
+  fs::remove_all(dir);
+  fs::path bin = Hooked("many");
+  RunResult r = Shell("ulimit -v 3145728 && env GORDIAN_TRACE_DIR=" + ShellQuote(dir.string()) +
+                          " timeout -s KILL 120 " + ShellQuote(bin.string()) + " -n 200",
+                      bin.parent_path());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  Trace t = Read(dir);
+  EXPECT_FALSE(t.truncated);
+  EXPECT_EQ(CountKind(t, Kind::GoSpawn), 200u);
+  ASSERT_TRUE(t.meta.count("trace_max_mb")) << "the smaller reservation is recorded";
+  EXPECT_LT(std::stoul(t.meta["trace_max_mb"]), 3072u);
+}
+
 TEST_F(RecordTest, CloseCompletesTheRecordsOfTheGoroutinesItWakes) {
   RunResult r = RunProgram(Hooked("closewake"), "", TraceDir("closewake"));
   ASSERT_EQ(r.status, 0) << r.err;
