@@ -51,11 +51,14 @@ const char* KindName(Kind k) {
 
 namespace {
 
-std::string Escape(const std::string& s) {  // args: one per line, newlines escaped
+// Args and the cwd: one per line, so newlines are escaped, and so are
+// carriage returns (a reader drops a trailing one, as from CRLF files).
+std::string Escape(const std::string& s) {
   std::string o;
   for (char c : s) {
     if (c == '\\') o += "\\\\";
     else if (c == '\n') o += "\\n";
+    else if (c == '\r') o += "\\r";
     else o += c;
   }
   return o;
@@ -65,7 +68,7 @@ std::string Unescape(const std::string& s) {
   std::string o;
   for (size_t i = 0; i < s.size(); i++) {
     if (s[i] == '\\' && i + 1 < s.size()) {
-      o += s[i + 1] == 'n' ? '\n' : s[i + 1];
+      o += s[i + 1] == 'n' ? '\n' : s[i + 1] == 'r' ? '\r' : s[i + 1];
       i++;
     } else {
       o += s[i];

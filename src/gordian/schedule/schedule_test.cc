@@ -37,6 +37,19 @@ TEST(ScheduleFormat, RoundTrip) {
   EXPECT_EQ(t.fatal_at, 1);
 }
 
+// The program's arguments keep every byte: newlines, backslashes and
+// carriage returns (a reader drops a line's trailing CR, as in CRLF files)
+// are escaped.
+TEST(ScheduleFormat, ArgumentsWithLineBreaksRoundTrip) {
+  Schedule s;
+  s.cmd = {"run", "/a\rb", {"./cmd/x", "\r", "x\r\ny\\r", "a\r"}, 0};
+  Schedule t;
+  std::string err;
+  ASSERT_TRUE(ParseSchedule(FormatSchedule(s), &t, &err)) << err;
+  EXPECT_EQ(t.cmd.args, s.cmd.args);
+  EXPECT_EQ(t.cmd.cwd, s.cmd.cwd);
+}
+
 // cmd.race is a yes/no that RunReplay turns into -race; anything else in
 // the file is refused rather than passed on as flag text.
 TEST(ScheduleFormat, RaceIsAYesNo) {
