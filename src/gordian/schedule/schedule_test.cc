@@ -68,9 +68,12 @@ TEST(ScheduleFormat, Errors) {
   // that names it (it used to be skipped).
   EXPECT_FALSE(ParseSchedule("gordian-schedule 1\n# c\nnewkey x\ng 1\n", &t, &err));
   EXPECT_NE(err.find("schedule line 3: unknown line"), std::string::npos) << err;
-  EXPECT_TRUE(ParseSchedule("gordian-schedule 1\n# c\ng 1\no 0 5 3 send 0 0 0 0 0 ?\n", &t,
+  EXPECT_TRUE(ParseSchedule("gordian-schedule 1\n# c\ng 1\no 0 8 3 select 0 0 0 0 0 ?\n", &t,
                             &err)) << err;
   EXPECT_EQ(t.ops[0].choice, 3);
+  // Only a select is forced to a case (the whole grammar: testdata/grammar/).
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no 0 5 3 send 0 0 0 0 0 ?\n", &t, &err));
+  EXPECT_NE(err.find("schedule line 3: bad choice"), std::string::npos) << err;
 }
 
 }  // namespace
