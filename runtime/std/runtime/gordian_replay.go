@@ -129,8 +129,7 @@ func gordianReplayInit() {
 	}
 	data, ok := gordianReadFile(path)
 	if !ok {
-		print("gordian: cannot read the schedule ", path, "\n")
-		exit(2)
+		gordianScheduleRefuse(0, "cannot read the file "+path, nil)
 	}
 	r := &gordianReplay
 	r.stallNs = 1000 * 1000 * 1000
@@ -139,9 +138,13 @@ func gordianReplayInit() {
 			r.stallNs = int64(n) * 1000 * 1000
 		}
 	}
-	// Lines: "g PATH" (sid = order of the g lines; a parent before its
-	// children) and "o SID KIND CHOICE ..." (position = order of the o
-	// lines). Everything else is for the C++ side.
+	// The grammar is docs/schedule-format.md ("Grammar"): this reader must
+	// accept and refuse exactly the files ParseSchedule (schedule.cc)
+	// accepts and refuses, so a replay gordian starts is one the runtime
+	// runs (src/gordian/schedule/testdata/grammar/ is the shared corpus).
+	// Of the values it keeps the g lines (sid = order of the g lines), the
+	// gates and of each "o" line G, KIND and CHOICE (position = order of
+	// the o lines); the rest it only checks.
 	var perSid []int32
 	nops := 0 // an upper bound of the "o" lines, to size the arrays once
 	ngl := 0  // ... and of the "g" lines, to size the path table once
@@ -157,7 +160,8 @@ func gordianReplayInit() {
 	}
 	// path -> sid, open addressing, at most half full: finding a parent was
 	// a linear search over the earlier paths (50,000 goroutines under one
-	// parent took 14 s to load).
+	// parent took 14 s to load). Every accepted g line begins "g ", so the
+	// table never fills.
 	tabSize := 2
 	for tabSize < 2*ngl+2 {
 		tabSize <<= 1
@@ -166,10 +170,17 @@ func gordianReplayInit() {
 	r.opSid = make([]uint32, 0, nops)
 	r.opKind = make([]uint8, 0, nops)
 	r.opCh = make([]int32, 0, nops)
-	var fields [4][]byte
+	var fields [10][]byte
+	lineno := 0
+	header := false
+	var once uint32 // a bit for each key that may appear once, set when it has
+	nargs, firstArg, modeLine := 0, 0, 0
 	for len(data) > 0 {
+		lineno++
 		i := 0
+		nul := false
 		for i < len(data) && data[i] != '\n' {
+			nul = nul || data[i] == 0
 			i++
 		}
 		line := data[:i]
@@ -177,79 +188,215 @@ func gordianReplayInit() {
 			i++
 		}
 		data = data[i:]
-		if len(line) < 3 || line[1] != ' ' {
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		if nul {
+			// No text: the C++ side would cut a path or site there.
+			gordianScheduleRefuse(lineno, "a NUL byte", line)
+		}
+		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		nf := gordianFields(line[2:], &fields)
-		f := fields[:nf]
-		switch line[0] {
-		case 'g':
-			if len(f) < 1 {
-				continue
+		if !header {
+			if gordianBytesString(line) != "gordian-schedule 1" {
+				gordianScheduleRefuse(lineno, "not a gordian schedule (the first line must be \"gordian-schedule 1\")", nil)
 			}
-			p := string(f[0])
+			header = true
+			continue
+		}
+		k := 0
+		for k < len(line) && line[k] != ' ' {
+			k++
+		}
+		key := gordianBytesString(line[:k])
+		var rest []byte
+		if k < len(line) {
+			rest = line[k+1:]
+		}
+		v := gordianBytesString(rest)
+		bit := uint32(0)
+		switch key {
+		case "origin":
+			bit = 1
+		case "expect":
+			bit = 2
+		case "cmd.cwd":
+			bit = 4
+		case "cmd.mode":
+			bit = 8
+		case "fatal_at":
+			bit = 16
+		case "cmd.gomaxprocs":
+			bit = 32
+		case "cmd.race":
+			bit = 64
+		}
+		if once&bit != 0 {
+			gordianScheduleRefuse(lineno, "a second line with this key", line)
+		}
+		once |= bit
+		switch key {
+		case "origin", "expect", "cmd.cwd":
+			// free text, for the C++ side
+		case "cmd.arg":
+			// free text; which arguments gordian runs is the C++ side's
+			// invocation check (this process is already running)
+			if nargs == 0 {
+				firstArg = lineno
+			}
+			nargs++
+		case "cmd.mode":
+			if v != "test" && v != "run" {
+				gordianScheduleRefuse(lineno, "cmd.mode must be test or run", line)
+			}
+			modeLine = lineno
+		case "fatal_at", "cmd.gomaxprocs":
+			if _, ok := gordianScheduleNum(v, 0x7fffffff); !ok {
+				gordianScheduleRefuse(lineno, "bad number (0 to 2147483647)", line)
+			}
+		case "cmd.race":
+			if v != "0" && v != "1" {
+				gordianScheduleRefuse(lineno, "cmd.race must be 0 or 1", line)
+			}
+		case "g":
+			if !gordianScheduleFields(rest, fields[:1], false) {
+				gordianScheduleRefuse(lineno, "expected one PATH", line)
+			}
+			p := string(fields[0])
+			if len(r.paths) == 0 && p != "1" {
+				gordianScheduleRefuse(lineno, "the first goroutine must be \"1\" (main)", line)
+			}
+			par := uint32(gordianReplayNoSid)
+			var idx uint64
+			if p[0] >= '0' && p[0] <= '9' {
+				// A spawn path: "1", or its parent's path, a dot and a
+				// child index. Other paths ("?12", "recorder") are
+				// goroutines without a stable identity: never matched.
+				dot := -1
+				for j := len(p) - 1; j >= 0; j-- {
+					if p[j] == '.' {
+						dot = j
+						break
+					}
+				}
+				if dot < 0 {
+					if p != "1" {
+						gordianScheduleRefuse(lineno, "a spawn path begins with 1 (main)", line)
+					}
+				} else {
+					n, ok := gordianScheduleNum(p[dot+1:], 0xffffffff)
+					if !ok {
+						gordianScheduleRefuse(lineno, "bad child index (0 to 4294967295)", line)
+					}
+					idx = n
+					par = gordianPathFind(pathTab, r.paths, p[:dot])
+					if par == gordianReplayNoSid {
+						gordianScheduleRefuse(lineno, "the parent's g line must come first", line)
+					}
+				}
+			}
+			if gordianPathFind(pathTab, r.paths, p) != gordianReplayNoSid {
+				gordianScheduleRefuse(lineno, "a goroutine listed twice", line)
+			}
 			sid := uint32(len(r.paths))
 			r.paths = append(r.paths, p)
 			perSid = append(perSid, 0)
 			gordianPathAdd(pathTab, r.paths, sid)
-			// parent path and child index
-			dot := -1
-			for j := len(p) - 1; j >= 0; j-- {
-				if p[j] == '.' {
-					dot = j
-					break
-				}
+			if par != gordianReplayNoSid {
+				r.kids = append(r.kids, uint64(par)<<32|idx)
+				r.kidSid = append(r.kidSid, sid)
 			}
-			if dot < 0 {
-				continue // "1": the main goroutine
+		case "p", "r", "e":
+			if !gordianScheduleFields(rest, fields[:3], false) {
+				gordianScheduleRefuse(lineno, "expected G INDEX POS", line)
 			}
-			idx, ok1 := gordianAtoi(p[dot+1:])
-			par := gordianPathFind(pathTab, r.paths, p[:dot])
-			if !ok1 || par == gordianReplayNoSid {
-				continue
+			sid, ok := gordianScheduleNum(gordianBytesString(fields[0]), 0xffffffff)
+			if !ok || sid >= uint64(len(r.paths)) {
+				gordianScheduleRefuse(lineno, "bad goroutine (the number of an earlier g line)", line)
 			}
-			r.kids = append(r.kids, uint64(par)<<32|uint64(idx))
-			r.kidSid = append(r.kidSid, sid)
-		case 'p', 'r', 'e':
-			if len(f) < 3 {
-				continue
+			idx, ok := gordianScheduleNum(gordianBytesString(fields[1]), 0xffffffff)
+			if !ok {
+				gordianScheduleRefuse(lineno, "bad INDEX (0 to 4294967295)", line)
 			}
-			sid, ok1 := gordianAtoi(gordianBytesString(f[0]))
-			idx, ok2 := gordianAtoi(gordianBytesString(f[1]))
-			pos, ok3 := gordianAtoi(gordianBytesString(f[2]))
-			if !ok1 || !ok2 || !ok3 || sid >= len(r.paths) {
-				print("gordian: bad schedule line: ", string(line), "\n")
-				exit(2)
+			pos, ok := gordianScheduleNum(gordianBytesString(fields[2]), 0x7fffffff)
+			if !ok {
+				gordianScheduleRefuse(lineno, "bad POS (0 to 2147483647)", line)
 			}
 			gs := &r.gates[gordianGatePanic]
-			if line[0] == 'r' {
+			if key == "r" {
 				gs = &r.gates[gordianGateRelock]
-			} else if line[0] == 'e' {
+			} else if key == "e" {
 				gs = &r.gates[gordianGateTestEnd]
 			}
-			gs.key = append(gs.key, uint64(sid)<<32|uint64(uint32(idx)))
+			gs.key = append(gs.key, sid<<32|idx)
 			gs.pos = append(gs.pos, int32(pos))
-		case 'o':
-			if len(f) < 3 {
-				continue
+		case "o":
+			f := &fields
+			if !gordianScheduleFields(rest, f[:], true) {
+				gordianScheduleRefuse(lineno, "expected G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE", line)
 			}
-			sid, ok1 := gordianAtoi(gordianBytesString(f[0]))
-			kind, ok2 := gordianAtoi(gordianBytesString(f[1]))
-			if !ok1 || !ok2 || sid >= len(r.paths) {
-				print("gordian: bad schedule line: ", string(line), "\n")
-				exit(2)
+			sid, ok := gordianScheduleNum(gordianBytesString(f[0]), 0xffffffff)
+			if !ok || sid >= uint64(len(r.paths)) {
+				gordianScheduleRefuse(lineno, "bad goroutine (the number of an earlier g line)", line)
 			}
+			kind, ok := gordianScheduleNum(gordianBytesString(f[1]), 0xffffffff)
+			if !ok || kind > 0xff || !gordianReplayControlled(uint8(kind)) {
+				gordianScheduleRefuse(lineno, "bad kind (the number of a controlled kind)", line)
+			}
+			// CHOICE: only a select is forced to a case (or its default),
+			// and a Once.Do to running f or not.
 			ch := int32(gordianReplayFree)
-			if c := gordianBytesString(f[2]); c == "d" {
+			c := gordianBytesString(f[2])
+			n, isNum := gordianScheduleNum(c, 0x7fffffff)
+			switch {
+			case c == "-":
+			case kind == gkSelect && c == "d":
 				ch = gordianReplayDefault
-			} else if n, ok := gordianAtoi(c); ok {
+			case kind == gkSelect && isNum, kind == gkOnceDo && (c == "0" || c == "1"):
 				ch = int32(n)
+			default:
+				gordianScheduleRefuse(lineno, "bad choice (-; a select: d or a case; a Once.Do: 0 or 1)", line)
+			}
+			// f[3], NAME, is for people; OBJ, VAL, FLAGS, BLOCKS and SITE
+			// are for the C++ side's checks.
+			if _, ok := gordianScheduleNum(gordianBytesString(f[4]), 0xffffffff); !ok {
+				gordianScheduleRefuse(lineno, "bad OBJ (0 to 4294967295)", line)
+			}
+			if _, ok := gordianScheduleNum(gordianBytesString(f[5]), 0xffffffff); !ok {
+				gordianScheduleRefuse(lineno, "bad VAL (0 to 4294967295)", line)
+			}
+			idx, ok := gordianScheduleNum(gordianBytesString(f[6]), 0xffffffff)
+			if !ok {
+				gordianScheduleRefuse(lineno, "bad INDEX (0 to 4294967295)", line)
+			}
+			if _, ok := gordianScheduleNum(gordianBytesString(f[7]), 0xff); !ok {
+				gordianScheduleRefuse(lineno, "bad FLAGS (0 to 255)", line)
+			}
+			if b := gordianBytesString(f[8]); b != "0" && b != "1" {
+				gordianScheduleRefuse(lineno, "BLOCKS must be 0 or 1", line)
+			}
+			if idx != uint64(perSid[sid]) {
+				gordianScheduleRefuse(lineno, "INDEX is not the goroutine's next index", line)
+			}
+			if len(r.opSid) >= 0x7fffffff {
+				gordianScheduleRefuse(lineno, "more operations than positions (2147483647)", line)
 			}
 			r.opSid = append(r.opSid, uint32(sid))
 			r.opKind = append(r.opKind, uint8(kind))
 			r.opCh = append(r.opCh, ch)
 			perSid[sid]++
+		default:
+			// Shared data: a line the readers do not know is refused (the
+			// format has a version for change).
+			gordianScheduleRefuse(lineno, "unknown line", line)
 		}
+	}
+	if !header {
+		gordianScheduleRefuse(0, "not a gordian schedule (no \"gordian-schedule 1\" line)", nil)
+	}
+	if nargs > 0 && modeLine == 0 {
+		gordianScheduleRefuse(firstArg, "cmd.arg without a cmd.mode line", nil)
 	}
 	gordianSortKids(r.kids, r.kidSid)
 	for i := range r.gates {
@@ -314,28 +461,77 @@ func gordianReadFile(path string) ([]byte, bool) {
 	return out, true
 }
 
-// gordianFields splits b at blanks into out (at most len(out) fields, the
-// rest is ignored) and returns how many it found. No allocation: the
-// schedule is parsed before the program starts, one line per operation, and
-// a slice per line cost about 1 KB of garbage per scheduled operation.
-func gordianFields(b []byte, out *[4][]byte) int {
-	n := 0
-	i := 0
-	for i < len(b) && n < len(out) {
-		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
-			i++
+// gordianScheduleFields splits b into len(out) fields separated by single
+// spaces, none empty; with rest, the last one is the rest of the line (a
+// SITE may hold spaces). No allocation: one line per operation.
+func gordianScheduleFields(b []byte, out [][]byte, rest bool) bool {
+	for i := range out {
+		last := i == len(out)-1
+		j := 0
+		if last && rest {
+			j = len(b)
+		} else {
+			for j < len(b) && b[j] != ' ' {
+				j++
+			}
 		}
-		j := i
-		for j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != '\r' {
-			j++
+		if j == 0 || (last && j < len(b)) || (!last && j == len(b)) {
+			return false // an empty field, a field too many or too few
 		}
-		if j > i {
-			out[n] = b[i:j]
-			n++
+		out[i] = b[:j]
+		if !last {
+			b = b[j+1:]
 		}
-		i = j
 	}
-	return n
+	return true
+}
+
+// gordianScheduleNum parses a number of the schedule grammar: ASCII
+// digits, no sign, no leading zero, at most max (< 1<<34, so ten digits
+// cannot overflow). Num in schedule.cc takes exactly the same texts.
+func gordianScheduleNum(s string, max uint64) (uint64, bool) {
+	if len(s) == 0 || len(s) > 10 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(s[i]-'0')
+	}
+	return n, n <= max
+}
+
+// gordianScheduleRefuse ends the program on a schedule it cannot follow:
+// exit status 2, the reason on stderr and in meta.txt (replay_refused), so
+// `gordian replay` reports a replay that could not start instead of a
+// divergence at position 0. lineno 0: the file as a whole.
+func gordianScheduleRefuse(lineno int, why string, line []byte) {
+	msg := make([]byte, 0, 64+len(why)+200)
+	msg = append(msg, "schedule"...)
+	if lineno > 0 {
+		msg = append(msg, " line "...)
+		msg = gordianAppendUint(msg, uint64(lineno))
+	}
+	msg = append(msg, ": "...)
+	msg = append(msg, why...)
+	if line != nil {
+		msg = append(msg, ": "...)
+		for i := 0; i < len(line) && i < 200; i++ {
+			c := line[i]
+			if c < 0x20 || c == 0x7f {
+				c = '?' // no control bytes on a terminal or in meta.txt
+			}
+			msg = append(msg, c)
+		}
+		if len(line) > 200 {
+			msg = append(msg, "..."...)
+		}
+	}
+	gordianMeta("replay_refused", gordianBytesString(msg))
+	print("gordian: bad ", gordianBytesString(msg), "\n")
+	exit(2)
 }
 
 func gordianReplayState(gid uint32) *gordianReplayG {

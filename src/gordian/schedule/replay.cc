@@ -58,6 +58,20 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
   }
   out->trace_dir = out->record.traces[0].trace_dir;
   if (!trace::ReadTrace(out->trace_dir, &out->trace, err)) return false;
+  // A replay that did not start is an error, not a divergence at position
+  // 0: the runtime refused the schedule (its reason is in meta.txt), or
+  // the program never reached the replay's set-up.
+  auto refused = out->trace.meta.find("replay_refused");
+  if (refused != out->trace.meta.end()) {
+    *err = fmt::format("the replay did not start: the runtime refused the schedule: {}",
+                       refused->second);
+    return false;
+  }
+  if (!out->trace.meta.count("replay_schedule")) {
+    *err = fmt::format("the replay did not start: the runtime did not take the schedule ({})",
+                       out->record.run.Describe());
+    return false;
+  }
   out->follow = CheckFollowed(s, out->trace);
   out->occurred = detect::DetectOccurred(out->trace);
   race::AddRaceFindings(out->trace_dir, out->trace, &out->occurred);  // under -race

@@ -4,10 +4,11 @@
 #include "gordian/schedule/invocation_check.h"
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <string_view>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -77,21 +78,45 @@ std::string Unescape(const std::string& s) {
   return o;
 }
 
-template <typename T>
-bool Num(std::string_view s, T* out) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-  return ec == std::errc() && p == s.data() + s.size();
+// The number ranges of the grammar (docs/schedule-format.md, "Grammar").
+// Positions and select cases are int32 in the runtime, flags a byte.
+constexpr uint64_t kU8 = 0xff, kI32 = 0x7fffffff, kU32 = 0xffffffff;
+
+// A number of the grammar: ASCII digits, no sign, no leading zero, at most
+// max. The runtime's gordianScheduleNum takes exactly the same texts.
+bool Num(std::string_view s, uint64_t max, uint64_t* out) {
+  if (s.empty() || s.size() > 10 || (s[0] == '0' && s.size() > 1)) return false;
+  uint64_t n = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (n > max) return false;
+  *out = n;
+  return true;
 }
 
-// A number the runtime reads too (gate lines, and the G, KIND and CHOICE
-// of o lines): its parser (gordianAtoi) takes at most 9 decimal digits and
-// no sign. A number it would refuse (the program exits 2 before main, and
-// the replay looked like a divergence) or ignore (a choice) is refused here.
-template <typename T>
-bool RuntimeNum(std::string_view s, T* out) {
-  return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == s.npos &&
-         Num(s, out);
+// Splits v into n fields separated by single spaces, none empty; with
+// rest, the last field is the rest of the line (it may hold spaces).
+bool Fields(std::string_view v, size_t n, bool rest, std::string_view* f) {
+  for (size_t i = 0; i < n; i++) {
+    size_t e = i + 1 == n && rest ? std::string_view::npos : v.find(' ');
+    if (i + 1 == n && e != std::string_view::npos) return false;  // a field too many
+    if (i + 1 < n && e == std::string_view::npos) return false;   // a field too few
+    f[i] = v.substr(0, e);
+    if (f[i].empty()) return false;
+    if (e != std::string_view::npos) v.remove_prefix(e + 1);
+  }
+  return true;
 }
+
+// A line for an error message: quoted, and cut if it is long.
+std::string Quote(std::string_view line) {
+  constexpr size_t kMax = 200;
+  if (line.size() <= kMax) return fmt::format("{:?}", line);
+  return fmt::format("{:?}... ({} bytes)", line.substr(0, kMax), line.size());
+}
+
 
 }  // namespace
 
@@ -124,92 +149,143 @@ std::string FormatSchedule(const Schedule& s) {
   return out;
 }
 
+// The grammar is docs/schedule-format.md ("Grammar"); the runtime's
+// gordianReplayInit must accept and refuse exactly the same files (the
+// corpus testdata/grammar/ and schedule_grammar_test.cc hold them to it).
 bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
   *out = Schedule();
-  std::istringstream in(text);
-  std::string line;
+  std::string_view all(text);
   int lineno = 0;
   bool header = false;
   std::vector<uint32_t> counts;
+  std::unordered_set<std::string_view> paths;  // views into text
   std::vector<int> arg_lines;  // line of each cmd.arg, for the invocation check
   int mode_line = 0;
-  while (std::getline(in, line)) {
+  std::unordered_set<std::string_view> once;  // keys that may appear once
+  while (!all.empty()) {
     lineno++;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    size_t sp = line.find(' ');
-    std::string key = line.substr(0, sp);
-    std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
-    auto bad = [&](const char* what) {
-      *err = fmt::format("schedule line {}: {}: {:?}", lineno, what, line);
+    size_t nl = all.find('\n');
+    std::string_view line = all.substr(0, nl);
+    all.remove_prefix(nl == std::string_view::npos ? all.size() : nl + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    auto bad = [&](std::string_view what) {
+      *err = fmt::format("schedule line {}: {}: {}", lineno, what, Quote(line));
       return false;
     };
+    // A NUL is no text: the runtime reads the file with raw reads and
+    // would cut a path or site there.
+    if (line.find('\0') != std::string_view::npos) return bad("a NUL byte");
+    if (line.empty() || line[0] == '#') continue;
+    size_t sp = line.find(' ');
+    std::string_view key = line.substr(0, sp);
+    std::string_view rest = sp == std::string_view::npos ? "" : line.substr(sp + 1);
     if (!header) {
       if (line != "gordian-schedule 1") {
-        *err = "not a gordian schedule (the first line must be \"gordian-schedule 1\")";
+        *err = fmt::format("schedule line {}: not a gordian schedule (the first line must be "
+                           "\"gordian-schedule 1\")", lineno);
         return false;
       }
       header = true;
       continue;
     }
+    uint64_t n = 0;
+    if (key == "origin" || key == "expect" || key == "cmd.mode" || key == "cmd.cwd" ||
+        key == "fatal_at" || key == "cmd.gomaxprocs" || key == "cmd.race") {
+      if (!once.insert(key).second) return bad("a second line with this key");
+    }
     if (key == "origin") out->origin = rest;
     else if (key == "expect") out->expect = rest;
     else if (key == "cmd.mode") {
+      if (rest != "test" && rest != "run") return bad("cmd.mode must be test or run");
       out->cmd.mode = rest;
       mode_line = lineno;
     }
-    else if (key == "cmd.cwd") out->cmd.cwd = Unescape(rest);
+    else if (key == "cmd.cwd") out->cmd.cwd = Unescape(std::string(rest));
     else if (key == "cmd.arg") {
-      out->cmd.args.push_back(Unescape(rest));
+      out->cmd.args.push_back(Unescape(std::string(rest)));
       arg_lines.push_back(lineno);
     }
     else if (key == "fatal_at") {
-      if (!Num(rest, &out->fatal_at)) return bad("bad number");
+      if (!Num(rest, kI32, &n)) return bad("bad number (0 to 2147483647)");
+      out->fatal_at = static_cast<int64_t>(n);
     } else if (key == "cmd.gomaxprocs") {
-      if (!Num(rest, &out->cmd.gomaxprocs)) return bad("bad number");
+      if (!Num(rest, kI32, &n)) return bad("bad number (0 to 2147483647)");
+      out->cmd.gomaxprocs = static_cast<int>(n);
     } else if (key == "cmd.race") {
       // A yes/no that gordian turns into -race itself: never a flag text.
       if (rest != "0" && rest != "1") return bad("cmd.race must be 0 or 1");
       out->cmd.race = rest == "1";
     } else if (key == "g") {
-      if (rest.empty()) return bad("missing path");
-      out->goroutines.push_back(rest);
+      std::string_view path;
+      if (!Fields(rest, 1, false, &path)) return bad("expected one PATH");
+      if (out->goroutines.empty() && path != "1") {
+        return bad("the first goroutine must be \"1\" (main)");
+      }
+      if (path[0] >= '0' && path[0] <= '9') {
+        // A spawn path: "1", or its parent's path, a dot and a child index;
+        // the runtime finds a goroutine's number through its parent's.
+        size_t dot = path.rfind('.');
+        if (dot == std::string_view::npos) {
+          if (path != "1") return bad("a spawn path begins with 1 (main)");
+        } else if (!Num(path.substr(dot + 1), kU32, &n)) {
+          return bad("bad child index (0 to 4294967295)");
+        } else if (!paths.count(path.substr(0, dot))) {
+          return bad("the parent's g line must come first");
+        }
+      }
+      // Other paths ("?12", "recorder") are goroutines whose identity is
+      // not stable: listed for the checks, never matched by the runtime.
+      if (!paths.insert(path).second) return bad("a goroutine listed twice");
+      out->goroutines.emplace_back(path);
       counts.push_back(0);
     } else if (key == "p" || key == "r" || key == "e") {
-      Gate p;
-      std::istringstream f(rest);
-      std::string a, b, c, extra;
-      if (!(f >> a >> b >> c) || (f >> extra)) return bad("expected G INDEX POS");
-      if (!RuntimeNum(a, &p.g) || p.g >= out->goroutines.size()) return bad("bad goroutine");
-      if (!RuntimeNum(b, &p.index) || !RuntimeNum(c, &p.pos)) return bad("bad number");
+      std::string_view f[3];
+      uint64_t g = 0, index = 0, pos = 0;
+      if (!Fields(rest, 3, false, f)) return bad("expected G INDEX POS");
+      if (!Num(f[0], kU32, &g) || g >= out->goroutines.size()) {
+        return bad("bad goroutine (the number of an earlier g line)");
+      }
+      if (!Num(f[1], kU32, &index)) return bad("bad INDEX (0 to 4294967295)");
+      if (!Num(f[2], kI32, &pos)) return bad("bad POS (0 to 2147483647)");
+      Gate p{static_cast<uint32_t>(g), static_cast<uint32_t>(index), static_cast<uint32_t>(pos)};
       (key == "p" ? out->panics : key == "r" ? out->relocks : out->test_ends).push_back(p);
     } else if (key == "o") {
-      std::vector<std::string_view> f;
-      std::string_view r(rest);
-      for (int i = 0; i < 9; i++) {
-        size_t e = r.find(' ');
-        if (e == std::string_view::npos) return bad("too few fields");
-        f.push_back(r.substr(0, e));
-        r.remove_prefix(e + 1);
+      std::string_view f[10];
+      if (!Fields(rest, 10, true, f)) {
+        return bad("expected G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE");
       }
       Op op;
-      int kind = 0;
-      unsigned flags = 0;
-      int blocks = 0;
-      if (!RuntimeNum(f[0], &op.g) || op.g >= out->goroutines.size()) return bad("bad goroutine");
-      if (!RuntimeNum(f[1], &kind) || kind <= 0 || kind >= static_cast<int>(Kind::Count_))
-        return bad("bad kind");
+      uint64_t g = 0, kind = 0, v = 0;
+      if (!Num(f[0], kU32, &g) || g >= out->goroutines.size()) {
+        return bad("bad goroutine (the number of an earlier g line)");
+      }
+      op.g = static_cast<uint32_t>(g);
+      if (!Num(f[1], kU32, &kind) || kind >= static_cast<uint64_t>(Kind::Count_) ||
+          !IsControlled(static_cast<Kind>(kind))) {
+        return bad("bad kind (the number of a controlled kind)");
+      }
       op.kind = static_cast<Kind>(kind);
+      // CHOICE: only a select is forced to a case (or its default), and a
+      // Once.Do to running f or not; the runtime ignores it elsewhere.
       if (f[2] == "-") op.choice = kChoiceFree;
-      else if (f[2] == "d") op.choice = kChoiceDefault;
-      else if (!RuntimeNum(f[2], &op.choice)) return bad("bad choice");
-      if (!Num(f[4], &op.obj) || !Num(f[5], &op.val) || !Num(f[6], &op.index) ||
-          !Num(f[7], &flags) || !Num(f[8], &blocks))
-        return bad("bad number");
-      op.flags = static_cast<uint8_t>(flags);
-      op.blocks = blocks != 0;
-      op.site = std::string(r);
+      else if (op.kind == Kind::Select && f[2] == "d") op.choice = kChoiceDefault;
+      else if (op.kind == Kind::Select && Num(f[2], kI32, &v)) op.choice = static_cast<int32_t>(v);
+      else if (op.kind == Kind::OnceDo && (f[2] == "0" || f[2] == "1")) op.choice = f[2] == "1";
+      else return bad("bad choice (-; a select: d or a case; a Once.Do: 0 or 1)");
+      // f[3], NAME, is for people.
+      if (!Num(f[4], kU32, &v)) return bad("bad OBJ (0 to 4294967295)");
+      op.obj = static_cast<uint32_t>(v);
+      if (!Num(f[5], kU32, &v)) return bad("bad VAL (0 to 4294967295)");
+      op.val = static_cast<uint32_t>(v);
+      if (!Num(f[6], kU32, &v)) return bad("bad INDEX (0 to 4294967295)");
+      op.index = static_cast<uint32_t>(v);
+      if (!Num(f[7], kU8, &v)) return bad("bad FLAGS (0 to 255)");
+      op.flags = static_cast<uint8_t>(v);
+      if (f[8] != "0" && f[8] != "1") return bad("BLOCKS must be 0 or 1");
+      op.blocks = f[8] == "1";
+      op.site = std::string(f[9]);
       if (op.index != counts[op.g]) return bad("INDEX is not the goroutine's next index");
+      if (out->ops.size() >= kI32) return bad("more operations than positions (2147483647)");
       counts[op.g]++;
       out->ops.push_back(std::move(op));
     } else {
@@ -219,10 +295,16 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
     }
   }
   if (!header) {
-    *err = "empty schedule";
+    *err = "not a gordian schedule (no \"gordian-schedule 1\" line)";
     return false;
   }
-  if (mode_line != 0 || !out->cmd.args.empty()) {
+  if (!arg_lines.empty() && mode_line == 0) {
+    *err = fmt::format("schedule line {}: cmd.arg without a cmd.mode line", arg_lines[0]);
+    return false;
+  }
+  // Beyond the grammar: which command lines gordian runs (the runtime never
+  // starts a program, so it does not apply this).
+  if (mode_line != 0) {
     size_t bad_arg = 0;
     std::string why;
     if (!CheckInvocationArgs(out->cmd.mode, out->cmd.args, &bad_arg, &why)) {
@@ -234,10 +316,6 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
                              : "");
       return false;
     }
-  }
-  if (!out->goroutines.empty() && out->goroutines[0] != "1") {
-    *err = "schedule: the first goroutine must be \"1\" (main)";
-    return false;
   }
   return true;
 }
