@@ -52,8 +52,9 @@ const char* KindName(Kind k) {
 
 namespace {
 
-// Args and the cwd: one per line, so newlines are escaped, and so are
-// carriage returns (a reader drops a trailing one, as from CRLF files).
+// Text values (args, the cwd, origin, expect, sites): one per line, so newlines
+// are escaped, and so are carriage returns (a reader drops a trailing one,
+// as from CRLF files).
 std::string Escape(const std::string& s) {
   std::string o;
   for (char c : s) {
@@ -122,8 +123,8 @@ std::string Quote(std::string_view line) {
 
 std::string FormatSchedule(const Schedule& s) {
   std::string out = "gordian-schedule 1\n";
-  if (!s.origin.empty()) out += fmt::format("origin {}\n", s.origin);
-  if (!s.expect.empty()) out += fmt::format("expect {}\n", s.expect);
+  if (!s.origin.empty()) out += fmt::format("origin {}\n", Escape(s.origin));
+  if (!s.expect.empty()) out += fmt::format("expect {}\n", Escape(s.expect));
   if (!s.cmd.mode.empty()) out += fmt::format("cmd.mode {}\n", s.cmd.mode);
   if (!s.cmd.cwd.empty()) out += fmt::format("cmd.cwd {}\n", Escape(s.cmd.cwd));
   for (const auto& a : s.cmd.args) out += fmt::format("cmd.arg {}\n", Escape(a));
@@ -144,7 +145,7 @@ std::string FormatSchedule(const Schedule& s) {
                      : op.choice == kChoiceDefault ? "d" : std::to_string(op.choice);
     out += fmt::format("o {} {} {} {} {} {} {} {} {} {}\n", op.g, static_cast<int>(op.kind), ch,
                        KindName(op.kind), op.obj, op.val, op.index, op.flags,
-                       op.blocks ? 1 : 0, op.site.empty() ? "?" : op.site);
+                       op.blocks ? 1 : 0, op.site.empty() ? "?" : Escape(op.site));
   }
   return out;
 }
@@ -193,8 +194,8 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
         key == "fatal_at" || key == "cmd.gomaxprocs" || key == "cmd.race") {
       if (!once.insert(key).second) return bad("a second line with this key");
     }
-    if (key == "origin") out->origin = rest;
-    else if (key == "expect") out->expect = rest;
+    if (key == "origin") out->origin = Unescape(std::string(rest));
+    else if (key == "expect") out->expect = Unescape(std::string(rest));
     else if (key == "cmd.mode") {
       if (rest != "test" && rest != "run") return bad("cmd.mode must be test or run");
       out->cmd.mode = rest;
@@ -283,7 +284,7 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       op.flags = static_cast<uint8_t>(v);
       if (f[8] != "0" && f[8] != "1") return bad("BLOCKS must be 0 or 1");
       op.blocks = f[8] == "1";
-      op.site = std::string(f[9]);
+      op.site = Unescape(std::string(f[9]));
       if (op.index != counts[op.g]) return bad("INDEX is not the goroutine's next index");
       if (out->ops.size() >= kI32) return bad("more operations than positions (2147483647)");
       counts[op.g]++;

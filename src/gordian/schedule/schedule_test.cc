@@ -48,6 +48,19 @@ TEST(ScheduleFormat, ArgumentsWithLineBreaksRoundTrip) {
   ASSERT_TRUE(ParseSchedule(FormatSchedule(s), &t, &err)) << err;
   EXPECT_EQ(t.cmd.args, s.cmd.args);
   EXPECT_EQ(t.cmd.cwd, s.cmd.cwd);
+  // The free text lines and sites too.
+  Op op;
+  op.kind = trace::Kind::ChanSend;
+  op.site = "/a\\b/x.go:3\r";
+  s.goroutines = {"1"};
+  s.ops = {op};
+  s.origin = "recorded run /a\\b\r";
+  s.expect = "x\r\r";
+  ASSERT_TRUE(ParseSchedule(FormatSchedule(s), &t, &err)) << err;
+  EXPECT_EQ(t.origin, s.origin);
+  EXPECT_EQ(t.expect, s.expect);
+  ASSERT_EQ(t.ops.size(), 1u);
+  EXPECT_EQ(t.ops[0].site, op.site);
 }
 
 // cmd.race is a yes/no that RunReplay turns into -race; anything else in
