@@ -12,12 +12,15 @@
 #include "gordian/cli/command.h"
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
+#include "gordian/driver/go_env.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/report/finding.h"
+#include "gordian/report/paths.h"
 #include "gordian/report/replay_hits.h"
 #include "gordian/schedule/from_trace.h"
+#include "gordian/schedule/invocation_check.h"
 #include "gordian/schedule/schedule.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
@@ -25,6 +28,39 @@
 namespace gordian::cli {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Whether a replay may run in dir, the directory a trace or schedule
+// names: inside the module of the current directory (the current directory
+// itself outside a module), the standard library, or the module cache (a
+// dependency's tests). Symbolic links are resolved first.
+bool ReplayDirAllowed(const std::string& dir, std::string* why) {
+  std::error_code ec;
+  fs::path here = fs::current_path(ec);
+  std::string module = report::FindModuleRoot(here.string());
+  std::vector<std::string> roots = {module.empty() ? here.string() : module};
+  driver::GoTool go;
+  std::string err;
+  if (driver::FindGo(here.string(), &go, &err)) {
+    if (!go.goroot.empty()) roots.push_back(go.goroot + "/src");
+    if (!go.gomodcache.empty()) roots.push_back(go.gomodcache);
+  }
+  fs::path real = fs::weakly_canonical(dir, ec);
+  for (const std::string& r : roots) {
+    fs::path root = fs::weakly_canonical(r, ec);
+    if (!root.empty() && (real == root || !report::Under(root.string(), real.string()).empty())) {
+      return true;
+    }
+  }
+  *why = fmt::format("the schedule runs the test in {}, outside {} (the module of the current "
+                     "directory); a replay runs only code of the module it is started in: run "
+                     "gordian replay from inside that module",
+                     dir, roots[0]);
+  return false;
+}
+
+}  // namespace
 
 int RunReplay(const std::vector<std::string>& args_in) {
   const std::string cmd = "gordian replay";
@@ -114,6 +150,13 @@ int RunReplay(const std::vector<std::string>& args_in) {
       return kExitToolError;
     }
     sched_path = pos[0];
+  }
+  // A trace or schedule names the directory its test runs in; a file from
+  // elsewhere must not choose which code runs on this machine.
+  if (tail.empty() && !s.cmd.cwd.empty() &&
+      (!schedule::CheckInvocationDir(s.cmd.cwd, &err) || !ReplayDirAllowed(s.cmd.cwd, &err))) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
   }
   if (!tail.empty()) {
     s.cmd.mode = test_mode ? "test" : "run";

@@ -97,6 +97,54 @@ class Dinic {
   std::vector<int32_t> it_;
 };
 
+// The index one past the last of adds[b, e) that happens before rec (the
+// increments of one goroutine that happen before a decrement are a prefix).
+uint32_t SeenPrefix(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds, uint32_t b,
+                    uint32_t e, uint32_t rec) {
+  uint32_t lo = b, hi = e;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (hb.Before(adds[mid].rec, rec)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// All increments in one goroutine (the usual WaitGroup: the spawning
+// goroutine Adds, the workers Done). Then the decrements' neighbourhoods are
+// nested prefixes, and Hall's condition needs checking only on them: every
+// prefix p of the increments must supply the decrements that see no more
+// than p. Linear after the binary searches, where the flow network has a
+// chain as long as the increments and costs their square. The witness is
+// the first decrement (in trace order) that sees exactly the smallest
+// prefix that falls short (one exists: the shortfall begins there).
+CounterResult MatchOneGoroutine(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
+                                const std::vector<CounterOp>& dones) {
+  CounterResult res;
+  const uint32_t n = uint32_t(adds.size());
+  std::vector<uint32_t> seen(dones.size());
+  std::vector<uint64_t> demand(n + 1, 0);
+  for (uint32_t k = 0; k < dones.size(); ++k) {
+    seen[k] = SeenPrefix(hb, adds, 0, n, dones[k].rec);
+    demand[seen[k]] += dones[k].weight;
+  }
+  uint64_t need = 0, supply = 0;
+  for (uint32_t p = 0; p <= n; ++p) {
+    if (p > 0) supply += adds[p - 1].weight;
+    need += demand[p];
+    if (need <= supply) continue;
+    res.safe = false;
+    for (uint32_t k = 0; k < dones.size(); ++k) {
+      if (seen[k] == p) {
+        res.unmatched = dones[k].rec;
+        break;
+      }
+    }
+    return res;
+  }
+  return res;
+}
+
 }  // namespace
 
 CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
@@ -112,6 +160,7 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
     groups.push_back({k, j});
     k = j;
   }
+  if (groups.size() <= 1) return MatchOneGoroutine(hb, adds, dones);
   if (uint64_t(dones.size()) * (groups.size() + 1) + adds.size() * 2 > max_edges) {
     res.gave_up = true;
     return res;
@@ -132,12 +181,7 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
   for (uint32_t k = 0; k < dones.size(); ++k) {
     for (const auto& [b, e] : groups) {
       // Largest j in [b, e) with adds[j] happening before the done.
-      uint32_t lo = b, hi = e;
-      while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        if (hb.Before(adds[mid].rec, dones[k].rec)) lo = mid + 1;
-        else hi = mid;
-      }
+      uint32_t lo = SeenPrefix(hb, adds, b, e, dones[k].rec);
       if (lo > b) net.AddEdge(kD + k, kA + lo - 1, inf);
     }
   }

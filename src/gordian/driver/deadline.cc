@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "gordian/driver/process.h"
+#include "gordian/driver/scratch_dirs.h"
 
 namespace gordian::driver {
 namespace {
@@ -34,6 +35,7 @@ void OnAlarm(int) {
   if (!g_armed.load() || ChildRunning()) return;  // RunProcess ends the child itself
   ssize_t ignored = write(2, g_message, g_message_len);
   (void)ignored;
+  RemoveScratchDirsNow();
   _exit(kExitStatus);
 }
 

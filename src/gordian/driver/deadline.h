@@ -3,8 +3,8 @@
 // replay). The analysis of one trace checks for nothing while it runs, so
 // the limit is enforced from outside it, as an interrupt is: when the
 // deadline passes while no child runs, gordian prints one line and exits
-// with status 2 at once (run directories left behind are swept by a later
-// run, as after an interrupt). While a child runs, RunProcess kills it at
+// with status 2 at once, after removing its run directories
+// (scratch_dirs.h), as after an interrupt. While a child runs, RunProcess kills it at
 // the deadline (its limit is the smaller of its own and what is left) and
 // the exit follows as soon as it returns.
 #pragma once

@@ -8,6 +8,7 @@
 #include "gordian/driver/process.h"
 
 #include "gordian/driver/deadline.h"
+#include "gordian/driver/scratch_dirs.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -62,8 +63,9 @@ void ForwardSignal(int sig) {
   }
   // No child runs: gordian itself is busy (analysing a trace, which can
   // take minutes and checks for interrupts only between steps). Stop at
-  // once, with the signal's default action; run directories left behind
-  // are swept by a later run (MakeRunDir).
+  // once, with the signal's default action, after removing the run
+  // directories (nothing unwinds).
+  RemoveScratchDirsNow();
   SetHandler(sig, SIG_DFL);
   raise(sig);
 }

@@ -1,6 +1,8 @@
 // This file implements the cache, run and hook directories (work_dir.h).
 #include "gordian/driver/work_dir.h"
 
+#include "gordian/driver/scratch_dirs.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -94,12 +96,15 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
     return false;
   }
   *dir = tmpl;
+  AddScratchDir(*dir);  // removed even if a signal ends gordian while busy
   return true;
 }
 
 void RemoveTree(const std::string& dir) {
   std::error_code ec;
-  if (!dir.empty()) fs::remove_all(dir, ec);
+  if (dir.empty()) return;
+  fs::remove_all(dir, ec);
+  DropScratchDir(dir);
 }
 
 std::string SelfExe() {

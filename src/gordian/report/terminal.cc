@@ -81,21 +81,41 @@ class SourceCache {
 
 // Text from a trace or a source file can hold anything, escape sequences
 // included (a crafted sites.txt, a raw string literal): C0 and C1 control
-// characters and DEL are shown as \xNN, never sent to the terminal as is.
-// Tabs are left to ExpandTabs.
+// characters and DEL are shown as \xNN (C1 as \u00NN), never sent to the
+// terminal as is; so is every byte that is not part of valid UTF-8 (a lone
+// 0x9b is CSI on a terminal with 8-bit controls). Tabs are left to
+// ExpandTabs.
 std::string EscapeControls(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); i++) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t') || c == 0x7f) {
+        out += fmt::format("\\x{:02x}", c);
+      } else {
+        out += static_cast<char>(c);
+      }
+      continue;
+    }
+    // A UTF-8 sequence: lead byte, then 1-3 continuation bytes (overlong
+    // forms and surrogates are not told apart; they are no control).
+    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
+    bool valid = n > 0 && i + n <= s.size();
+    for (size_t k = 1; valid && k < n; k++) {
+      valid = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+    }
+    if (!valid) {
       out += fmt::format("\\x{:02x}", c);
-    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+    } else if (c == 0xc2 && static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
       out += fmt::format("\\u{:04x}", static_cast<unsigned char>(s[i + 1]));  // C1 control
       i++;
     } else {
-      out += static_cast<char>(c);
+      out.append(s.substr(i, n));
+      i += n - 1;
     }
   }
   return out;

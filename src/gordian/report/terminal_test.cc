@@ -96,7 +96,7 @@ TEST_F(TerminalTest, CraftedSitesShowNoForeignFileAndNoEscapes) {
   Finding f = WithDisk(testing::SendOnClosed());
   f.locations[0].path = "/etc/passwd";
   f.locations[0].file = "/etc/passwd";
-  f.message = "evil \x1b[2J\x1b]0;title\x07 message \xc2\x9b31m";
+  f.message = "evil \x1b[2J\x1b]0;title\x07 message \xc2\x9b" "31m";
   f.locations[1].function = "fn\x1b[31m";
   f.interleaving[0].what = "close\r\x1b[1A";
   std::string out = RenderTerminal({f}, Opts());
@@ -106,6 +106,15 @@ TEST_F(TerminalTest, CraftedSitesShowNoForeignFileAndNoEscapes) {
   EXPECT_FALSE(Has(out, "\x07")) << out;
   EXPECT_FALSE(Has(out, "\r")) << out;
   EXPECT_FALSE(Has(out, "\xc2\x9b")) << out;
+  // A lone C1 byte (CSI on a terminal with 8-bit controls) and other bytes
+  // that are not UTF-8 are escaped; valid UTF-8 is kept.
+  f.message = "lone \x9b" "2J, cut \xe2\x82, fine \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";
+  out = RenderTerminal({f}, Opts());
+  EXPECT_FALSE(Has(out, "\x9b" "2J")) << out;
+  EXPECT_TRUE(Has(out, "lone \\x9b2J, cut \\xe2\\x82, fine \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"))
+      << out;
+  f.message = "evil \x1b[2J\x1b]0;title\x07 message \xc2\x9b" "31m";
+  out = RenderTerminal({f}, Opts());
   EXPECT_TRUE(Has(out, "evil \\x1b[2J")) << out;
   // The file inside the module is still shown, and a symlink inside the
   // module that points outside it is not followed.

@@ -83,6 +83,16 @@ bool Num(std::string_view s, T* out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+// A number the runtime reads too (gate lines, and the G, KIND and CHOICE
+// of o lines): its parser (gordianAtoi) takes at most 9 decimal digits and
+// no sign. A number it would refuse (the program exits 2 before main, and
+// the replay looked like a divergence) or ignore (a choice) is refused here.
+template <typename T>
+bool RuntimeNum(std::string_view s, T* out) {
+  return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == s.npos &&
+         Num(s, out);
+}
+
 }  // namespace
 
 std::string FormatSchedule(const Schedule& s) {
@@ -170,8 +180,8 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       std::istringstream f(rest);
       std::string a, b, c, extra;
       if (!(f >> a >> b >> c) || (f >> extra)) return bad("expected G INDEX POS");
-      if (!Num(a, &p.g) || p.g >= out->goroutines.size()) return bad("bad goroutine");
-      if (!Num(b, &p.index) || !Num(c, &p.pos)) return bad("bad number");
+      if (!RuntimeNum(a, &p.g) || p.g >= out->goroutines.size()) return bad("bad goroutine");
+      if (!RuntimeNum(b, &p.index) || !RuntimeNum(c, &p.pos)) return bad("bad number");
       (key == "p" ? out->panics : key == "r" ? out->relocks : out->test_ends).push_back(p);
     } else if (key == "o") {
       std::vector<std::string_view> f;
@@ -186,13 +196,13 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       int kind = 0;
       unsigned flags = 0;
       int blocks = 0;
-      if (!Num(f[0], &op.g) || op.g >= out->goroutines.size()) return bad("bad goroutine");
-      if (!Num(f[1], &kind) || kind <= 0 || kind >= static_cast<int>(Kind::Count_))
+      if (!RuntimeNum(f[0], &op.g) || op.g >= out->goroutines.size()) return bad("bad goroutine");
+      if (!RuntimeNum(f[1], &kind) || kind <= 0 || kind >= static_cast<int>(Kind::Count_))
         return bad("bad kind");
       op.kind = static_cast<Kind>(kind);
       if (f[2] == "-") op.choice = kChoiceFree;
       else if (f[2] == "d") op.choice = kChoiceDefault;
-      else if (!Num(f[2], &op.choice)) return bad("bad choice");
+      else if (!RuntimeNum(f[2], &op.choice)) return bad("bad choice");
       if (!Num(f[4], &op.obj) || !Num(f[5], &op.val) || !Num(f[6], &op.index) ||
           !Num(f[7], &flags) || !Num(f[8], &blocks))
         return bad("bad number");

@@ -84,6 +84,16 @@ TEST(ScheduleFormat, Errors) {
   EXPECT_TRUE(ParseSchedule("gordian-schedule 1\n# c\ng 1\no 0 5 3 send 0 0 0 0 0 ?\n", &t,
                             &err)) << err;
   EXPECT_EQ(t.ops[0].choice, 3);
+  // Numbers the runtime reads as well take at most 9 digits and no sign
+  // there: a gate at 1234567890 made the program exit before main, and
+  // gordian replay called it a divergence.
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\ne 0 0 1234567890\n", &t, &err));
+  EXPECT_NE(err.find("schedule line 3: bad number"), std::string::npos) << err;
+  EXPECT_TRUE(ParseSchedule("gordian-schedule 1\ng 1\ne 0 0 123456789\n", &t, &err)) << err;
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no 0 5 1234567890 send 0 0 0 0 0 ?\n",
+                             &t, &err));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no 0 5 -1 send 0 0 0 0 0 ?\n", &t, &err));
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no +0 5 - send 0 0 0 0 0 ?\n", &t, &err));
 }
 
 }  // namespace

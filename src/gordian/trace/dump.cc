@@ -156,10 +156,14 @@ class Dumper {
     }
     return f;
   }
+  // A file name from sites.txt can hold anything (a crafted trace): control
+  // characters and bytes that are not UTF-8 are escaped as {:?} escapes
+  // them, never sent to the terminal as is.
   std::string Where(const Record& r) const {
     const Site& s = t_.SiteOf(r);
     if (s.file.empty()) return "?";
-    return fmt::format("{}:{}", File(s), s.line);
+    std::string q = fmt::format("{:?}", File(s));
+    return fmt::format("{}:{}", std::string_view(q).substr(1, q.size() - 2), s.line);
   }
   std::string String(uint32_t id) const {
     return id < t_.strings.size() ? t_.strings[id] : fmt::format("<string {}>", id);

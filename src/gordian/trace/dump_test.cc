@@ -98,6 +98,18 @@ TEST_F(DumpTest, ChannelPartnersInTextAndJson) {
   EXPECT_FALSE(never.contains("partner"));
 }
 
+// A crafted sites.txt puts escape sequences and bytes that are not UTF-8
+// in a file name: the text dump escapes them (they reached the terminal).
+TEST_F(DumpTest, FileNamesAreEscaped) {
+  TraceWriter w;
+  uint32_t site = w.AddSite("/x/a\x1b]0;t\x07\x1b[2J\r\x9b.go", 3, "main.main");
+  w.Op(1, Kind::ChanMake, w.NewObject(), 0, site);
+  Trace t = WriteAndRead(w);
+  std::string text = DumpTraceToString(t, {});
+  EXPECT_EQ(text.find_first_of("\x1b\x07\r\x9b"), std::string::npos) << text;
+  EXPECT_NE(text.find("a\\x1b]0;t\\x07\\x1b[2J\\r\\x9b.go:3"), std::string::npos) << text;
+}
+
 TEST_F(DumpTest, SelectCasePartnersAndOrder) {
   TraceWriter w;
   uint32_t site = w.AddSite("/p/sel.go", 20, "main.main");

@@ -1,0 +1,3 @@
+module gordian.test/abuse
+
+go 1.22
