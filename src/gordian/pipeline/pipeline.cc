@@ -1,7 +1,6 @@
 // This file implements RunPipeline (pipeline.h).
 #include "gordian/pipeline/pipeline.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
