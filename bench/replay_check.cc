@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 
 #include "gordian/schedule/from_trace.h"
-#include "gordian/schedule/replay.h"
 #include "gordian/schedule/schedule.h"
 #include "gordian/trace/trace.h"
 

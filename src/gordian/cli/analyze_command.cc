@@ -1,15 +1,17 @@
 // This file implements `gordian analyze TRACE-DIR...`: offline analysis of
 // recorded traces. Each trace is read, analysed (occurred and predicted
-// findings), and all findings are reported together.
+// findings: pipeline/analyze_trace.h), and all findings are reported
+// together (reporting.h).
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "gordian/cli/analysis.h"
 #include "gordian/cli/command.h"
+#include "gordian/cli/reporting.h"
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/trace_dirs.h"
+#include "gordian/pipeline/analyze_trace.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
@@ -20,7 +22,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
   util::FlagSet flags(cmd);
   flags.Interspersed();  // flags may follow the paths
   ReportOptions ropt;
-  AnalyzeOptions aopt;
+  pipeline::AnalyzeOptions aopt;
   bool no_predict = false;
   std::string wall = "0";
   AddReportFlags(&flags, &ropt);
@@ -67,7 +69,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
       return kExitToolError;
     }
     for (const driver::PackageTrace& t : traces) {
-      if (!AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err)) {
+      if (!pipeline::AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err)) {
         fmt::print(stderr, "{}: {}\n", cmd, err);
         return kExitToolError;
       }

@@ -15,12 +15,12 @@
 #include "gordian/driver/go_env.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/pipeline/schedule_runner.h"
 #include "gordian/report/finding.h"
 #include "gordian/report/paths.h"
 #include "gordian/report/replay_hits.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/invocation_check.h"
-#include "gordian/schedule/replay.h"
 #include "gordian/schedule/schedule.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
@@ -171,13 +171,14 @@ int RunReplay(const std::vector<std::string>& args_in) {
       return kExitToolError;
     }
   }
-  schedule::ReplayOptions ro;
+  pipeline::RunOptions ro;
   ro.out_dir = out_dir.empty() ? scratch + "/replay" : out_dir;
   ro.stall_ms = static_cast<int>(stall_ms);
   ro.wall_seconds = wall_seconds;
   ro.pass_through = !quiet;
-  schedule::ReplayResult rr;
-  bool replayed = schedule::RunReplay(s, sched_path, ro, &rr, &err);
+  pipeline::GoScheduleRunner runner;
+  pipeline::ScheduledRun rr;
+  bool replayed = pipeline::RunSchedule(runner, s, sched_path, ro, &rr, &err);
   if (driver::Interrupted()) {
     fmt::print(stderr, "{}: interrupted; nothing is reported from a replay that did not end by "
                "itself\n", cmd);

@@ -1,24 +1,23 @@
 // This file implements the two commands a Go developer runs first:
 //   gordian test [flags] [go test flags] [packages]
 //   gordian run  [flags] [build flags] [package] [-- args]
-// Each records the run (driver/record.h: the stock go command with the
-// runtime hooks overlaid), analyses every package's trace (analysis.h), and
-// prints one report for all of them. go test's flags pass through; gordian's
+// Each records the run, analyses every package's trace and confirms its
+// findings by replay (pipeline/pipeline.h), and prints one report for all
+// of them (reporting.h). go test's flags pass through; gordian's
 // own flags may come anywhere before the packages' test binary arguments.
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "gordian/cli/analysis.h"
 #include "gordian/cli/command.h"
-#include "gordian/cli/confirm_step.h"  // confirmation by replay (schedule/confirm.h)
 #include "gordian/cli/progress.h"
-#include "gordian/driver/deadline.h"
-#include "gordian/driver/process.h"
+#include "gordian/cli/reporting.h"
 #include "gordian/driver/record.h"
-#include "gordian/driver/work_dir.h"
+#include "gordian/pipeline/pipeline.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
@@ -34,7 +33,7 @@ struct Common {
   bool no_predict = false;
   bool quiet_program = false;
   bool verbose = false;
-  bool no_confirm = false;             // confirmation by replay (confirm_step.h)
+  bool no_confirm = false;             // confirmation by replay (pipeline/confirm.h)
   std::string confirm_budget = "60";   // seconds per trace
   std::string settle;                  // GORDIAN_SETTLE for the program: "" = its default
 };
@@ -50,7 +49,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
   flags->Bool("verbose", &c->verbose, "also print the analysis engine's notes about the traces");
   flags->Bool("quiet-program", &c->quiet_program,
               "do not pass the program's (or go test's) output through");
-  // Confirmation by replay (confirm_step.h).
+  // Confirmation by replay (pipeline/confirm.h).
   flags->Bool("no-confirm", &c->no_confirm,
               "no replay runs: predicted bugs are not confirmed, occurred ones get no reproduce");
   flags->String("confirm-budget", &c->confirm_budget, "SECONDS",
@@ -97,11 +96,13 @@ void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string
   }
 }
 
-// Records with the driver, analyses every trace, reports. mode_name is
-// "test" or "run".
+// Records with the driver, analyses every trace, confirms
+// (pipeline/pipeline.h), reports.
 int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Common& c,
                     std::vector<std::string> go_args) {
-  driver::RecordOptions ro;
+  pipeline::PipelineOptions po;
+  po.cmd = cmd;
+  driver::RecordOptions& ro = po.record;
   ro.mode = mode;
   ro.args = go_args;
   ro.pass_through = !c.quiet_program;
@@ -117,159 +118,96 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
     // The recorder reads Go duration syntax; milliseconds are exact enough.
     ro.env["GORDIAN_SETTLE"] = fmt::format("{}ms", static_cast<long long>(settle * 1000 + 0.5));
   }
-  std::string err;
-  std::string scratch;
-  if (!c.keep.empty()) {
-    ro.out_dir = c.keep;
-  } else {
-    std::string cache;
-    if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
-      fmt::print(stderr, "{}: {}\n", cmd, err);
-      return kExitToolError;
-    }
-    ro.out_dir = scratch + "/trace";
-  }
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() {
-      if (!dir.empty()) driver::RemoveTree(dir);
-    }
-  } cleanup{scratch};
-
-  driver::RecordResult res;
-  bool recorded = driver::Record(ro, &res, &err);
-  // A run that did not end by itself proves nothing: no analysis, no
-  // replay, no finding; the scratch directories go on the way out.
-  if (driver::Interrupted() || res.run.interrupted) {
-    fmt::print(stderr, "{}: interrupted; nothing is reported from a run that did not end by "
-               "itself{}\n", cmd, c.keep.empty() ? "" : fmt::format(" (the trace so far is in {})",
-                                                                      c.keep));
-    return kExitToolError;
-  }
-  if (!recorded) {
-    fmt::print(stderr, "{}: {}\n", cmd, err);
-    return kExitToolError;
-  }
-  // The go command's output went to the terminal already (pass-through):
-  // its compile errors are not printed a second time.
-  auto print_build_errors = [&] {
-    if (ro.pass_through || res.build_errors.empty()) return;
-    for (const auto& e : res.build_errors) fmt::print(stderr, "{}\n", e.String());
-  };
-  if (res.build_failed && res.traces.empty()) {
-    print_build_errors();
-    if (res.run.timed_out) {
-      fmt::print(stderr, "{}: the build did not finish within the -wall limit ({}); raise "
-                 "-wall\n", cmd, c.wall);
-    } else if (res.build_errors.empty()) {
-      fmt::print(stderr, "{}: the build failed ({}); see the go command's output above\n", cmd,
-                 res.run.Describe());
-    } else {
-      fmt::print(stderr, "{}: the build failed; fix the errors above and run again\n", cmd);
-    }
-    return kExitToolError;
-  }
-  if (res.traces.empty()) {
-    fmt::print(stderr, "{}: nothing was recorded: {} ({}){}\n", cmd,
-               mode == driver::RecordMode::kTest ? "go test ran no test binary"
-                                                 : "the program did not run",
-               res.run.Describe(),
-               mode == driver::RecordMode::kTest ? "; do the packages have test files?" : "");
-    return kExitToolError;
-  }
-  if (res.run.timed_out) {
-    fmt::print(stderr, "{}: the run was killed at the {} limit (-wall); the report covers what "
-               "was recorded until then\n", cmd, c.wall);
-  }
-
-  if (res.build_failed) {
-    print_build_errors();
-    fmt::print(stderr, "{}: some packages did not build (see the errors above); the report "
-               "covers the others\n", cmd);
-  }
-
-  // The analysis and the confirmation after it get -wall of their own.
-  driver::ArmDeadline(ro.wall_seconds,
-                      fmt::format("{}: the analysis passed the -wall limit ({}); nothing is "
-                                  "reported. Raise -wall, or keep the traces (-keep DIR) and "
-                                  "run gordian analyze on them",
-                                  cmd, c.wall));
-  Progress progress(cmd, c.report.quiet);
-  report::Verdict verdict;
-  verdict.build_failed = res.build_failed;
-  AnalyzeOptions ao;
-  ao.predict = !c.no_predict;
-  ao.verbose = c.verbose;
-  ao.verdict = &verdict;
-  std::vector<report::Finding> findings;
-  size_t unreadable = 0;
-  // Confirmation by replay (confirm_step.h).
-  ConfirmStep confirm;
+  // Confirmation by replay (pipeline/confirm.h).
+  pipeline::ConfirmOptions& confirm = po.confirm;
   confirm.enabled = !c.no_confirm;
-  if (!util::ParseDuration(c.confirm_budget, &confirm.budget_seconds, &err)) {
-    return UsageError(fmt::format("{}: --confirm-budget {:?}: {}", cmd, c.confirm_budget, err));
+  if (!util::ParseDuration(c.confirm_budget, &confirm.per_test_seconds, &derr)) {
+    return UsageError(fmt::format("{}: --confirm-budget {:?}: {}", cmd, c.confirm_budget, derr));
   }
-  confirm.per_finding_seconds = std::min(confirm.per_finding_seconds, confirm.budget_seconds);
+  confirm.per_finding_seconds = std::min(confirm.per_finding_seconds, confirm.per_test_seconds);
   confirm.pass_through = false;
   confirm.verbose = c.verbose;
-  confirm.progress = &progress;
-  confirm.work_dir = (fs::path(res.out_dir) / "confirm").string();
-  if (!c.keep.empty()) {
-    confirm.schedule_dir = (fs::path(res.out_dir) / "schedules").string();
-  } else {
-    std::string cache;
-    if (driver::CacheDir(&cache, &err)) {
-      driver::PruneSchedules(cache);
-      confirm.schedule_dir =
-          (fs::path(cache) / "schedules" / fs::path(scratch).filename()).string();
-    } else {
-      confirm.enabled = false;
+  po.keep = c.keep;
+  po.predict = !c.no_predict;
+  po.verbose = c.verbose;
+  po.deadline_message = fmt::format("{}: the analysis passed the -wall limit ({}); nothing is "
+                                    "reported. Raise -wall, or keep the traces (-keep DIR) and "
+                                    "run gordian analyze on them",
+                                    cmd, c.wall);
+  // The progress line starts (and counts its time) once the run is recorded.
+  std::optional<Progress> progress;
+  po.progress = [&](const std::string& what) { progress->Say(what); };
+  po.progress_clear = [&] { progress->Clear(); };
+  po.recorded = [&](const driver::RecordResult& res) {
+    // The go command's output went to the terminal already (pass-through):
+    // its compile errors are not printed a second time.
+    auto print_build_errors = [&] {
+      if (ro.pass_through || res.build_errors.empty()) return;
+      for (const auto& e : res.build_errors) fmt::print(stderr, "{}\n", e.String());
+    };
+    if (res.build_failed && res.traces.empty()) {
+      print_build_errors();
+      if (res.run.timed_out) {
+        fmt::print(stderr, "{}: the build did not finish within the -wall limit ({}); raise "
+                   "-wall\n", cmd, c.wall);
+      } else if (res.build_errors.empty()) {
+        fmt::print(stderr, "{}: the build failed ({}); see the go command's output above\n", cmd,
+                   res.run.Describe());
+      } else {
+        fmt::print(stderr, "{}: the build failed; fix the errors above and run again\n", cmd);
+      }
+      return false;
     }
-  }
-  confirm.fallback.mode = "run";
-  confirm.fallback.args = go_args;
-  confirm.fallback.cwd = fs::current_path().string();
-  ao.confirm = &confirm;
-  for (size_t k = 0; k < res.traces.size(); k++) {
-    const driver::PackageTrace& p = res.traces[k];
-    std::string name = p.import_path.empty() ? p.name : p.import_path;
-    progress.Say(fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
-                             mode == driver::RecordMode::kTest ? " packages" : " traces",
-                             name.empty() ? "" : ": " + name));
-    ao.package = name;
-    if (driver::Interrupted()) break;
-    bool ok = AnalyzeTrace(cmd, p.trace_dir, ao, &findings, &err);
-    if (!ok) {
-      progress.Clear();
-      fmt::print(stderr, "{}: {}: {}\n", cmd,
-                 p.import_path.empty() ? p.trace_dir : p.import_path, err);
-      unreadable++;
+    if (res.traces.empty()) {
+      fmt::print(stderr, "{}: nothing was recorded: {} ({}){}\n", cmd,
+                 mode == driver::RecordMode::kTest ? "go test ran no test binary"
+                                                   : "the program did not run",
+                 res.run.Describe(),
+                 mode == driver::RecordMode::kTest ? "; do the packages have test files?" : "");
+      return false;
     }
+    if (res.run.timed_out) {
+      fmt::print(stderr, "{}: the run was killed at the {} limit (-wall); the report covers what "
+                 "was recorded until then\n", cmd, c.wall);
+    }
+    if (res.build_failed) {
+      print_build_errors();
+      fmt::print(stderr, "{}: some packages did not build (see the errors above); the report "
+                 "covers the others\n", cmd);
+    }
+    progress.emplace(cmd, c.report.quiet);
+    return true;
+  };
+
+  pipeline::PipelineResult res;
+  pipeline::RunPipeline(po, &res);
+  switch (res.end) {
+    case pipeline::PipelineEnd::kFailed:
+      fmt::print(stderr, "{}: {}\n", cmd, res.err);
+      return kExitToolError;
+    case pipeline::PipelineEnd::kInterrupted:
+      fmt::print(stderr, "{}: interrupted; nothing is reported from a run that did not end by "
+                 "itself{}\n", cmd, c.keep.empty() ? "" : fmt::format(" (the trace so far is in {})",
+                                                                        c.keep));
+      return kExitToolError;
+    case pipeline::PipelineEnd::kStopped:
+      return kExitToolError;
+    case pipeline::PipelineEnd::kAnalysisInterrupted:
+      fmt::print(stderr, "{}: interrupted while analysing and confirming; no report\n", cmd);
+      return kExitToolError;
+    case pipeline::PipelineEnd::kAnalysed:
+      break;
   }
-  progress.Clear();
-  if (driver::Interrupted()) {
-    fmt::print(stderr, "{}: interrupted while analysing and confirming; no report\n", cmd);
-    return kExitToolError;
-  }
-  if (unreadable == res.traces.size()) return kExitToolError;
-  // go test failed and no test or binary says why (vet, a refused flag, a
-  // binary that left no trace): the verdict keeps the failure.
-  if (!res.run.Succeeded() && !verdict.Failed()) {
-    verdict.go_failure =
-        fmt::format("{} failed ({}); see its output above", mode == driver::RecordMode::kTest
-                                                                  ? "go test"
-                                                                  : "the program",
-                    res.run.Describe());
-  }
+  if (res.unreadable == res.record.traces.size()) return kExitToolError;
   ReportOptions ropt = c.report;
-  ropt.confirm_summary = confirm.enabled && confirm.ran;
-  int status = Report(cmd, std::move(findings), ropt, &verdict);
-  if (res.build_failed && status != kExitToolError) status = kExitToolError;
+  ropt.confirm_summary = res.replayed;
+  int status = Report(cmd, std::move(res.findings), ropt, &res.verdict);
+  if (res.record.build_failed && status != kExitToolError) status = kExitToolError;
   if (!c.keep.empty() && !c.report.quiet) {
     fmt::print(stderr, "{}: traces kept in {} (gordian analyze, gordian trace dump)\n", cmd,
-               res.out_dir);
+               res.record.out_dir);
   }
-  return unreadable > 0 ? kExitToolError : status;
+  return res.unreadable > 0 ? kExitToolError : status;
 }
 
 }  // namespace

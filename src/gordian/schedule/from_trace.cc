@@ -434,4 +434,19 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
   return res;
 }
 
+std::string DescribeFollow(const FollowResult& f) {
+  if (f.exact) {
+    return fmt::format("followed to the end: all {} operations as scheduled, same partners and "
+                       "select choices", f.ops);
+  }
+  if (f.complete) {
+    return fmt::format("followed to the end: all {} operations in order; {}", f.ops,
+                       f.divergence);
+  }
+  std::string s = fmt::format("diverged after {} of {} operations: {}", f.followed, f.ops,
+                              f.divergence.empty() ? "(no detail)" : f.divergence);
+  if (!f.status.empty()) s += fmt::format(" [runtime: {}]", f.status);
+  return s;
+}
+
 }  // namespace gordian::schedule

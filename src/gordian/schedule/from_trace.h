@@ -81,4 +81,8 @@ struct FollowResult {
 };
 FollowResult CheckFollowed(const Schedule& s, const trace::Trace& replayed);
 
+// "followed to the end: all 120 operations as scheduled, ...", "diverged
+// after ...": what `gordian replay` says of a FollowResult.
+std::string DescribeFollow(const FollowResult& f);
+
 }  // namespace gordian::schedule

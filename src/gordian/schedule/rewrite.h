@@ -2,9 +2,9 @@
 // (ADVOCATE's trace rewriting, reference-advocate.md §3.3): a strict prefix
 // that is a linearization of the happens-before past of the bug's
 // operations, with the bug's operations themselves in the buggy order,
-// then a free run. Replaying the schedule (replay.h) and checking the
-// expectations against the replayed trace (confirm.h) confirms or refutes
-// the prediction.
+// then a free run. Running the schedule (pipeline/schedule_runner.h) and
+// checking the expectations against the replayed trace (pipeline/confirm.h)
+// confirms or refutes the prediction.
 //
 // Per kind (the records come from Finding::records, see predict_context.cc):
 //   send-on-closed  [send, close]  -> past(send) ∪ past(close), then close,

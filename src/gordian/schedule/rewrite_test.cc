@@ -1,7 +1,8 @@
 // Tests of RewriteFinding on small built traces: the order of the rewritten
 // schedule for the kinds whose plan is not just "past, then the bug", and
-// the WaitGroup rule every plan keeps. The replays themselves are tested in
-// confirm_test (label replay: needs Go).
+// the WaitGroup rule every plan keeps. Confirmation is tested in
+// pipeline/confirm_test (a fake runner) and pipeline/confirm_corpus_test
+// (label replay: needs Go).
 #include "gordian/schedule/rewrite.h"
 
 #include <algorithm>

@@ -56,7 +56,8 @@ struct Invocation {
   std::vector<std::string> args;   // driver::RecordOptions::args
   int gomaxprocs = 0;              // 0: the default
   // Built with Go's race detector (the recording's meta says race=1):
-  // RunReplay adds -race itself, so a schedule file names no build flag.
+  // the runner (pipeline/schedule_runner.h) adds -race itself, so a
+  // schedule file names no build flag.
   bool race = false;
 };
 

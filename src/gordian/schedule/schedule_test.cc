@@ -63,7 +63,7 @@ TEST(ScheduleFormat, ArgumentsWithLineBreaksRoundTrip) {
   EXPECT_EQ(t.ops[0].site, op.site);
 }
 
-// cmd.race is a yes/no that RunReplay turns into -race; anything else in
+// cmd.race is a yes/no that the runner turns into -race; anything else in
 // the file is refused rather than passed on as flag text.
 TEST(ScheduleFormat, RaceIsAYesNo) {
   Schedule s;

@@ -1,11 +1,16 @@
-// This file declares ConfirmFindings: for each predicted finding of one
-// recorded trace, rewrite it into a schedule (rewrite.h), replay the
-// schedule with a time budget (replay.h), and decide from the replayed
+// This file declares the confirmation step of the pipeline.
+// ConfirmFindings: for each predicted finding of one recorded trace,
+// rewrite it into a schedule (schedule/rewrite.h), run the program under
+// the schedule with a time budget (schedule_runner.h), and decide from the
+// replayed
 // trace whether the bug happened. A finding becomes "confirmed" only when
 // the replay shows the bug itself (the operation that panics with that
 // kind's error at that site, the deadlocked goroutines blocked at the
 // cycle's operations at the end of the run); otherwise "unconfirmed" when a
 // replay was tried. Findings that cannot be rewritten stay "predicted".
+// ConfirmTrace is the step `gordian test` and `gordian run` take after the
+// analysis of each trace (analyze_trace.h): ConfirmFindings, then
+// ReproduceOccurred.
 #pragma once
 
 #include <functional>
@@ -17,22 +22,29 @@
 #include "gordian/schedule/schedule.h"
 #include "gordian/trace/trace.h"
 
-namespace gordian::schedule {
+namespace gordian::pipeline {
+
+class ScheduleRunner;
 
 struct ConfirmOptions {
-  double per_finding_seconds = 30;  // wall-clock limit of one replay
-  double per_test_seconds = 60;     // for all the predicted findings of one test (or program)
+  bool enabled = true;              // --no-confirm turns ConfirmTrace off
+  double per_finding_seconds = 20;  // wall-clock limit of one replay
+  double per_test_seconds = 60;     // --confirm-budget: all the predicted findings of one test
+                                    // (or program)
   std::string schedule_dir;         // where schedules go (kept: `reproduce` names them)
   std::string work_dir;             // where replayed traces go (scratch)
   std::string gordian = "gordian";  // the command named in `reproduce`
   // For traces of main programs, whose trace does not say how to run them:
   // used when the schedule's invocation has no arguments.
-  Invocation fallback;
+  schedule::Invocation fallback;
   bool pass_through = false;        // the replayed program's output to ours
   int stall_ms = 1000;
+  bool verbose = false;             // ConfirmTrace prints what happened to each finding
   // Told before each replay what it is for ("send-on-closed at x.go:12"):
   // the command's progress line.
   std::function<void(const std::string&)> progress;
+  // Runs the schedules; nullptr = the go command (GoScheduleRunner).
+  ScheduleRunner* runner = nullptr;
 };
 
 struct ConfirmSummary {
@@ -61,4 +73,14 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
                        std::vector<report::Finding>* findings, const ConfirmOptions& opt,
                        ConfirmSummary* summary);
 
-}  // namespace gordian::schedule
+// Confirms the predicted findings of trace t (recorded in trace_dir; hb is
+// its engine, the findings' record indices refer to t), and gives its
+// occurred bugs a `reproduce` command when a replay of the recorded
+// schedule hits them again; with opt.verbose, prints a line per finding to
+// stderr, prefixed with cmd. Returns whether the trace had findings to
+// replay (false too when !opt.enabled). Called by AnalyzeTrace.
+bool ConfirmTrace(const std::string& cmd, const trace::Trace& t, const hb::HappensBefore& hb,
+                  const std::string& trace_dir, std::vector<report::Finding>* findings,
+                  const ConfirmOptions& opt);
+
+}  // namespace gordian::pipeline

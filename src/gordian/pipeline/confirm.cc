@@ -1,20 +1,22 @@
-// This file implements ConfirmFindings (confirm.h).
-#include "gordian/schedule/confirm.h"
-
-#include "gordian/driver/process.h"
+// This file implements the confirmation step (confirm.h).
+#include "gordian/pipeline/confirm.h"
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "gordian/driver/process.h"
+#include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/from_trace.h"
-#include "gordian/schedule/replay.h"
 #include "gordian/schedule/rewrite.h"
 
-namespace gordian::schedule {
+namespace gordian::pipeline {
+
+using schedule::Schedule;
 
 namespace fs = std::filesystem;
 
@@ -46,6 +48,12 @@ std::string Quote(const std::string& s) {
   std::string q = "'";
   for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return q + "'";
+}
+
+// The runner of opt, else the go command's.
+ScheduleRunner& RunnerOf(const ConfirmOptions& opt) {
+  static GoScheduleRunner go;
+  return opt.runner != nullptr ? *opt.runner : go;
 }
 
 }  // namespace
@@ -93,9 +101,9 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       std::string err;
       if (!weak->Build(t, &err)) weak.reset();
     }
-    Rewrite rw;
+    schedule::Rewrite rw;
     std::string err;
-    if (!RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err)) {
+    if (!schedule::RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err)) {
       sum->not_rewritten++;
       note("not replayed: " + err);
       continue;
@@ -121,32 +129,33 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
         (fs::path(opt.schedule_dir) / fmt::format("{}-{}-{}.sched", base, n, kind)).string();
     std::string out_dir = (fs::path(opt.work_dir) / fmt::format("{}-{}", base, n)).string();
     n++;
-    if (!WriteSchedule(path, rw.schedule, &err)) {
+    if (!schedule::WriteSchedule(path, rw.schedule, &err)) {
       sum->not_rewritten++;
       note("not replayed: " + err);
       continue;
     }
-    ReplayOptions ro;
+    RunOptions ro;
     ro.out_dir = out_dir;
     ro.wall_seconds = std::min(opt.per_finding_seconds, left);
     ro.pass_through = opt.pass_through;
     ro.stall_ms = opt.stall_ms;
-    ReplayResult res;
+    ScheduledRun res;
     std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
     report::Status st = report::Status::Unconfirmed;
     if (opt.progress) opt.progress(fmt::format("replaying to confirm {} at {}", kind, site));
     const auto replay_start = clock::now();
-    bool ran = RunReplay(rw.schedule, path, ro, &res, &err);
+    bool ran = RunSchedule(RunnerOf(opt), rw.schedule, path, ro, &res, &err);
     spent[f.test] += std::chrono::duration<double>(clock::now() - replay_start).count();
     if (!ran) {
       note("replay failed: " + err);
     } else {
-      std::string miss = CheckExpectations(rw.expect, res.trace);
+      std::string miss = schedule::CheckExpectations(rw.expect, res.trace);
       if (miss.empty()) {
         st = report::Status::Confirmed;
         note(fmt::format("confirmed ({}); {}", rw.how, reproduce));
       } else {
-        note(fmt::format("unconfirmed: {} [{}]; schedule {}", miss, DescribeFollow(res.follow),
+        note(fmt::format("unconfirmed: {} [{}]; schedule {}", miss,
+                         schedule::DescribeFollow(res.follow),
                          path));
       }
     }
@@ -204,7 +213,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   }
   if (want.empty() || driver::Interrupted()) return;
   sum->occurred += want.size();
-  Schedule s = FromTrace(t, trace_dir);
+  Schedule s = schedule::FromTrace(t, trace_dir);
   if (s.cmd.mode == "run" && s.cmd.args.empty()) {
     s.cmd.args = opt.fallback.args;
     if (s.cmd.cwd.empty()) s.cmd.cwd = opt.fallback.cwd;
@@ -220,18 +229,18 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   fs::create_directories(opt.work_dir, ec);
   std::string path = (fs::path(opt.schedule_dir) / fmt::format("{}-recorded.sched", base)).string();
   std::string err;
-  if (!WriteSchedule(path, s, &err)) {
+  if (!schedule::WriteSchedule(path, s, &err)) {
     sum->notes.push_back("occurred bugs: no replay: " + err);
     return;
   }
-  ReplayOptions ro;
+  RunOptions ro;
   ro.out_dir = (fs::path(opt.work_dir) / fmt::format("{}-recorded", base)).string();
   ro.wall_seconds = opt.per_finding_seconds;
   ro.pass_through = opt.pass_through;
   ro.stall_ms = opt.stall_ms;
-  ReplayResult res;
+  ScheduledRun res;
   if (opt.progress) opt.progress(fmt::format("replaying the recorded run of {}", base));
-  if (!RunReplay(s, path, ro, &res, &err)) {
+  if (!RunSchedule(RunnerOf(opt), s, path, ro, &res, &err)) {
     sum->notes.push_back("occurred bugs: replay failed: " + err);
     return;
   }
@@ -249,9 +258,29 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
     } else {
       sum->notes.push_back(fmt::format("{} at {} (occurred): the replay of the recorded schedule "
                                        "did not hit it [{}]", report::KindName(f.kind), site,
-                                       DescribeFollow(res.follow)));
+                                       schedule::DescribeFollow(res.follow)));
     }
   }
 }
 
-}  // namespace gordian::schedule
+bool ConfirmTrace(const std::string& cmd, const trace::Trace& t, const hb::HappensBefore& hb,
+                  const std::string& trace_dir, std::vector<report::Finding>* findings,
+                  const ConfirmOptions& opt) {
+  if (!opt.enabled) return false;
+  bool any = false;
+  for (const report::Finding& f : *findings) {
+    any = any || (f.status == report::Status::Predicted && f.severity != report::Severity::Info &&
+                  !f.records.empty()) ||
+          (f.status == report::Status::Occurred && f.severity != report::Severity::Info);
+  }
+  if (!any) return false;
+  ConfirmSummary sum;
+  ConfirmFindings(t, trace_dir, hb, findings, opt, &sum);
+  ReproduceOccurred(t, trace_dir, findings, opt, &sum);
+  if (opt.verbose) {
+    for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
+  }
+  return true;
+}
+
+}  // namespace gordian::pipeline

@@ -25,7 +25,7 @@ std::string Shell(const std::string& cmd) {
 
 TEST(ConfirmByReplay, CorpusBugsConfirmedAndReproducibleCorrectNever) {
   // The environment ctest sets, else paths derived from this file and from
-  // the test binary (BUILD/src/gordian/schedule/confirm_test).
+  // the test binary (BUILD/src/gordian/pipeline/confirm_corpus_test).
   namespace fs = std::filesystem;
   const char* src_env = getenv("GORDIAN_SOURCE_DIR");
   const char* bin_env = getenv("GORDIAN_BINARY_DIR");

@@ -1,5 +1,5 @@
-// This file implements RunReplay (replay.h).
-#include "gordian/schedule/replay.h"
+// This file implements GoScheduleRunner and RunSchedule (schedule_runner.h).
+#include "gordian/pipeline/schedule_runner.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,13 +10,13 @@
 #include "gordian/schedule/invocation_check.h"
 #include "gordian/race/race_findings.h"
 
-namespace gordian::schedule {
+namespace gordian::pipeline {
 
 namespace fs = std::filesystem;
 
-bool RunReplay(const Schedule& s, const std::string& schedule_path, const ReplayOptions& opt,
-               ReplayResult* out, std::string* err) {
-  *out = ReplayResult();
+bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& schedule_path,
+                           const RunOptions& opt, RunOutput* out, std::string* err) {
+  *out = RunOutput();
   if (s.cmd.mode != "test" && s.cmd.mode != "run") {
     *err = "the schedule does not say how to run the program (cmd.mode); give the package "
            "after --, e.g. `gordian replay SCHEDULE -- ./cmd/x`";
@@ -28,7 +28,7 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
            "`gordian replay SCHEDULE -- ./cmd/x`";
     return false;
   }
-  if (!s.cmd.cwd.empty() && !CheckInvocationDir(s.cmd.cwd, err)) return false;
+  if (!s.cmd.cwd.empty() && !schedule::CheckInvocationDir(s.cmd.cwd, err)) return false;
   driver::RecordOptions ro;
   ro.mode = s.cmd.mode == "test" ? driver::RecordMode::kTest : driver::RecordMode::kRun;
   ro.args = s.cmd.args;
@@ -72,25 +72,18 @@ bool RunReplay(const Schedule& s, const std::string& schedule_path, const Replay
                        out->record.run.Describe());
     return false;
   }
-  out->follow = CheckFollowed(s, out->trace);
+  return true;
+}
+
+bool RunSchedule(ScheduleRunner& runner, const schedule::Schedule& s,
+                 const std::string& schedule_path, const RunOptions& opt, ScheduledRun* out,
+                 std::string* err) {
+  *out = ScheduledRun();
+  if (!runner.Run(s, schedule_path, opt, out, err)) return false;
+  out->follow = schedule::CheckFollowed(s, out->trace);
   out->occurred = detect::DetectOccurred(out->trace);
   race::AddRaceFindings(out->trace_dir, out->trace, &out->occurred);  // under -race
   return true;
 }
 
-std::string DescribeFollow(const FollowResult& f) {
-  if (f.exact) {
-    return fmt::format("followed to the end: all {} operations as scheduled, same partners and "
-                       "select choices", f.ops);
-  }
-  if (f.complete) {
-    return fmt::format("followed to the end: all {} operations in order; {}", f.ops,
-                       f.divergence);
-  }
-  std::string s = fmt::format("diverged after {} of {} operations: {}", f.followed, f.ops,
-                              f.divergence.empty() ? "(no detail)" : f.divergence);
-  if (!f.status.empty()) s += fmt::format(" [runtime: {}]", f.status);
-  return s;
-}
-
-}  // namespace gordian::schedule
+}  // namespace gordian::pipeline

@@ -1,5 +1,6 @@
-// Replay (label "replay": needs Go). Enforcement: hand-written schedules
-// for the programs in testdata/ force what the recording would not decide
+// Runs under schedules (label "replay": needs Go). Enforcement:
+// hand-written schedules for the programs in testdata/, run by
+// GoScheduleRunner, force what the recording would not decide
 // (which Once.Do runs f, a panic after the operations before it). Fidelity
 // on the whole corpus: records
 // every program of tests/corpus and examples/ once, GOMAXPROCS rotating
@@ -20,7 +21,7 @@
 #include <unistd.h>
 
 #include "gordian/driver/process.h"
-#include "gordian/schedule/replay.h"
+#include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/schedule.h"
 
 namespace {
@@ -91,23 +92,24 @@ class ReplayEnforcement : public ::testing::Test {
     if (!dir_.empty()) fs::remove_all(dir_);
   }
   bool Replay(const std::string& pkg, const std::string& body,
-              gordian::schedule::ReplayResult* res) {
+              gordian::pipeline::ScheduledRun* res) {
     const char* src = getenv("GORDIAN_SOURCE_DIR");
     EXPECT_NE(src, nullptr);
     if (src == nullptr) return false;
     std::string text = "gordian-schedule 1\ncmd.mode test\ncmd.cwd " + std::string(src) +
-                       "/src/gordian/schedule/testdata/" + pkg + "\ncmd.arg .\n" + body;
+                       "/src/gordian/pipeline/testdata/" + pkg + "\ncmd.arg .\n" + body;
     gordian::schedule::Schedule s;
     std::string err;
     EXPECT_TRUE(gordian::schedule::ParseSchedule(text, &s, &err)) << err;
     std::string path = dir_ + "/schedule";
     EXPECT_TRUE(gordian::schedule::WriteSchedule(path, s, &err)) << err;
-    gordian::schedule::ReplayOptions ro;
+    gordian::pipeline::RunOptions ro;
     ro.out_dir = dir_ + "/replay";
     ro.pass_through = false;
     ro.self_exe = std::string(getenv("GORDIAN_BINARY_DIR")) + "/bin/gordian";
     ro.wall_seconds = 60;
-    bool ok = gordian::schedule::RunReplay(s, path, ro, res, &err);
+    gordian::pipeline::GoScheduleRunner runner;
+    bool ok = gordian::pipeline::RunSchedule(runner, s, path, ro, res, &err);
     EXPECT_TRUE(ok) << err;
     return ok;
   }
@@ -139,7 +141,7 @@ TEST_F(ReplayEnforcement, ScheduleChoosesTheOnceDoThatRunsF) {
         "o 2 19 - add 1 4294967295 1 0 0 ?\n"
         "o 3 19 - add 1 4294967295 1 0 0 ?\n"
         "o 1 20 - wait 1 0 1 0 0 ?\n";
-    gordian::schedule::ReplayResult res;
+    gordian::pipeline::ScheduledRun res;
     ASSERT_TRUE(Replay("once", body, &res));
     std::vector<Record> a = Of(res.trace, "1.0.0", Kind::OnceDo);
     std::vector<Record> b = Of(res.trace, "1.0.1", Kind::OnceDo);
@@ -160,7 +162,7 @@ TEST_F(ReplayEnforcement, APanicWaitsForTheOperationsBeforeIt) {
       "p 2 0 2\n"
       "o 1 5 - send 1 1 0 0 0 ?\n"
       "o 1 6 - recv 1 1 1 0 0 ?\n";
-  gordian::schedule::ReplayResult res;
+  gordian::pipeline::ScheduledRun res;
   ASSERT_TRUE(Replay("panicgate", body, &res));
   std::vector<Record> send = Of(res.trace, "1.0", Kind::ChanSend);
   std::vector<Record> recv = Of(res.trace, "1.0", Kind::ChanRecv);

@@ -1,5 +1,5 @@
 // Two goroutines call Do on one Once; which one runs f is up to the
-// schedule (replay_test.cc, ReplayEnforcement.ScheduleChoosesTheOnceDoThatRunsF).
+// schedule (schedule_runner_test.cc, ReplayEnforcement.ScheduleChoosesTheOnceDoThatRunsF).
 package once
 
 import (

@@ -4,8 +4,8 @@
 // with the recording overlay and run with GORDIAN_SCHEDULE set to the
 // case); both verdicts must be the case's label. A case they disagree on
 // is what made `gordian replay` start runs the runtime then refused.
-// Also: a replay the runtime refuses is an error of RunReplay (exit 2 of
-// `gordian replay`), not a divergence at position 0.
+// Also: a replay the runtime refuses is an error of the Go runner (exit 2
+// of `gordian replay`), not a divergence at position 0.
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -16,7 +16,7 @@
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/schedule/grammar_corpus.h"
-#include "gordian/schedule/replay.h"
+#include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/schedule.h"
 
 namespace gordian::schedule {
@@ -115,7 +115,7 @@ TEST_F(ScheduleGrammar, BothReadersAgreeOnTheCorpus) {
   EXPECT_EQ(failures, "") << "cases whose verdict is not their label:\n" << failures;
 }
 
-// RunReplay is given a schedule gordian accepts but a file the runtime
+// The Go runner is given a schedule gordian accepts but a file the runtime
 // refuses (as when the readers disagreed): the replay did not start, and
 // that is an error that says why, not "diverged after 0 of N".
 TEST_F(ScheduleGrammar, ReplayOfARefusedScheduleIsAnError) {
@@ -135,20 +135,22 @@ TEST_F(ScheduleGrammar, ReplayOfARefusedScheduleIsAnError) {
     fwrite(bad.data(), 1, bad.size(), f);
     fclose(f);
   }
-  ReplayOptions ro;
+  pipeline::RunOptions ro;
   ro.out_dir = dir_ + "/replay";
   ro.pass_through = false;
   ro.wall_seconds = 60;
   ro.stall_ms = 1;
-  ReplayResult res;
-  EXPECT_FALSE(RunReplay(s, path, ro, &res, &err)) << DescribeFollow(res.follow);
+  pipeline::GoScheduleRunner runner;
+  pipeline::ScheduledRun res;
+  EXPECT_FALSE(pipeline::RunSchedule(runner, s, path, ro, &res, &err))
+      << DescribeFollow(res.follow);
   EXPECT_NE(err.find("the replay did not start: the runtime refused the schedule: schedule "
                      "line 7: bad kind"),
             std::string::npos)
       << err;
   // The file it was given, unchanged, replays.
   ASSERT_TRUE(WriteSchedule(path, s, &err)) << err;
-  EXPECT_TRUE(RunReplay(s, path, ro, &res, &err)) << err;
+  EXPECT_TRUE(pipeline::RunSchedule(runner, s, path, ro, &res, &err)) << err;
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // A goroutine panics at once, while the test goroutine sleeps before its
 // two channel operations; the schedule puts the panic after them
-// (replay_test.cc, ReplayEnforcement.APanicWaitsForTheOperationsBeforeIt).
+// (schedule_runner_test.cc, ReplayEnforcement.APanicWaitsForTheOperationsBeforeIt).
 package panicgate
 
 import (

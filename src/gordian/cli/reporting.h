@@ -1,0 +1,44 @@
+// This file holds what `gordian analyze`, `gordian test` and `gordian run`
+// share between the findings of the pipeline (pipeline/analyze_trace.h,
+// pipeline/pipeline.h) and the user: reporting the findings of one or more
+// traces together (columns from the source, module-relative paths,
+// de-duplication, the terminal report, --json and --sarif files, the exit
+// status).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gordian/report/finding.h"
+#include "gordian/report/verdict.h"
+#include "gordian/util/flags.h"
+
+namespace gordian::cli {
+
+struct ReportOptions {
+  std::string json_path;   // "" = none, "-" = stdout (the terminal report then goes to stderr)
+  std::string sarif_path;  // same
+  std::string root;        // module root for relative paths; "" = that of the working directory
+  bool show_info = false;  // print info findings in the terminal report
+  bool quiet = false;      // no terminal report (machine reports and exit status only)
+  bool show_unconfirmed = false;  // print predictions a replay refuted (-unconfirmed)
+  bool confirm_summary = false;   // not a flag: confirmation ran; say what it did (stderr)
+};
+
+// Registers --json, --sarif, --root, --info, --quiet and --unconfirmed on flags.
+void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
+
+// Finishes and prints the findings of one command: makes paths relative,
+// de-duplicates, writes the requested reports and the terminal report (led
+// by the tests' verdict when there is one). Returns the exit status: 0 no
+// bug and no failed test, 1 bugs found or a test failed, 2 a report could
+// not be written.
+int Report(const std::string& cmd, std::vector<report::Finding> findings,
+           const ReportOptions& opt, const report::Verdict* verdict = nullptr);
+
+// "confirmed K of N predicted bugs by replay" and "K of N occurred bugs
+// replay", counted over the findings the report shows (de-duplicated, what
+// the report drops left out), so that the line agrees with the summary.
+void PrintConfirmSummary(const std::string& cmd, const std::vector<report::Finding>& findings);
+
+}  // namespace gordian::cli

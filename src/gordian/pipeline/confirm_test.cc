@@ -1,0 +1,222 @@
+// Tests of the confirmation step with a fake ScheduleRunner (no Go): the
+// runner writes a prepared trace as the replayed run's, and the checks on
+// top of it (the rewrite's expectations, the occurred detectors) decide.
+// The replays of real programs are confirm_corpus_test's (label replay).
+#include "gordian/pipeline/confirm.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <functional>
+
+#include <gtest/gtest.h>
+
+#include "gordian/hb/happens_before.h"
+#include "gordian/pipeline/schedule_runner.h"
+#include "gordian/trace/writer.h"
+
+namespace gordian::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+using report::FindingKind;
+using report::Status;
+using trace::Kind;
+using trace::RecordRef;
+using trace::TraceWriter;
+
+// main makes a buffered channel and spawns 1.0; 1.0 sends on it at
+// main.go:12, main closes it at main.go:10. Where the two are not ordered
+// (sent_first false): main closes, then 1.0's send finds the channel closed
+// and panics.
+TraceWriter Program(bool sent_first) {
+  TraceWriter w;
+  uint32_t mk = w.AddSite("/p/main.go", 5, "main.main");
+  uint32_t go = w.AddSite("/p/main.go", 6, "main.main");
+  uint32_t cl = w.AddSite("/p/main.go", 10, "main.main");
+  uint32_t sd = w.AddSite("/p/main.go", 12, "main.worker");
+  uint32_t ch = w.NewObject();
+  w.Op(1, Kind::ChanMake, ch, 1, mk);
+  uint32_t g = w.Go(1, go);
+  if (sent_first) {
+    w.Op(g, Kind::ChanSend, ch, 1, sd);
+    w.Op(1, Kind::ChanClose, ch, 0, cl);
+  } else {
+    w.Op(1, Kind::ChanClose, ch, 0, cl);
+    w.Pre(g, Kind::ChanSend, ch, sd, trace::kClosed);
+    w.Op(g, Kind::Panic, 0, w.AddString("send on closed channel"), sd);
+  }
+  return w;
+}
+
+// The send of Program, as a finding's primary location.
+report::Location SendSite() {
+  report::Location l;
+  l.file = "/p/main.go";
+  l.line = 12;
+  l.role = report::Role::Send;
+  l.goroutine = "1.0";
+  return l;
+}
+
+// Writes the trace it is given into the run's out_dir, or fails as told.
+class FakeRunner : public ScheduleRunner {
+ public:
+  bool Run(const schedule::Schedule& s, const std::string& schedule_path, const RunOptions& opt,
+           RunOutput* out, std::string* err) override {
+    calls++;
+    ran = s;
+    EXPECT_TRUE(fs::exists(schedule_path)) << schedule_path;
+    if (!fail.empty()) {
+      *err = fail;
+      return false;
+    }
+    *out = RunOutput();
+    out->trace_dir = opt.out_dir;
+    return replayed.Write(opt.out_dir, err) && trace::ReadTrace(opt.out_dir, &out->trace, err);
+  }
+  TraceWriter replayed;
+  std::string fail;  // "" = succeed
+  int calls = 0;
+  schedule::Schedule ran;
+};
+
+class ConfirmTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "gordian-confirm-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+    std::string err;
+    ASSERT_TRUE(Program(true).Write(dir_ + "/trace", &err)) << err;
+    ASSERT_TRUE(trace::ReadTrace(dir_ + "/trace", &t_, &err)) << err;
+    ASSERT_TRUE(hb_.Build(t_, &err)) << err;
+    opt_.schedule_dir = dir_ + "/schedules";
+    opt_.work_dir = dir_ + "/work";
+    opt_.fallback.mode = "run";
+    opt_.fallback.args = {"./cmd/x"};
+    opt_.fallback.cwd = dir_;
+    opt_.runner = &runner_;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // The index in t_.records of goroutine path's first record of kind k.
+  uint32_t Find(const std::string& path, Kind k) const {
+    for (const auto& g : t_.goroutines) {
+      if (g.stable_id != path) continue;
+      for (uint32_t i = g.begin; i < g.end; i++) {
+        if (t_.records[i].kind == k) return i;
+      }
+    }
+    ADD_FAILURE() << "no such record in " << path;
+    return 0;
+  }
+  // The predicted send-on-closed of the recorded trace.
+  report::Finding Predicted() const {
+    report::Finding f;
+    f.kind = FindingKind::SendOnClosed;
+    f.status = Status::Predicted;
+    f.severity = report::Severity::Bug;
+    f.records = {Find("1.0", Kind::ChanSend), Find("1", Kind::ChanClose)};
+    f.locations.push_back(SendSite());
+    return f;
+  }
+  std::vector<report::Finding> Confirm(ConfirmSummary* sum) {
+    std::vector<report::Finding> fs{Predicted()};
+    ConfirmFindings(t_, dir_ + "/trace", hb_, &fs, opt_, sum);
+    return fs;
+  }
+
+  std::string dir_;
+  trace::Trace t_;
+  hb::HappensBefore hb_;
+  FakeRunner runner_;
+  ConfirmOptions opt_;
+};
+
+TEST_F(ConfirmTest, ReplayThatHitsTheBugConfirms) {
+  runner_.replayed = Program(false);
+  ConfirmSummary sum;
+  std::vector<report::Finding> fs = Confirm(&sum);
+  EXPECT_EQ(runner_.calls, 1);
+  EXPECT_EQ(runner_.ran.cmd.mode, "run");
+  EXPECT_EQ(runner_.ran.cmd.args, opt_.fallback.args) << "a main program runs as the fallback says";
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].status, Status::Confirmed);
+  EXPECT_EQ(fs[0].reproduce.rfind("gordian replay " + opt_.schedule_dir + "/", 0), 0u)
+      << fs[0].reproduce;
+  EXPECT_TRUE(fs[0].reproduce.ends_with("-send-on-closed.sched")) << fs[0].reproduce;
+  EXPECT_EQ(sum.predicted, 1u);
+  EXPECT_EQ(sum.confirmed, 1u);
+  ASSERT_EQ(sum.notes.size(), 1u);
+  EXPECT_NE(sum.notes[0].find("confirmed"), std::string::npos) << sum.notes[0];
+}
+
+TEST_F(ConfirmTest, ReplayWithoutTheBugLeavesItUnconfirmed) {
+  runner_.replayed = Program(true);
+  ConfirmSummary sum;
+  std::vector<report::Finding> fs = Confirm(&sum);
+  EXPECT_EQ(runner_.calls, 1);
+  EXPECT_EQ(fs[0].status, Status::Unconfirmed);
+  EXPECT_TRUE(fs[0].reproduce.empty()) << "only a confirmed finding gets a reproduce command";
+  EXPECT_EQ(sum.unconfirmed, 1u);
+  ASSERT_EQ(sum.notes.size(), 1u);
+  EXPECT_NE(sum.notes[0].find("did not find the channel closed"), std::string::npos)
+      << sum.notes[0];
+}
+
+TEST_F(ConfirmTest, RunnerErrorIsANote) {
+  runner_.fail = "the program no longer builds";
+  ConfirmSummary sum;
+  std::vector<report::Finding> fs = Confirm(&sum);
+  EXPECT_EQ(runner_.calls, 1);
+  EXPECT_EQ(fs[0].status, Status::Unconfirmed);
+  EXPECT_TRUE(fs[0].reproduce.empty());
+  EXPECT_EQ(sum.confirmed, 0u);
+  ASSERT_EQ(sum.notes.size(), 1u);
+  EXPECT_NE(sum.notes[0].find("replay failed: the program no longer builds"), std::string::npos)
+      << sum.notes[0];
+}
+
+TEST_F(ConfirmTest, SpentBudgetIsNotReplayed) {
+  opt_.per_test_seconds = 0.5;
+  ConfirmSummary sum;
+  std::vector<report::Finding> fs = Confirm(&sum);
+  EXPECT_EQ(runner_.calls, 0);
+  EXPECT_EQ(fs[0].status, Status::Predicted);
+  EXPECT_EQ(sum.not_rewritten, 1u);
+  ASSERT_EQ(sum.notes.size(), 1u);
+  EXPECT_NE(sum.notes[0].find("the confirmation budget is spent"), std::string::npos)
+      << sum.notes[0];
+}
+
+// The occurred send-on-closed of a recorded run gets a reproduce command
+// when the replay of the recorded schedule hits it again, and none when it
+// does not.
+TEST_F(ConfirmTest, ReproduceOccurredNeedsTheReplayToHitTheBug) {
+  for (bool hit : {true, false}) {
+    SCOPED_TRACE(hit ? "hit" : "missed");
+    runner_.replayed = Program(!hit);
+    runner_.calls = 0;
+    report::Finding f;
+    f.kind = FindingKind::SendOnClosed;
+    f.status = Status::Occurred;
+    f.severity = report::Severity::Bug;
+    f.locations.push_back(SendSite());
+    std::vector<report::Finding> fs{f};
+    ConfirmSummary sum;
+    ReproduceOccurred(t_, dir_ + "/trace", &fs, opt_, &sum);
+    EXPECT_EQ(runner_.calls, 1);
+    EXPECT_EQ(sum.occurred, 1u);
+    EXPECT_EQ(sum.reproduced, hit ? 1u : 0u);
+    EXPECT_EQ(fs[0].status, Status::Occurred);
+    if (hit) {
+      EXPECT_EQ(fs[0].reproduce, "gordian replay " + opt_.schedule_dir + "/trace-recorded.sched");
+    } else {
+      EXPECT_TRUE(fs[0].reproduce.empty()) << fs[0].reproduce;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gordian::pipeline

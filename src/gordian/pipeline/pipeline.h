@@ -1,0 +1,65 @@
+// This file declares RunPipeline, the flow of `gordian test` and `gordian
+// run`: record the run (driver/record.h: the stock go command with the
+// runtime hooks overlaid), analyse every package's trace
+// (analyze_trace.h) and confirm its findings by replay (confirm.h). The
+// command prints the report of what it returns (cli/reporting.h).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gordian/driver/record.h"
+#include "gordian/pipeline/confirm.h"
+#include "gordian/report/finding.h"
+#include "gordian/report/verdict.h"
+
+namespace gordian::pipeline {
+
+struct PipelineOptions {
+  std::string cmd;               // prefixes what is printed ("gordian test")
+  driver::RecordOptions record;  // mode, go arguments, environment, -wall, pass-through;
+                                 // out_dir is set here
+  std::string keep;              // keep the traces in this directory; "" = a scratch
+                                 // directory, removed before RunPipeline returns
+  // The analysis and the confirmation get record.wall_seconds of their own;
+  // when they pass it, this is printed and gordian exits 2.
+  std::string deadline_message;
+  bool predict = true;           // the predicted detectors
+  bool verbose = false;          // the engine's notes
+  // enabled, the budgets, verbose, runner; the directories, the fallback
+  // invocation, the progress and the `reproduce` command are set here.
+  ConfirmOptions confirm;
+  // Called once the run is recorded and before any analysis, to say what
+  // the recording gave (build errors, a run killed at -wall). False: there
+  // is nothing to analyse (no trace), RunPipeline stops.
+  std::function<bool(const driver::RecordResult&)> recorded;
+  // The progress line: "analysing 2 of 5 packages: x", and its erasure.
+  std::function<void(const std::string&)> progress;
+  std::function<void()> progress_clear;
+};
+
+enum class PipelineEnd {
+  kFailed,               // no run: *err says why (a cache directory, the go command)
+  kInterrupted,          // the run was interrupted (nothing is analysed)
+  kStopped,              // recorded said stop
+  kAnalysisInterrupted,  // interrupted while analysing and confirming
+  kAnalysed,             // findings and verdict are there
+};
+
+struct PipelineResult {
+  PipelineEnd end = PipelineEnd::kFailed;
+  std::string err;                        // kFailed
+  driver::RecordResult record;
+  std::vector<report::Finding> findings;  // of every readable trace
+  report::Verdict verdict;
+  size_t unreadable = 0;                  // traces that could not be read (said on stderr)
+  bool replayed = false;                  // confirmation had findings to replay
+};
+
+// Records, analyses and confirms as opt says. Warnings and the traces that
+// cannot be read are printed to stderr as they come.
+void RunPipeline(const PipelineOptions& opt, PipelineResult* out);
+
+}  // namespace gordian::pipeline
