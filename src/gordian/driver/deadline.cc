@@ -27,6 +27,7 @@ char g_message[512];
 size_t g_message_len = 0;
 std::atomic<bool> g_armed{false};
 std::atomic<Clock::rep> g_deadline{0};  // Clock ticks since its epoch
+std::atomic<double> g_armed_seconds{0};  // the limit it was armed with
 
 // The status of a command that did not finish its work (cli's kExitToolError).
 constexpr int kExitStatus = 2;
@@ -66,6 +67,7 @@ void ArmDeadline(double seconds, const std::string& message) {
   auto at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(seconds));
   g_deadline.store(at.time_since_epoch().count());
+  g_armed_seconds.store(seconds);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = OnAlarm;
@@ -85,6 +87,12 @@ double SecondsLeft() {
   if (!g_armed.load()) return std::numeric_limits<double>::infinity();
   auto left = Clock::time_point(Clock::duration(g_deadline.load())) - Clock::now();
   return std::max(0.0, std::chrono::duration<double>(left).count());
+}
+
+double SecondsLeftForOptionalWork() {
+  double left = SecondsLeft();
+  if (std::isinf(left)) return left;
+  return std::max(0.0, left - std::max(5.0, g_armed_seconds.load() / 5));
 }
 
 }  // namespace gordian::driver

@@ -21,4 +21,9 @@ void DisarmDeadline();
 // Seconds until the deadline; infinity when none is armed, 0 once passed.
 double SecondsLeft();
 
+// Seconds left for work the command can do without (confirmation by
+// replay): SecondsLeft() less a reserve (a fifth of the limit, at least
+// 5 s) for what must still be done, the remaining analysis and the report.
+double SecondsLeftForOptionalWork();
+
 }  // namespace gordian::driver

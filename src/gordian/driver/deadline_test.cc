@@ -56,8 +56,13 @@ TEST(Deadline, SecondsLeftCountsDownAndDisarms) {
   double left = SecondsLeft();
   EXPECT_GT(left, 99.0);
   EXPECT_LE(left, 100.0);
+  // A fifth of the limit is kept for the work that must still be done.
+  double optional = SecondsLeftForOptionalWork();
+  EXPECT_GT(optional, 79.0);
+  EXPECT_LE(optional, 80.0);
   DisarmDeadline();
   EXPECT_TRUE(std::isinf(SecondsLeft()));
+  EXPECT_TRUE(std::isinf(SecondsLeftForOptionalWork()));
   ArmDeadline(std::numeric_limits<double>::infinity(), "x");
   EXPECT_TRUE(std::isinf(SecondsLeft())) << "an infinite limit is no limit";
 }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/from_trace.h"
@@ -125,6 +126,14 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       note("not replayed: the confirmation budget is spent (--confirm-budget)");
       continue;
     }
+    // Confirmation is optional work: it stops before the -wall deadline
+    // would end the command without a report.
+    left = std::min(left, driver::SecondsLeftForOptionalWork());
+    if (left < 1) {
+      sum->not_rewritten++;
+      note("not replayed: the -wall limit is near");
+      continue;
+    }
     std::string path =
         (fs::path(opt.schedule_dir) / fmt::format("{}-{}-{}.sched", base, n, kind)).string();
     std::string out_dir = (fs::path(opt.work_dir) / fmt::format("{}-{}", base, n)).string();
@@ -213,6 +222,11 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   }
   if (want.empty() || driver::Interrupted()) return;
   sum->occurred += want.size();
+  double left = std::min(opt.per_finding_seconds, driver::SecondsLeftForOptionalWork());
+  if (left < 1) {
+    sum->notes.push_back("occurred bugs: no replay (the -wall limit is near)");
+    return;
+  }
   Schedule s = schedule::FromTrace(t, trace_dir);
   if (s.cmd.mode == "run" && s.cmd.args.empty()) {
     s.cmd.args = opt.fallback.args;
@@ -235,7 +249,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
   }
   RunOptions ro;
   ro.out_dir = (fs::path(opt.work_dir) / fmt::format("{}-recorded", base)).string();
-  ro.wall_seconds = opt.per_finding_seconds;
+  ro.wall_seconds = left;
   ro.pass_through = opt.pass_through;
   ro.stall_ms = opt.stall_ms;
   ScheduledRun res;

@@ -4,6 +4,8 @@
 // The replays of real programs are confirm_corpus_test's (label replay).
 #include "gordian/pipeline/confirm.h"
 
+#include "gordian/driver/deadline.h"
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -188,6 +190,19 @@ TEST_F(ConfirmTest, SpentBudgetIsNotReplayed) {
   ASSERT_EQ(sum.notes.size(), 1u);
   EXPECT_NE(sum.notes[0].find("the confirmation budget is spent"), std::string::npos)
       << sum.notes[0];
+}
+
+// With the -wall deadline near (less than its reserve for the analysis and
+// the report left), no replay starts: the command must end with a report.
+TEST_F(ConfirmTest, NoReplayWhenTheWallLimitIsNear) {
+  driver::ArmDeadline(3, "unexpected: the deadline passed in a test");
+  ConfirmSummary sum;
+  std::vector<report::Finding> fs = Confirm(&sum);
+  driver::DisarmDeadline();
+  EXPECT_EQ(runner_.calls, 0);
+  EXPECT_EQ(fs[0].status, Status::Predicted);
+  ASSERT_EQ(sum.notes.size(), 1u);
+  EXPECT_NE(sum.notes[0].find("the -wall limit is near"), std::string::npos) << sum.notes[0];
 }
 
 // The occurred send-on-closed of a recorded run gets a reproduce command
