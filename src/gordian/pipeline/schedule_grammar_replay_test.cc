@@ -1,5 +1,5 @@
 // One schedule grammar for both readers (label "replay": needs Go). Every
-// case of testdata/grammar/ goes to the C++ reader (ReadSchedule) and to
+// case of schedule/testdata/grammar/ goes to the C++ reader (ReadSchedule) and to
 // the runtime's (gordianReplayInit, in testdata/grammarprobe built once
 // with the recording overlay and run with GORDIAN_SCHEDULE set to the
 // case); both verdicts must be the case's label. A case they disagree on
@@ -41,7 +41,7 @@ class ScheduleGrammar : public ::testing::Test {
     if (src == nullptr) return;
     driver::RecordOptions ro;
     ro.mode = driver::RecordMode::kRun;
-    ro.cwd = std::string(src) + "/src/gordian/schedule/testdata";
+    ro.cwd = std::string(src) + "/src/gordian/pipeline/testdata";
     ro.args = {"./grammarprobe"};
     ro.out_dir = dir_ + "/build-trace";
     ro.pass_through = false;
@@ -122,7 +122,7 @@ TEST_F(ScheduleGrammar, ReplayOfARefusedScheduleIsAnError) {
   const char* src = getenv("GORDIAN_SOURCE_DIR");
   ASSERT_NE(src, nullptr);
   std::string text = "gordian-schedule 1\ncmd.mode run\ncmd.cwd " + std::string(src) +
-                     "/src/gordian/schedule/testdata\ncmd.arg ./grammarprobe\ng 1\n"
+                     "/src/gordian/pipeline/testdata\ncmd.arg ./grammarprobe\ng 1\n"
                      "o 0 5 - send 1 1 0 0 0 ?\n";
   Schedule s;
   std::string err;

@@ -52,7 +52,7 @@ const char* KindName(Kind k) {
 
 namespace {
 
-// Text values (args, the cwd, origin, expect, sites): one per line, so newlines
+// Text values (args, the cwd, origin, expect, sites, goroutine paths): one per line, so newlines
 // are escaped, and so are carriage returns (a reader drops a trailing one,
 // as from CRLF files).
 std::string Escape(const std::string& s) {
@@ -132,7 +132,7 @@ std::string FormatSchedule(const Schedule& s) {
   if (s.cmd.gomaxprocs > 0) out += fmt::format("cmd.gomaxprocs {}\n", s.cmd.gomaxprocs);
   if (s.cmd.race) out += "cmd.race 1\n";
   out += "# g PATH             (goroutine number = order of these lines)\n";
-  for (const auto& g : s.goroutines) out += fmt::format("g {}\n", g);
+  for (const auto& g : s.goroutines) out += fmt::format("g {}\n", Escape(g));
   if (!s.panics.empty() || !s.relocks.empty() || !s.test_ends.empty())
     out += "# p|r|e G INDEX POS  (panic, Cond.Wait relock, test end: G began INDEX ops; at POS)\n";
   for (const Gate& p : s.panics) out += fmt::format("p {} {} {}\n", p.g, p.index, p.pos);
@@ -237,7 +237,9 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       // Other paths ("?12", "recorder") are goroutines whose identity is
       // not stable: listed for the checks, never matched by the runtime.
       if (!paths.insert(path).second) return bad("a goroutine listed twice");
-      out->goroutines.emplace_back(path);
+      // Escapes as in text values: a spawn path has none; another path
+      // (opaque to the runtime) may come from any goroutine label.
+      out->goroutines.push_back(Unescape(std::string(path)));
       counts.push_back(0);
     } else if (key == "p" || key == "r" || key == "e") {
       std::string_view f[3];

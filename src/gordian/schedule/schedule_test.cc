@@ -52,7 +52,7 @@ TEST(ScheduleFormat, ArgumentsWithLineBreaksRoundTrip) {
   Op op;
   op.kind = trace::Kind::ChanSend;
   op.site = "/a\\b/x.go:3\r";
-  s.goroutines = {"1"};
+  s.goroutines = {"1", "?x\r"};
   s.ops = {op};
   s.origin = "recorded run /a\\b\r";
   s.expect = "x\r\r";
@@ -61,6 +61,7 @@ TEST(ScheduleFormat, ArgumentsWithLineBreaksRoundTrip) {
   EXPECT_EQ(t.expect, s.expect);
   ASSERT_EQ(t.ops.size(), 1u);
   EXPECT_EQ(t.ops[0].site, op.site);
+  EXPECT_EQ(t.goroutines, s.goroutines);
 }
 
 // cmd.race is a yes/no that the runner turns into -race; anything else in
