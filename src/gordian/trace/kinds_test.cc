@@ -31,6 +31,18 @@ std::string ReadSource(const std::string& rel) {
   return ss.str();
 }
 
+// Group `group` of every match of re in text, in order.
+std::vector<std::string> AllMatches(const std::string& text, const std::string& re,
+                                    int group = 0) {
+  std::vector<std::string> out;
+  std::regex r(re);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), r);
+       it != std::sregex_iterator(); ++it) {
+    out.push_back((*it)[group]);
+  }
+  return out;
+}
+
 // The names of the kinds whose column says yes, in kind order.
 std::vector<std::string> NamesWhere(bool (*pred)(const KindInfo&)) {
   std::vector<std::string> out;
@@ -57,13 +69,8 @@ TEST(Kinds, ReplayControlledMatchesGo) {
   ASSERT_TRUE(std::regex_search(go, m, std::regex(
       R"(func gordianReplayControlled\(k uint8\) bool \{\s*switch k \{\s*case ([^:]*):)")))
       << "gordianReplayControlled's case list not found";
-  std::string list = m[1];
-  std::set<std::string> go_names;
-  std::regex ident(R"(gk([A-Za-z]+))");
-  for (auto it = std::sregex_iterator(list.begin(), list.end(), ident);
-       it != std::sregex_iterator(); ++it) {
-    go_names.insert((*it)[1]);
-  }
+  std::vector<std::string> in_go = AllMatches(m[1], R"(gk([A-Za-z]+))", 1);
+  std::set<std::string> go_names(in_go.begin(), in_go.end());
   std::vector<std::string> want = NamesWhere([](const KindInfo& i) { return i.controlled; });
   EXPECT_EQ(go_names, std::set<std::string>(want.begin(), want.end()));
 }
@@ -73,13 +80,7 @@ TEST(Kinds, TracedumpPyMatches) {
   std::smatch m;
   ASSERT_TRUE(std::regex_search(py, m, std::regex(R"(KINDS = \[([^\]]*)\])")))
       << "tracedump.py's KINDS list not found";
-  std::string list = m[1];
-  std::vector<std::string> names;
-  std::regex quoted("\"([A-Za-z]+)\"");
-  for (auto it = std::sregex_iterator(list.begin(), list.end(), quoted);
-       it != std::sregex_iterator(); ++it) {
-    names.push_back((*it)[1]);
-  }
+  std::vector<std::string> names = AllMatches(m[1], "\"([A-Za-z]+)\"", 1);
   std::vector<std::string> want;
   for (int k = 0; k < kCount; k++) want.push_back(kKinds[k].name);
   EXPECT_EQ(names, want);
@@ -106,14 +107,7 @@ TEST(Kinds, TraceFormatDocMatches) {
   // "Blocking kinds (...): ChanSend, ChanRecv, ... All others have".
   std::smatch m;
   ASSERT_TRUE(std::regex_search(doc, m, std::regex(R"(Blocking kinds \([^)]*\):([^.]*)\.)")));
-  std::string list = m[1];
-  std::vector<std::string> blocking;
-  std::regex word(R"([A-Za-z]+)");
-  for (auto it = std::sregex_iterator(list.begin(), list.end(), word);
-       it != std::sregex_iterator(); ++it) {
-    blocking.push_back(it->str());
-  }
-  EXPECT_EQ(blocking, NamesWhere([](const KindInfo& i) { return i.blocking; }));
+  EXPECT_EQ(AllMatches(m[1], "[A-Za-z]+"), NamesWhere([](const KindInfo& i) { return i.blocking; }));
 }
 
 TEST(Kinds, ScheduleFormatDocMatches) {
@@ -122,13 +116,7 @@ TEST(Kinds, ScheduleFormatDocMatches) {
   ASSERT_TRUE(std::regex_search(doc, m, std::regex(R"(Controlled kinds \((?:[^()]|`[^`]*`)*\):([^.]*)\.)")));
   // Words outside parentheses: the kind names.
   std::string list = std::regex_replace(std::string(m[1]), std::regex(R"(\([^)]*\))"), "");
-  std::vector<std::string> names;
-  std::regex word(R"([A-Za-z]+)");
-  for (auto it = std::sregex_iterator(list.begin(), list.end(), word);
-       it != std::sregex_iterator(); ++it) {
-    names.push_back(it->str());
-  }
-  EXPECT_EQ(names, NamesWhere([](const KindInfo& i) { return i.controlled; }));
+  EXPECT_EQ(AllMatches(list, "[A-Za-z]+"), NamesWhere([](const KindInfo& i) { return i.controlled; }));
 }
 
 }  // namespace
