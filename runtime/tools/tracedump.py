@@ -4,6 +4,7 @@ sites.txt), for debugging the recorder without the C++ tools. Prints each
 goroutine's records. Usage: tracedump.py DIR [--check-partners]"""
 import struct, sys, os, collections
 
+# The names of src/gordian/trace/kinds.def, by kind number (kinds_test.cc checks).
 KINDS = ["None","GoSpawn","GoStart","GoEnd","ChanMake","ChanSend","ChanRecv","ChanClose",
   "Select","SelectCase","MutexLock","MutexUnlock","MutexTryLock","RWLock","RWUnlock","RLock",
   "RUnlock","RWTryLock","RWTryRLock","WgAdd","WgWait","OnceDo","CondWait","CondSignal",

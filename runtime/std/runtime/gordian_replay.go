@@ -108,8 +108,8 @@ const (
 )
 
 // gordianReplayControlled reports whether operations of kind k are ordered
-// by a schedule. It must agree with IsControlled in
-// src/gordian/schedule/schedule.h.
+// by a schedule. It must agree with the controlled column of
+// src/gordian/trace/kinds.def (src/gordian/trace/kinds_test.cc checks it).
 func gordianReplayControlled(k uint8) bool {
 	switch k {
 	case gkChanSend, gkChanRecv, gkChanClose, gkSelect, gkMutexLock, gkMutexUnlock,

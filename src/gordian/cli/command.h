@@ -1,5 +1,5 @@
 // This file declares the gordian subcommands: each one is a function from its
-// arguments to an exit status, registered in the table in main.cc.
+// arguments to an exit status, registered in the table in commands.cc.
 //
 // Exit status contract (DESIGN.md): 0 no bug found, 1 bugs found (or, for
 // `parse`, syntax errors), 2 the tool itself failed (bad usage, bad input,

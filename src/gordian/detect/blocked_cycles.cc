@@ -38,7 +38,7 @@ bool IsChanWait(Kind k) {
 // than b's own goroutine's.
 std::vector<uint32_t> HoldersBlocking(const OccurredIndex& ix, uint32_t b) {
   const Record& r = ix.rec(b);
-  LockHolders h = ix.HoldersAtEnd(FamilyOf(r.kind), r.obj);
+  LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), r.obj);
   std::vector<uint32_t> out;
   if (h.writer != UINT32_MAX) out.push_back(h.writer);
   if (r.kind == Kind::RWLock) out.insert(out.end(), h.readers.begin(), h.readers.end());
@@ -58,7 +58,7 @@ std::vector<uint32_t> ChannelsOf(const OccurredIndex& ix, uint32_t b) {
 bool PlausiblePartner(const OccurredIndex& ix, uint32_t g, uint32_t h, uint32_t chan) {
   if (chan == 0) return false;
   uint32_t made_at = 0;
-  for (uint32_t i : ix.OpsOf(ObjFamily::Chan, chan)) {
+  for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
     if (ix.GidOf(i) == h) return true;
     if (ix.rec(i).kind == Kind::ChanMake && ix.GidOf(i) == g) made_at = ix.rec(i).tpre;
   }

@@ -62,7 +62,7 @@ uint32_t HungWithEveryoneBlocked(const OccurredIndex& ix) {
   }
   auto made = [&](uint32_t chan) {
     if (chan == 0) return true;  // a nil channel blocks forever
-    for (uint32_t i : ix.OpsOf(ObjFamily::Chan, chan)) {
+    for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
       if (ix.rec(i).kind == Kind::ChanMake) return true;
     }
     return false;

@@ -22,7 +22,7 @@ using trace::Record;
 // True when some goroutine other than gid is blocked forever on Lock of
 // this RWMutex.
 bool WriterWaiting(const OccurredIndex& ix, uint32_t obj, uint32_t gid) {
-  for (uint32_t i : ix.OpsOf(ObjFamily::RWMutex, obj)) {
+  for (uint32_t i : ix.OpsOf(ObjClass::RWMutex, obj)) {
     const Record& r = ix.rec(i);
     if (r.kind == Kind::RWLock && r.tpost == 0 && ix.GidOf(i) != gid) return true;
   }
@@ -37,7 +37,7 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
     uint32_t blocked = ix.LastOp(g.gid);
     const Record& b = ix.rec(blocked);
     if (b.kind != Kind::MutexLock && b.kind != Kind::RWLock && b.kind != Kind::RLock) continue;
-    ObjFamily fam = FamilyOf(b.kind);
+    ObjClass fam = ClassOf(b.kind);
     LockHolders h = ix.HoldersAtEnd(fam, b.obj);
     uint32_t held = UINT32_MAX;
     const char* why = nullptr;
@@ -45,7 +45,7 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
       held = h.writer;
       why = b.kind == Kind::RLock ? "RLock of an RWMutex it holds the write lock of"
                                   : "Lock of a mutex it already holds";
-    } else if (fam == ObjFamily::RWMutex) {
+    } else if (fam == ObjClass::RWMutex) {
       for (uint32_t r : h.readers) {
         if (ix.GidOf(r) != g.gid) continue;
         if (b.kind == Kind::RWLock) {

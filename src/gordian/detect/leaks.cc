@@ -84,7 +84,7 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
   std::vector<uint32_t> out;
   auto chan_partners = [&](uint32_t chan, bool stuck_is_send) {
     if (chan == 0) return;
-    for (uint32_t i : ix.OpsOf(ObjFamily::Chan, chan)) {
+    for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
       if (ix.GidOf(i) == gid) continue;
       const Record& p = ix.rec(i);
       bool recv = p.kind == Kind::ChanRecv ||
@@ -103,7 +103,7 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
       }
       break;
     case Kind::MutexLock: case Kind::RWLock: case Kind::RLock: {
-      LockHolders h = ix.HoldersAtEnd(FamilyOf(r.kind), r.obj);
+      LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), r.obj);
       if (h.writer != UINT32_MAX) out.push_back(h.writer);
       if (r.kind == Kind::RWLock) {
         for (uint32_t x : h.readers) out.push_back(x);
@@ -111,7 +111,7 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
       break;
     }
     case Kind::WgWait:
-      for (uint32_t i : ix.OpsOf(ObjFamily::WaitGroup, r.obj)) {
+      for (uint32_t i : ix.OpsOf(ObjClass::WaitGroup, r.obj)) {
         if (ix.rec(i).kind == Kind::WgAdd && ix.GidOf(i) != gid) out.push_back(i);
       }
       break;
@@ -278,7 +278,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
       if (!noun.empty()) tail = fmt::format("; {}", noun);
     }
     if (r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock) {
-      LockHolders h = ix.HoldersAtEnd(FamilyOf(r.kind), r.obj);
+      LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), r.obj);
       if (h.writer != UINT32_MAX) {
         const trace::Site& s = ix.SiteOf(h.writer);
         tail = fmt::format("; goroutine {} locked it at {}:{} and never unlocked it",

@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -232,5 +233,41 @@ void PredictLockOrder(PredictContext& c) {
   if (deps.size() < 2) return;
   CycleSearch(c, deps).Run();
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [req0, acq0, req1, acq1, ...] -> with the relation without unlock->lock
+// edges: past, every goroutine takes its first lock (acq_i), then each
+// requests the next one (req_i). Each request waits for a lock another
+// member of the cycle holds: a deadlock; expected: acq_i completed, req_i
+// never did.
+namespace {
+
+bool PlanLockOrder(const PlanInput& in, std::vector<Plan>* plans, std::string* err) {
+  const report::Finding& f = in.f;
+  if (in.weak == nullptr || f.records.size() < 4 || f.records.size() % 2 != 0) return true;
+  std::vector<BugOp> acq, req;
+  for (size_t i = 0; i + 1 < f.records.size(); i += 2) {
+    req.push_back(BugOp{f.records[i], kChoiceRecorded, Expect::Blocked, true});
+    acq.push_back(BugOp{f.records[i + 1], kChoiceRecorded, Expect::Completed, true});
+  }
+  for (const BugOp& b : acq) {
+    Kind k = in.t.records[b.rec].kind;
+    if (k != Kind::MutexLock && k != Kind::RWLock && k != Kind::RLock) {
+      *err = "a lock of the cycle was taken by TryLock, which a schedule does not order";
+      return false;
+    }
+  }
+  Plan p;
+  p.weak = true;
+  p.bug = acq;
+  p.bug.insert(p.bug.end(), req.begin(), req.end());
+  p.how = "each goroutine of the cycle takes its first lock, then each requests the next";
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kLockOrderRewrite{PlanLockOrder, true};
 
 }  // namespace gordian::detect

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -133,5 +134,36 @@ void PredictMixedDeadlock(PredictContext& c) {
     });
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [x, acquire, lb, y] -> without lock edges: past, the holder takes the lock
+// (acquire) and blocks on its channel operation x, the partner blocks on the
+// lock (lb) before its channel operation y; expected: acquire completed, x
+// and lb never did.
+namespace {
+
+bool PlanMixedDeadlock(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
+  const trace::Trace& t = in.t;
+  const report::Finding& f = in.f;
+  if (in.weak == nullptr || f.records.size() < 3) return true;
+  uint32_t x = in.hb.ops().Owner(f.records[0]), acquire = f.records[1], lb = f.records[2];
+  Plan p;
+  p.weak = true;
+  p.bug = {BugOp{acquire, kChoiceRecorded, Expect::Completed, true},
+           BugOp{x, kChoiceRecorded, Expect::Blocked, true},
+           BugOp{lb, kChoiceRecorded, Expect::Blocked, true}};
+  if (t.records[f.records[0]].kind == Kind::SelectCase) {
+    p.bug[1].choice = t.records[f.records[0]].aux;
+  }
+  p.how = fmt::format("the lock at {} is taken, the holder blocks at {}, the partner "
+                      "blocks on the lock at {}", SiteText(t, t.records[acquire]),
+                      SiteText(t, t.records[x]), SiteText(t, t.records[lb]));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kMixedDeadlockRewrite{PlanMixedDeadlock, true};
 
 }  // namespace gordian::detect

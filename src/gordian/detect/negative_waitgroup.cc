@@ -15,6 +15,7 @@
 
 #include "gordian/detect/counter_matching.h"
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -67,5 +68,69 @@ void PredictNegativeWaitGroup(PredictContext& c) {
     c.Emit(std::move(f));
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [done, add?] -> the Done d of the WaitGroup whose happens-before past
+// (with the strong relation, else the one without lock edges) adds up to
+// less than its delta: past(d), then d. Followed, the counter is the sum
+// over the past plus d's delta < 0: panic; expected: d has kFailed.
+namespace {
+
+// The WaitGroup counter of the past of done (under e) plus done's delta.
+int64_t CounterAt(const hb::HappensBefore& e, uint32_t done) {
+  const trace::Trace& t = e.trace();
+  uint32_t w = e.ops().ObjectOf(done);
+  if (w == hb::kNoObject) return 0;
+  int64_t sum = static_cast<int32_t>(t.records[done].val);
+  for (uint32_t i : e.ops().Ops(ObjClass::WaitGroup, w)) {
+    const trace::Record& r = t.records[i];
+    if (r.kind != Kind::WgAdd || i == done) continue;
+    if (e.Before(i, done)) sum += static_cast<int32_t>(r.val);
+  }
+  return sum;
+}
+
+bool PlanNegativeWaitGroup(const PlanInput& in, std::vector<Plan>* plans, std::string* err) {
+  const trace::Trace& t = in.t;
+  const hb::OpIndex& ops = in.hb.ops();
+  uint32_t d = in.f.records[0];
+  uint32_t w = ops.ObjectOf(d);
+  if (w == hb::kNoObject) return true;
+  // The Done whose own past leaves the counter below zero: the reported
+  // one first, then the other Dones of the WaitGroup; the strong
+  // relation first, then the one without lock edges.
+  std::vector<uint32_t> cands{d};
+  for (uint32_t i : ops.Ops(ObjClass::WaitGroup, w)) {
+    const trace::Record& r = t.records[i];
+    if (r.kind == Kind::WgAdd && static_cast<int32_t>(r.val) < 0 && i != d) cands.push_back(i);
+  }
+  uint32_t pick = hb::kNoRecord;
+  const hb::HappensBefore* e = &in.hb;
+  for (const hb::HappensBefore* x : {&in.hb, in.weak}) {
+    if (x == nullptr || pick != hb::kNoRecord) continue;
+    for (uint32_t cd : cands) {
+      if (CounterAt(*x, cd) < 0) {
+        pick = cd;
+        e = x;
+        break;
+      }
+    }
+  }
+  if (pick == hb::kNoRecord) {
+    *err = "no Done's happens-before past leaves the counter below zero by itself";
+    return false;
+  }
+  Plan p;
+  p.weak = e != &in.hb;
+  p.bug = {BugOp{pick, kChoiceRecorded, Expect::Failed, true}};
+  p.how = fmt::format("the Done at {} runs before the Adds that balance it",
+                      SiteText(t, t.records[pick]));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kNegativeWaitGroupRewrite{PlanNegativeWaitGroup, true};
 
 }  // namespace gordian::detect

@@ -23,7 +23,7 @@ using trace::Record;
 
 // The close that closed chan: its first close that did not itself fail.
 uint32_t FirstClose(const OccurredIndex& ix, uint32_t chan) {
-  for (uint32_t i : ix.OpsOf(ObjFamily::Chan, chan)) {
+  for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
     const Record& r = ix.rec(i);
     if (r.kind == Kind::ChanClose && !(r.flags & trace::kClosed)) return i;
   }

@@ -11,27 +11,6 @@ namespace gordian::detect {
 using trace::Kind;
 using trace::Record;
 
-ObjFamily FamilyOf(Kind k) {
-  switch (k) {
-    case Kind::ChanMake: case Kind::ChanSend: case Kind::ChanRecv: case Kind::ChanClose:
-    case Kind::SelectCase:
-      return ObjFamily::Chan;
-    case Kind::MutexLock: case Kind::MutexUnlock: case Kind::MutexTryLock:
-      return ObjFamily::Mutex;
-    case Kind::RWLock: case Kind::RWUnlock: case Kind::RLock: case Kind::RUnlock:
-    case Kind::RWTryLock: case Kind::RWTryRLock:
-      return ObjFamily::RWMutex;
-    case Kind::WgAdd: case Kind::WgWait:
-      return ObjFamily::WaitGroup;
-    case Kind::OnceDo:
-      return ObjFamily::Once;
-    case Kind::CondWait: case Kind::CondSignal: case Kind::CondBroadcast:
-      return ObjFamily::Cond;
-    default:
-      return ObjFamily::None;
-  }
-}
-
 OccurredIndex::OccurredIndex(const trace::Trace& t) : t_(t) {
   const uint32_t n = size();
   gid_of_.assign(n, 0);
@@ -44,8 +23,8 @@ OccurredIndex::OccurredIndex(const trace::Trace& t) : t_(t) {
   std::map<uint32_t, size_t> test_pos;  // test index -> tests_ position
   for (uint32_t i = 0; i < n; i++) {
     const Record& r = t.records[i];
-    ObjFamily f = FamilyOf(r.kind);
-    if (f != ObjFamily::None) ops_[{f, r.obj}].push_back(i);
+    ObjClass f = ClassOf(r.kind);
+    if (f != ObjClass::None) ops_[{f, r.obj}].push_back(i);
     switch (r.kind) {
       case Kind::GoSpawn:
         if (r.obj >= 1 && r.obj <= ng) spawn_of_[r.obj] = i;
@@ -154,7 +133,7 @@ bool OccurredIndex::BlockedForever(uint32_t gid) const {
   return trace::IsBlocking(r.kind) && r.tpost == 0;
 }
 
-const std::vector<uint32_t>& OccurredIndex::OpsOf(ObjFamily f, uint32_t obj) const {
+const std::vector<uint32_t>& OccurredIndex::OpsOf(ObjClass f, uint32_t obj) const {
   static const std::vector<uint32_t> kEmpty;
   auto it = ops_.find({f, obj});
   return it == ops_.end() ? kEmpty : it->second;
@@ -221,7 +200,7 @@ std::string OccurredIndex::Where(uint32_t rec) const {
 
 std::string OccurredIndex::DescribeChan(uint32_t chan) const {
   if (chan == 0) return "a nil channel";
-  for (uint32_t i : OpsOf(ObjFamily::Chan, chan)) {
+  for (uint32_t i : OpsOf(ObjClass::Chan, chan)) {
     const Record& r = t_.records[i];
     if (r.kind == Kind::ChanMake && r.site != 0) {
       const trace::Site& s = SiteOf(i);
@@ -235,7 +214,7 @@ std::string_view OccurredIndex::String(uint32_t id) const {
   return id < t_.strings.size() ? std::string_view(t_.strings[id]) : std::string_view();
 }
 
-LockHolders OccurredIndex::HoldersAtEnd(ObjFamily f, uint32_t obj) const {
+LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, uint32_t obj) const {
   // Acquisitions count at tpost (when the lock was obtained), releases at
   // their single stamp.
   std::vector<std::pair<uint32_t, uint32_t>> events;  // (stamp, record)
@@ -412,35 +391,17 @@ report::Role RoleOf(const Record& r) {
 }
 
 std::string OpName(const Record& r) {
-  switch (r.kind) {
-    case Kind::GoSpawn: return "go statement";
+  switch (r.kind) {  // the kinds whose name depends on the record
     case Kind::ChanMake: return fmt::format("make(chan, {})", r.val);
     case Kind::ChanSend: return r.obj == 0 ? "send on nil channel" : "send";
     case Kind::ChanRecv: return r.obj == 0 ? "receive from nil channel" : "receive";
-    case Kind::ChanClose: return "close";
-    case Kind::Select: return "select";
     case Kind::SelectCase:
       return (r.flags & trace::kDirSend) ? "select case: send" : "select case: receive";
-    case Kind::MutexLock: return "Lock";
-    case Kind::MutexUnlock: return "Unlock";
-    case Kind::MutexTryLock: return "TryLock";
-    case Kind::RWLock: return "Lock (RWMutex)";
-    case Kind::RWUnlock: return "Unlock (RWMutex)";
-    case Kind::RLock: return "RLock";
-    case Kind::RUnlock: return "RUnlock";
-    case Kind::RWTryLock: return "TryLock (RWMutex)";
-    case Kind::RWTryRLock: return "TryRLock";
     case Kind::WgAdd: {
       int32_t d = static_cast<int32_t>(r.val);
       return d == -1 ? "WaitGroup.Done" : fmt::format("WaitGroup.Add({})", d);
     }
-    case Kind::WgWait: return "WaitGroup.Wait";
-    case Kind::OnceDo: return "Once.Do";
-    case Kind::CondWait: return "Cond.Wait";
-    case Kind::CondSignal: return "Cond.Signal";
-    case Kind::CondBroadcast: return "Cond.Broadcast";
-    case Kind::Panic: return "panic";
-    default: return "operation";
+    default: return trace::InfoOf(r.kind).op;  // "operation" for bytes that are no kind
   }
 }
 

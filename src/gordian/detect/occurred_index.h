@@ -18,10 +18,10 @@
 
 namespace gordian::detect {
 
-// The object families whose ids are independent (a channel and a mutex may
-// both be object 3).
-enum class ObjFamily : uint8_t { None, Chan, Mutex, RWMutex, WaitGroup, Once, Cond };
-ObjFamily FamilyOf(trace::Kind k);
+// The object classes whose ids are independent (a channel and a mutex may
+// both be object 3), and the class of each record kind: trace/kinds.def.
+using trace::ClassOf;
+using trace::ObjClass;
 
 // A test of a `go test` run, from its TestStart/TestEnd records.
 struct TestInfo {
@@ -65,7 +65,7 @@ class OccurredIndex {
 
   // Records of one object (ChanMake/Send/Recv/Close and SelectCase for
   // channels; every operation for sync objects) in stamp order.
-  const std::vector<uint32_t>& OpsOf(ObjFamily f, uint32_t obj) const;
+  const std::vector<uint32_t>& OpsOf(ObjClass f, uint32_t obj) const;
   // For a SelectCase record, its Select record (UINT32_MAX if malformed).
   uint32_t SelectOf(uint32_t case_rec) const;
   // The SelectCase records following a Select record.
@@ -93,7 +93,7 @@ class OccurredIndex {
 
   // The holders of a lock (family Mutex or RWMutex) at the end of the
   // trace. Go locks are not owned: an unlock by any goroutine releases.
-  LockHolders HoldersAtEnd(ObjFamily f, uint32_t obj) const;
+  LockHolders HoldersAtEnd(ObjClass f, uint32_t obj) const;
 
   report::Location Loc(uint32_t rec, report::Role role) const;
   report::Step StepOf(uint32_t rec, report::Role role, std::string what) const;
@@ -102,7 +102,7 @@ class OccurredIndex {
  private:
   const trace::Trace& t_;
   std::vector<uint32_t> gid_of_;
-  std::map<std::pair<ObjFamily, uint32_t>, std::vector<uint32_t>> ops_;
+  std::map<std::pair<ObjClass, uint32_t>, std::vector<uint32_t>> ops_;
   std::vector<TestInfo> tests_;
   std::vector<int32_t> test_of_gid_;  // index into tests_ or -1 (resolved lazily in ctor)
   uint32_t exit_rec_ = UINT32_MAX;    // the ProgramExit record

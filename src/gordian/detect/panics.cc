@@ -22,56 +22,50 @@ using report::Role;
 using trace::Kind;
 using trace::Record;
 
+// The records the recorder flags for each kind of runtime failure
+// (occurred_closed.cc, occurred_sync.cc report those).
+bool FlaggedSend(const Record& r) {
+  bool send = r.kind == Kind::ChanSend ||
+              (r.kind == Kind::SelectCase && (r.flags & trace::kDirSend));
+  return send && (r.flags & trace::kClosed);
+}
+bool FlaggedCloseOfClosed(const Record& r) {
+  return r.kind == Kind::ChanClose && (r.flags & trace::kClosed);
+}
+bool FlaggedCloseOfNil(const Record& r) { return r.kind == Kind::ChanClose && r.obj == 0; }
+bool FlaggedWgAdd(const Record& r) { return r.kind == Kind::WgAdd && (r.flags & trace::kFailed); }
+bool FlaggedUnlock(const Record& r) {
+  return (r.kind == Kind::MutexUnlock || r.kind == Kind::RWUnlock || r.kind == Kind::RUnlock) &&
+         (r.flags & trace::kFailed);
+}
+
 struct RuntimePanic {
   const char* text;
   FindingKind kind;
   Role role;
+  bool (*flagged)(const Record& r);  // the record the recorder flagged for it
 };
 
 constexpr RuntimePanic kRuntimePanics[] = {
-    {"send on closed channel", FindingKind::SendOnClosed, Role::Send},
-    {"close of closed channel", FindingKind::CloseOfClosed, Role::Close},
-    {"close of nil channel", FindingKind::CloseOfNil, Role::Close},
-    {"sync: negative WaitGroup counter", FindingKind::NegativeWaitGroup, Role::Done},
-    {"sync: unlock of unlocked mutex", FindingKind::UnlockOfUnlocked, Role::Unlock},
-    {"sync: Unlock of unlocked RWMutex", FindingKind::UnlockOfUnlocked, Role::Unlock},
-    {"sync: RUnlock of unlocked RWMutex", FindingKind::UnlockOfUnlocked, Role::Unlock},
+    {"send on closed channel", FindingKind::SendOnClosed, Role::Send, FlaggedSend},
+    {"close of closed channel", FindingKind::CloseOfClosed, Role::Close, FlaggedCloseOfClosed},
+    {"close of nil channel", FindingKind::CloseOfNil, Role::Close, FlaggedCloseOfNil},
+    {"sync: negative WaitGroup counter", FindingKind::NegativeWaitGroup, Role::Done, FlaggedWgAdd},
+    {"sync: unlock of unlocked mutex", FindingKind::UnlockOfUnlocked, Role::Unlock, FlaggedUnlock},
+    {"sync: Unlock of unlocked RWMutex", FindingKind::UnlockOfUnlocked, Role::Unlock,
+     FlaggedUnlock},
+    {"sync: RUnlock of unlocked RWMutex", FindingKind::UnlockOfUnlocked, Role::Unlock,
+     FlaggedUnlock},
 };
 
-// True when the goroutine has, before stamp, a record the recorder flagged
-// for this kind of failure.
-bool FlaggedBefore(const OccurredIndex& ix, uint32_t gid, uint32_t panic_rec, FindingKind kind) {
+// True when the goroutine has, before the panic's record, a record the
+// recorder flagged for this runtime panic.
+bool FlaggedBefore(const OccurredIndex& ix, uint32_t gid, uint32_t panic_rec,
+                   const RuntimePanic& p) {
   const trace::Goroutine* g = ix.trace().FindGoroutine(gid);
   if (g == nullptr) return false;
   for (uint32_t i = g->begin; i < panic_rec && i < g->end; i++) {
-    const Record& r = ix.rec(i);
-    switch (kind) {
-      case FindingKind::SendOnClosed:
-        if ((r.kind == Kind::ChanSend ||
-             (r.kind == Kind::SelectCase && (r.flags & trace::kDirSend))) &&
-            (r.flags & trace::kClosed)) {
-          return true;
-        }
-        break;
-      case FindingKind::CloseOfClosed:
-        if (r.kind == Kind::ChanClose && (r.flags & trace::kClosed)) return true;
-        break;
-      case FindingKind::CloseOfNil:
-        if (r.kind == Kind::ChanClose && r.obj == 0) return true;
-        break;
-      case FindingKind::NegativeWaitGroup:
-        if (r.kind == Kind::WgAdd && (r.flags & trace::kFailed)) return true;
-        break;
-      case FindingKind::UnlockOfUnlocked:
-        if ((r.kind == Kind::MutexUnlock || r.kind == Kind::RWUnlock ||
-             r.kind == Kind::RUnlock) &&
-            (r.flags & trace::kFailed)) {
-          return true;
-        }
-        break;
-      default:
-        break;
-    }
+    if (p.flagged(ix.rec(i))) return true;
   }
   return false;
 }
@@ -96,7 +90,7 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
     f.status = report::Status::Occurred;
     f.test = ix.TestOf(i);
     if (rp != nullptr) {
-      if (FlaggedBefore(ix, gid, i, rp->kind)) continue;  // reported from the operation
+      if (FlaggedBefore(ix, gid, i, *rp)) continue;  // reported from the operation
       f.kind = rp->kind;
       // Unlock of an unlocked lock is a fatal error: never recovered.
       recoverable = rp->kind != FindingKind::UnlockOfUnlocked;

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -59,5 +60,36 @@ void PredictRecursiveRLock(PredictContext& c) {
     });
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [r2, r1, w] -> without lock edges: past, the first RLock r1, the writer's
+// Lock w (it waits for the reader), the second RLock r2 (it waits for the
+// pending writer); expected: r1 completed, w and r2 never did.
+namespace {
+
+bool PlanRecursiveRLock(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
+  const trace::Trace& t = in.t;
+  const report::Finding& f = in.f;
+  if (in.weak == nullptr || f.records.size() < 3) return true;
+  uint32_t r2 = f.records[0], r1 = f.records[1], w = f.records[2];
+  if (t.records[r2].kind != Kind::RLock || t.records[r1].kind != Kind::RLock ||
+      t.records[w].kind != Kind::RWLock) {
+    return true;
+  }
+  Plan p;
+  p.weak = true;
+  p.bug = {BugOp{r1, kChoiceRecorded, Expect::Completed, true},
+           BugOp{w, kChoiceRecorded, Expect::Blocked, true},
+           BugOp{r2, kChoiceRecorded, Expect::Blocked, true}};
+  p.how = fmt::format("RLock at {}, then the writer's Lock at {}, then the RLock at {}",
+                      SiteText(t, t.records[r1]), SiteText(t, t.records[w]),
+                      SiteText(t, t.records[r2]));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kRecursiveRLockRewrite{PlanRecursiveRLock, true};
 
 }  // namespace gordian::detect

@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -84,5 +85,52 @@ void PredictRecvOnClosed(PredictContext& c) {
     }
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [rv, close, s] -> past, the close, then rv: the close comes before s
+// delivers rv's value, so rv finds the channel closed and empty; expected:
+// rv has kClosed.
+// [rv, close, rc] -> past, rv's sender, rc (which saw the channel closed in
+// the run) takes that value, then the close, then rv; expected: rc
+// completed, rv has kClosed.
+// A receive's pre clock does not include its partner's (happens_before.h),
+// so rv's and rc's pasts do not drag their recorded partners in.
+namespace {
+
+bool PlanRecvOnClosed(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
+  const trace::Trace& t = in.t;
+  const hb::OpIndex& ops = in.hb.ops();
+  const report::Finding& f = in.f;
+  if (f.records.size() < 3) return true;
+  uint32_t rv = f.records[0], close = f.records[1], other = f.records[2];
+  BugOp cl{close, kChoiceRecorded, Expect::Completed, false};
+  BugOp zero = ChanBugOp(t, ops, rv, Expect::Closed, true);
+  Plan p;
+  if (hb::DirOf(t.records[other]) == ChanDir::Send) {
+    p.bug = {cl, zero};
+    p.how = fmt::format("close at {} before the send at {}, then the receive at {}",
+                        SiteText(t, t.records[close]), SiteText(t, t.records[other]),
+                        SiteText(t, t.records[rv]));
+    plans->push_back(std::move(p));
+    return true;
+  }
+  uint32_t s = in.hb.Partner(rv);
+  if (s != hb::kNoRecord && ops.Owner(s) != ops.Owner(other)) {
+    p.bug.push_back(ChanBugOp(t, ops, s, Expect::Completed, false));
+  }
+  p.bug.push_back(ChanBugOp(t, ops, other, Expect::Completed, true));
+  p.bug.push_back(cl);
+  p.bug.push_back(zero);
+  p.how = fmt::format("the receive at {} takes the value, then the close at {}, then the "
+                      "receive at {} finds the channel closed",
+                      SiteText(t, t.records[other]), SiteText(t, t.records[close]),
+                      SiteText(t, t.records[rv]));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kRecvOnClosedRewrite{PlanRecvOnClosed, false};
 
 }  // namespace gordian::detect

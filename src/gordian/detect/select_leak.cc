@@ -37,6 +37,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -238,5 +239,80 @@ void PredictSelectLeaks(PredictContext& c) {
     }
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [x, q, alt?] (goroutine-leak, or global-deadlock for main) -> past, the
+// select q forced to alt (or its default), then x: its only partner went
+// elsewhere; expected: q completed, x never did. q's pre clock does not
+// include x (its recorded partner), so q's past does not need x; x is listed
+// after q and blocks for good.
+namespace {
+
+// The operation that can make case alt of select q ready: the close of a
+// receive case's channel when it does not happen after q, else the first
+// operation of the other direction on that channel in another goroutine
+// concurrent with q; kNoRecord if there is none (a timer's channel).
+uint32_t AltPartner(const hb::HappensBefore& e, uint32_t q, uint32_t alt) {
+  const trace::Trace& t = e.trace();
+  const hb::OpIndex& ops = e.ops();
+  uint32_t d = ops.ObjectOf(alt);
+  if (d == hb::kNoObject) return hb::kNoRecord;
+  ChanDir want = hb::DirOf(t.records[alt]) == ChanDir::Send ? ChanDir::Recv : ChanDir::Send;
+  uint32_t close = ops.Channel(d).close_rec;
+  if (want == ChanDir::Send && close != hb::kNoRecord && !e.Before(q, close)) return close;
+  for (uint32_t i : ops.Ops(ObjClass::Chan, d)) {
+    if (hb::DirOf(t.records[i]) != want || t.records[ops.Owner(i)].tpost == 0) continue;
+    uint32_t own = ops.Owner(i);
+    if (own != i && ops.ChosenCase(own) != i) continue;  // a case that did not fire
+    if (e.Concurrent(own, q)) return i;
+  }
+  return hb::kNoRecord;
+}
+
+bool PlanSelectLeak(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
+  const trace::Trace& t = in.t;
+  const hb::OpIndex& ops = in.hb.ops();
+  const report::Finding& f = in.f;
+  if (f.records.size() < 2 || t.records[f.records[1]].kind != Kind::Select) return true;
+  uint32_t x = f.records[0], q = f.records[1];
+  BugOp sel{q, kChoiceDefault, Expect::Completed, true};
+  if (f.records.size() >= 3) {
+    uint32_t alt = f.records[2];
+    if (t.records[alt].kind != Kind::SelectCase || ops.Owner(alt) != q) return true;
+    sel.choice = static_cast<int32_t>(t.records[alt].aux);
+  }
+  BugOp stuck = ChanBugOp(t, ops, x, Expect::Blocked, true);
+  stuck.choice = kChoiceRecorded;
+  Plan p;
+  p.bug = {sel, stuck};
+  p.how = fmt::format("the select at {} takes {}, then the {} at {} has no partner",
+                      SiteText(t, t.records[q]),
+                      sel.choice == kChoiceDefault
+                          ? std::string("its default")
+                          : fmt::format("its {} case instead",
+                                        hb::DirOf(t.records[f.records[2]]) == ChanDir::Send
+                                            ? "send"
+                                            : "receive"),
+                      hb::DirOf(t.records[x]) == ChanDir::Send ? "send" : "receive",
+                      SiteText(t, t.records[x]));
+  // The operation that makes alt ready goes first when the run has one: a
+  // close of its channel or an operation of the other direction concurrent
+  // with q. Otherwise the forced select waits for it (until the stall
+  // time), which a timer's channel needs anyway.
+  if (f.records.size() >= 3) {
+    uint32_t partner = AltPartner(in.hb, q, f.records[2]);
+    if (partner != hb::kNoRecord) {
+      Plan with = p;
+      with.bug.insert(with.bug.begin(), ChanBugOp(t, ops, partner, Expect::Completed, false));
+      plans->push_back(std::move(with));
+    }
+  }
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kSelectLeakRewrite{PlanSelectLeak, false};
 
 }  // namespace gordian::detect

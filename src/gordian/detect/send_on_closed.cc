@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -60,5 +61,30 @@ void PredictSendOnClosed(PredictContext& c) {
     }
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [send, close] -> past(send) ∪ past(close), then the close, then the send
+// (a select is forced to the send case). Followed, the send finds the
+// channel closed: it panics ("send on closed channel"); expected: the send's
+// record has kClosed.
+namespace {
+
+bool PlanSendOnClosed(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
+  const trace::Trace& t = in.t;
+  const report::Finding& f = in.f;
+  if (f.records.size() < 2) return true;
+  uint32_t send = f.records[0], close = f.records[1];
+  Plan p;
+  p.bug = {BugOp{close, kChoiceRecorded, Expect::Completed, false},
+           ChanBugOp(t, in.hb.ops(), send, Expect::Closed, true)};
+  p.how = fmt::format("close at {}, then the send at {}", SiteText(t, t.records[close]),
+                      SiteText(t, t.records[send]));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kSendOnClosedRewrite{PlanSendOnClosed, false};
 
 }  // namespace gordian::detect

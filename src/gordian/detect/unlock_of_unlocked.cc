@@ -14,6 +14,7 @@
 
 #include "gordian/detect/counter_matching.h"
 #include "gordian/detect/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
 
@@ -98,5 +99,54 @@ void PredictUnlockOfUnlocked(PredictContext& c) {
     c.Emit(std::move(f));
   }
 }
+
+// ---- Rewrite (schedule/rewrite.h)
+// [unlock, lock?] -> past(unlock), then the Unlock. Followed, the mutex is
+// not locked when it runs (its locks in the past are matched by unlocks
+// there, which counter matching found): fatal error; expected: the Unlock
+// has kFailed.
+namespace {
+
+// Locks minus unlocks of u's mutex in u's past (under e), same mode.
+int64_t HeldAt(const hb::HappensBefore& e, uint32_t u) {
+  const trace::Trace& t = e.trace();
+  uint32_t m = e.ops().ObjectOf(u);
+  if (m == hb::kNoObject) return 0;
+  bool reader = t.records[u].kind == Kind::RUnlock;
+  int64_t held = 0;
+  for (uint32_t i : e.ops().Ops(hb::ClassOf(t.records[u].kind), m)) {
+    const trace::Record& r = t.records[i];
+    if (i == u || !e.Before(i, u)) continue;
+    switch (r.kind) {
+      case Kind::MutexLock: case Kind::RWLock: case Kind::RLock:
+        if ((r.kind == Kind::RLock) == reader) held++;
+        break;
+      case Kind::MutexTryLock: case Kind::RWTryLock: case Kind::RWTryRLock:
+        if ((r.flags & trace::kSuccess) && (r.kind == Kind::RWTryRLock) == reader) held++;
+        break;
+      case Kind::MutexUnlock: case Kind::RWUnlock: case Kind::RUnlock:
+        if ((r.kind == Kind::RUnlock) == reader && !(r.flags & trace::kFailed)) held--;
+        break;
+      default:
+        break;
+    }
+  }
+  return held;
+}
+
+bool PlanUnlockOfUnlocked(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
+  uint32_t u = in.f.records[0];
+  Plan p;
+  p.weak = HeldAt(in.hb, u) > 0 && in.weak != nullptr && HeldAt(*in.weak, u) <= 0;
+  p.bug = {BugOp{u, kChoiceRecorded, Expect::Failed, true}};
+  p.how = fmt::format("the Unlock at {} runs before the Lock it releases",
+                      SiteText(in.t, in.t.records[u]));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kUnlockOfUnlockedRewrite{PlanUnlockOfUnlocked, true};
 
 }  // namespace gordian::detect

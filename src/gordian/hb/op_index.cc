@@ -12,27 +12,6 @@ namespace gordian::hb {
 using trace::Kind;
 using trace::Record;
 
-ObjClass ClassOf(Kind k) {
-  switch (k) {
-    case Kind::ChanMake: case Kind::ChanSend: case Kind::ChanRecv:
-    case Kind::ChanClose: case Kind::SelectCase:
-      return ObjClass::Chan;
-    case Kind::MutexLock: case Kind::MutexUnlock: case Kind::MutexTryLock:
-      return ObjClass::Mutex;
-    case Kind::RWLock: case Kind::RWUnlock: case Kind::RLock: case Kind::RUnlock:
-    case Kind::RWTryLock: case Kind::RWTryRLock:
-      return ObjClass::RWMutex;
-    case Kind::WgAdd: case Kind::WgWait:
-      return ObjClass::WaitGroup;
-    case Kind::OnceDo:
-      return ObjClass::Once;
-    case Kind::CondWait: case Kind::CondSignal: case Kind::CondBroadcast:
-      return ObjClass::Cond;
-    default:
-      return ObjClass::Count_;
-  }
-}
-
 ChanDir DirOf(const Record& r) {
   switch (r.kind) {
     case Kind::ChanSend: return ChanDir::Send;

@@ -17,12 +17,11 @@ namespace gordian::hb {
 inline constexpr uint32_t kNoRecord = 0xffffffffu;
 inline constexpr uint32_t kNoObject = 0xffffffffu;
 
-enum class ObjClass : uint8_t { Chan, Mutex, RWMutex, WaitGroup, Once, Cond, Count_ };
-inline constexpr int kNumObjClasses = static_cast<int>(ObjClass::Count_);
-
-// The object class a record kind operates on; Count_ for kinds without one
-// (goroutine, test and program records).
-ObjClass ClassOf(trace::Kind k);
+// The object classes and the class of each record kind (None for kinds
+// without one): trace/kinds.def.
+using trace::ClassOf;
+using trace::kNumObjClasses;
+using trace::ObjClass;
 
 // The direction of a channel operation record (ChanSend, ChanRecv, or a
 // SelectCase); Close for ChanClose.

@@ -1,8 +1,9 @@
 // This file checks that the record kinds and flags the Go recorder writes
 // (constants gk* and gf* in runtime/std/runtime and runtime/std/sync, which
 // are separate std packages and so each keep their own copy) have the values
-// of the C++ contract in src/gordian/trace/event.h. A drift between the
-// copies would silently mislabel every record, so it fails here instead.
+// of the C++ contract in src/gordian/trace/event.h and kinds.def. A drift
+// between the copies would silently mislabel every record, so it fails here
+// instead.
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -11,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gordian/trace/event.h"
+#include "gordian/trace/kinds.h"
 
 namespace gordian::instrument {
 namespace {
@@ -25,29 +26,18 @@ std::string SourceDir() {
 
 // The contract's values, by the Go constant's name without its prefix.
 const std::map<std::string, long>& Contract() {
-  static const std::map<std::string, long> values = {
-      {"kGoSpawn", long(Kind::GoSpawn)}, {"kGoStart", long(Kind::GoStart)},
-      {"kGoEnd", long(Kind::GoEnd)}, {"kChanMake", long(Kind::ChanMake)},
-      {"kChanSend", long(Kind::ChanSend)}, {"kChanRecv", long(Kind::ChanRecv)},
-      {"kChanClose", long(Kind::ChanClose)}, {"kSelect", long(Kind::Select)},
-      {"kSelectCase", long(Kind::SelectCase)}, {"kMutexLock", long(Kind::MutexLock)},
-      {"kMutexUnlock", long(Kind::MutexUnlock)}, {"kMutexTryLock", long(Kind::MutexTryLock)},
-      {"kRWLock", long(Kind::RWLock)}, {"kRWUnlock", long(Kind::RWUnlock)},
-      {"kRLock", long(Kind::RLock)}, {"kRUnlock", long(Kind::RUnlock)},
-      {"kRWTryLock", long(Kind::RWTryLock)}, {"kRWTryRLock", long(Kind::RWTryRLock)},
-      {"kWgAdd", long(Kind::WgAdd)}, {"kWgWait", long(Kind::WgWait)},
-      {"kOnceDo", long(Kind::OnceDo)}, {"kCondWait", long(Kind::CondWait)},
-      {"kCondSignal", long(Kind::CondSignal)}, {"kCondBroadcast", long(Kind::CondBroadcast)},
-      {"kPanic", long(Kind::Panic)}, {"kTestStart", long(Kind::TestStart)},
-      {"kTestEnd", long(Kind::TestEnd)}, {"kBlockedAtTestEnd", long(Kind::BlockedAtTestEnd)},
-      {"kGlobalDeadlock", long(Kind::GlobalDeadlock)}, {"kProgramExit", long(Kind::ProgramExit)},
-      {"kCount", long(Kind::Count_)},
-      {"fClosed", trace::kClosed}, {"fSuccess", trace::kSuccess},
-      {"fFailed", trace::kFailed}, {"fHasDefault", trace::kHasDefault},
-      {"fDirSend", trace::kDirSend}, {"fDirRecv", trace::kDirRecv},
-      {"fChosen", trace::kChosen}, {"fTimer", trace::kTimer},
-      {"fExitChecked", trace::kExitChecked}, {"fZeroSize", trace::kZeroSize},
-  };
+  static const std::map<std::string, long> values = [] {
+    std::map<std::string, long> v = {
+        {"kCount", long(Kind::Count_)},
+        {"fClosed", trace::kClosed}, {"fSuccess", trace::kSuccess},
+        {"fFailed", trace::kFailed}, {"fHasDefault", trace::kHasDefault},
+        {"fDirSend", trace::kDirSend}, {"fDirRecv", trace::kDirRecv},
+        {"fChosen", trace::kChosen}, {"fTimer", trace::kTimer},
+        {"fExitChecked", trace::kExitChecked}, {"fZeroSize", trace::kZeroSize},
+    };
+    for (int k = 1; k < int(Kind::Count_); k++) v[std::string("k") + trace::kKinds[k].name] = k;
+    return v;
+  }();
   return values;
 }
 

@@ -23,13 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool NeedsWeak(report::FindingKind k) {
-  using report::FindingKind;
-  return k == FindingKind::LockOrderDeadlock || k == FindingKind::MixedDeadlock ||
-         k == FindingKind::DoubleLock ||
-         k == FindingKind::NegativeWaitGroup || k == FindingKind::UnlockOfUnlocked;
-}
-
 // The trace directory's own name, for the names of the files made from it.
 std::string TraceName(const std::string& trace_dir) {
   fs::path p = fs::path(trace_dir).lexically_normal();
@@ -94,7 +87,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     auto note = [&](const std::string& what) {
       sum->notes.push_back(fmt::format("{} at {}: {}", kind, site, what));
     };
-    if (NeedsWeak(f.kind) && !weak_tried) {
+    if (detect::RewriteOf(f.kind).needs_weak && !weak_tried) {
       weak_tried = true;
       hb::HbOptions o = hb.options();
       o.mutex_edges = false;

@@ -1,113 +1,42 @@
-// This file implements the names of finding kinds, statuses and roles as the
-// JSON report contract spells them.
+// This file implements the names of finding kinds (from the table in
+// finding_kinds.def), statuses and roles as the JSON report contract spells
+// them.
 #include "gordian/report/finding.h"
+
+#include <iterator>
 
 namespace gordian::report {
 
-std::string_view KindName(FindingKind k) {
-  switch (k) {
-    case FindingKind::DataRace: return "data-race";
-    case FindingKind::SendOnClosed: return "send-on-closed";
-    case FindingKind::CloseOfClosed: return "close-of-closed";
-    case FindingKind::CloseOfNil: return "close-of-nil";
-    case FindingKind::NegativeWaitGroup: return "negative-waitgroup";
-    case FindingKind::UnlockOfUnlocked: return "unlock-of-unlocked";
-    case FindingKind::GlobalDeadlock: return "global-deadlock";
-    case FindingKind::GoroutineLeak: return "goroutine-leak";
-    case FindingKind::DoubleLock: return "double-lock";
-    case FindingKind::LockOrderDeadlock: return "lock-order-deadlock";
-    case FindingKind::MixedDeadlock: return "mixed-deadlock";
-    case FindingKind::Panic: return "panic";
-    case FindingKind::RecvOnClosed: return "recv-on-closed";
-    case FindingKind::ConcurrentRecv: return "concurrent-recv";
-    case FindingKind::AlternativePartner: return "alternative-partner";
-    case FindingKind::MessageContention: return "message-contention";
-    case FindingKind::SelectCaseAlternatives: return "select-case-alternatives";
-    case FindingKind::Count_: break;
-  }
-  return "?";
+namespace {
+
+struct KindInfo {
+  std::string_view name;
+  std::string_view title;
+  std::string_view description;
+  Severity severity;
+};
+
+constexpr KindInfo kKinds[] = {
+#define GORDIAN_FINDING_KIND(Id, name, severity, rewrite, title, description) \
+  {name, title, description, Severity::severity},
+#include "gordian/report/finding_kinds.def"
+#undef GORDIAN_FINDING_KIND
+};
+static_assert(std::size(kKinds) == static_cast<size_t>(FindingKind::Count_));
+
+constexpr KindInfo kUnknown{"?", "?", "", Severity::Bug};
+
+constexpr const KindInfo& InfoOf(FindingKind k) {
+  size_t i = static_cast<size_t>(k);
+  return i < std::size(kKinds) ? kKinds[i] : kUnknown;
 }
 
-std::string_view KindTitle(FindingKind k) {
-  switch (k) {
-    case FindingKind::DataRace: return "data race";
-    case FindingKind::SendOnClosed: return "send on closed channel";
-    case FindingKind::CloseOfClosed: return "close of closed channel";
-    case FindingKind::CloseOfNil: return "close of nil channel";
-    case FindingKind::NegativeWaitGroup: return "negative WaitGroup counter";
-    case FindingKind::UnlockOfUnlocked: return "unlock of unlocked mutex";
-    case FindingKind::GlobalDeadlock: return "deadlock: all goroutines are blocked";
-    case FindingKind::GoroutineLeak: return "goroutine leak";
-    case FindingKind::DoubleLock: return "double lock";
-    case FindingKind::LockOrderDeadlock: return "lock-order deadlock";
-    case FindingKind::MixedDeadlock: return "mixed channel/lock deadlock";
-    case FindingKind::Panic: return "panic";
-    case FindingKind::RecvOnClosed: return "receive on closed channel";
-    case FindingKind::ConcurrentRecv: return "concurrent receives on one channel";
-    case FindingKind::AlternativePartner: return "alternative communication partner";
-    case FindingKind::MessageContention: return "message contention";
-    case FindingKind::SelectCaseAlternatives: return "select case alternatives";
-    case FindingKind::Count_: break;
-  }
-  return "?";
-}
+}  // namespace
 
-std::string_view KindDescription(FindingKind k) {
-  switch (k) {
-    case FindingKind::DataRace:
-      return "Two goroutines access the same memory concurrently and at least one access is "
-             "a write, with nothing ordering them (Go's race detector saw it happen). The "
-             "result depends on the schedule, and the program may read torn or stale values.";
-    case FindingKind::SendOnClosed:
-      return "A goroutine sends on a channel that another goroutine has closed. "
-             "The send panics and takes the program down.";
-    case FindingKind::CloseOfClosed:
-      return "A channel is closed twice. The second close panics.";
-    case FindingKind::CloseOfNil:
-      return "A nil channel is closed, usually one that was never made. The close panics.";
-    case FindingKind::NegativeWaitGroup:
-      return "WaitGroup.Done or Add drives the counter below zero, typically because Add "
-             "runs after the goroutine it counts has finished. The call panics.";
-    case FindingKind::UnlockOfUnlocked:
-      return "Unlock or RUnlock of a lock that is not held. This is a fatal error that "
-             "cannot be recovered.";
-    case FindingKind::GlobalDeadlock:
-      return "Every goroutine of the program is blocked on a channel or lock, so none can "
-             "ever proceed. The program hangs.";
-    case FindingKind::GoroutineLeak:
-      return "A goroutine is blocked forever on a channel, select, lock, WaitGroup or Cond "
-             "after its test or program ended. It keeps its stack and everything it "
-             "references alive.";
-    case FindingKind::DoubleLock:
-      return "A goroutine acquires a lock it already holds. Go's locks are not reentrant, so "
-             "it blocks forever.";
-    case FindingKind::LockOrderDeadlock:
-      return "Goroutines acquire the same locks in different orders. In some schedule each "
-             "holds a lock the other waits for, and both block forever.";
-    case FindingKind::MixedDeadlock:
-      return "A goroutine waits on a channel while holding a lock that its communication "
-             "partner needs first. Both block forever.";
-    case FindingKind::Panic:
-      return "The program panicked and the panic was not recovered.";
-    case FindingKind::RecvOnClosed:
-      return "A receive got the zero value of a closed channel, and the code uses the value "
-             "without checking `ok`. It may take the zero value for real data.";
-    case FindingKind::ConcurrentRecv:
-      return "Several goroutines wait to receive from the same channel at different places "
-             "in the code. Which of them gets a value depends on the schedule.";
-    case FindingKind::AlternativePartner:
-      return "A communication could have paired with another partner in a different "
-             "schedule.";
-    case FindingKind::MessageContention:
-      return "Several senders compete for the same receiver; the order of their messages "
-             "depends on the schedule.";
-    case FindingKind::SelectCaseAlternatives:
-      return "A select could have chosen another case in a different schedule.";
-    case FindingKind::Count_:
-      break;
-  }
-  return "";
-}
+std::string_view KindName(FindingKind k) { return InfoOf(k).name; }
+std::string_view KindTitle(FindingKind k) { return InfoOf(k).title; }
+std::string_view KindDescription(FindingKind k) { return InfoOf(k).description; }
+Severity DefaultSeverity(FindingKind k) { return InfoOf(k).severity; }
 
 bool ParseKind(std::string_view name, FindingKind* out) {
   for (int i = 0; i < static_cast<int>(FindingKind::Count_); i++) {
@@ -193,20 +122,6 @@ std::string_view RoleName(Role r) {
     case Role::Write: return "write";
   }
   return "?";
-}
-
-Severity DefaultSeverity(FindingKind k) {
-  switch (k) {
-    case FindingKind::RecvOnClosed:
-    case FindingKind::ConcurrentRecv:
-      return Severity::Warning;
-    case FindingKind::AlternativePartner:
-    case FindingKind::MessageContention:
-    case FindingKind::SelectCaseAlternatives:
-      return Severity::Info;
-    default:
-      return Severity::Bug;
-  }
 }
 
 bool CountsAsBug(const Finding& f) {

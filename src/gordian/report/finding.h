@@ -11,26 +11,12 @@
 
 namespace gordian::report {
 
+// The kinds and everything about each (name, severity, title, description,
+// rewrite): finding_kinds.def.
 enum class FindingKind : uint8_t {
-  DataRace,  // from Go's race detector (src/gordian/race/), not from the trace
-  SendOnClosed,
-  CloseOfClosed,
-  CloseOfNil,
-  NegativeWaitGroup,
-  UnlockOfUnlocked,
-  GlobalDeadlock,
-  GoroutineLeak,
-  DoubleLock,
-  LockOrderDeadlock,
-  MixedDeadlock,
-  Panic,
-  // warnings
-  RecvOnClosed,
-  ConcurrentRecv,
-  // info (seed 001's analysis scenarios)
-  AlternativePartner,
-  MessageContention,
-  SelectCaseAlternatives,
+#define GORDIAN_FINDING_KIND(Id, ...) Id,
+#include "gordian/report/finding_kinds.def"
+#undef GORDIAN_FINDING_KIND
   Count_
 };
 

@@ -18,13 +18,7 @@ namespace fs = std::filesystem;
 
 uint64_t OrderKey(const Record& r) {
   if (r.tpost == 0) return (uint64_t{1} << 34) + 2 * uint64_t{r.tpre};
-  switch (r.kind) {
-    case Kind::ChanSend: case Kind::ChanRecv: case Kind::Select:
-    case Kind::MutexLock: case Kind::RWLock: case Kind::RLock: case Kind::WgWait:
-      return 2 * uint64_t{r.tpost};
-    default:
-      return 2 * uint64_t{r.tpre};
-  }
+  return 2 * uint64_t{trace::InfoOf(r.kind).at_post ? r.tpost : r.tpre};
 }
 
 std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
@@ -115,12 +109,6 @@ const Record* ChosenCase(const trace::Trace& t, uint32_t sel) {
     if (c.aux == r.val) return &c;
   }
   return nullptr;
-}
-
-std::string SiteText(const trace::Trace& t, const Record& r) {
-  const trace::Site& s = t.SiteOf(r);
-  if (r.site == 0 || s.file.empty()) return "?";
-  return fmt::format("{}:{}", s.file, s.line);
 }
 
 namespace {

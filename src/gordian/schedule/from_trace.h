@@ -44,8 +44,8 @@ std::vector<TraceOp> ControlledOps(const trace::Trace& t);
 // (default, not completed, or a case beyond the recorded ones).
 const trace::Record* ChosenCase(const trace::Trace& t, uint32_t sel);
 
-// Site text of r: "file:line", "?" if unknown.
-std::string SiteText(const trace::Trace& t, const trace::Record& r);
+// Site text of r: "file:line", "?" if unknown (trace/trace.h).
+using trace::SiteText;
 
 // The invocation that recorded trace_dir (test traces: the package
 // directory from packages.txt and the test binary's flags from meta.txt).

@@ -29,14 +29,21 @@
 
 #include <fmt/format.h>
 
+#include "gordian/detect/rewrite_plan.h"
 #include "gordian/hb/op_index.h"
 #include "gordian/schedule/from_trace.h"
 
 namespace gordian::schedule {
 
+using detect::BugOp;
+using detect::Plan;
 using trace::Kind;
 using trace::Record;
 namespace fs = std::filesystem;
+
+static_assert(detect::kChoiceRecorded == kChoiceFree &&
+                  detect::kChoiceDefault == schedule::kChoiceDefault,
+              "detect/rewrite_plan.h and schedule.h must agree on select choices");
 
 namespace {
 
@@ -58,53 +65,6 @@ Controlled BuildControlled(const trace::Trace& t) {
     }
   }
   return c;
-}
-
-struct BugOp {
-  uint32_t rec = 0;                 // a controlled record (a Select, not its case)
-  int32_t choice = kChoiceFree;     // forced select case, kChoiceFree: the recorded one
-  Expect expect = Expect::Completed;
-  bool check = true;                // part of the expectations
-};
-
-struct Plan {
-  bool weak = false;
-  std::vector<BugOp> bug;  // in the buggy order
-  std::string how;
-};
-
-// The bug operation for channel record r (a plain operation, or a case of a
-// select: then the select itself, forced to that case).
-BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, uint32_t r, Expect expect,
-                bool check) {
-  BugOp b{ops.Owner(r), kChoiceFree, expect, check};
-  if (t.records[r].kind == Kind::SelectCase) {
-    b.choice = static_cast<int32_t>(t.records[r].aux);
-    if (expect == Expect::Closed) b.expect = Expect::SelectCaseClosed;
-  }
-  return b;
-}
-
-// The operation that can make case alt of select q ready: the close of a
-// receive case's channel when it does not happen after q, else the first
-// operation of the other direction on that channel in another goroutine
-// concurrent with q; kNoRecord if there is none (a timer's channel).
-uint32_t AltPartner(const hb::HappensBefore& e, uint32_t q, uint32_t alt) {
-  const trace::Trace& t = e.trace();
-  const hb::OpIndex& ops = e.ops();
-  uint32_t d = ops.ObjectOf(alt);
-  if (d == hb::kNoObject) return hb::kNoRecord;
-  hb::ChanDir want = hb::DirOf(t.records[alt]) == hb::ChanDir::Send ? hb::ChanDir::Recv
-                                                                     : hb::ChanDir::Send;
-  uint32_t close = ops.Channel(d).close_rec;
-  if (want == hb::ChanDir::Send && close != hb::kNoRecord && !e.Before(q, close)) return close;
-  for (uint32_t i : ops.Ops(hb::ObjClass::Chan, d)) {
-    if (hb::DirOf(t.records[i]) != want || t.records[ops.Owner(i)].tpost == 0) continue;
-    uint32_t own = ops.Owner(i);
-    if (own != i && ops.ChosenCase(own) != i) continue;  // a case that did not fire
-    if (e.Concurrent(own, q)) return i;
-  }
-  return hb::kNoRecord;
 }
 
 // Largest k < limit with Before(recs[k], b), or -1.
@@ -281,71 +241,13 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   return true;
 }
 
-bool IsLockKind(Kind k) {
-  return k == Kind::MutexLock || k == Kind::RWLock || k == Kind::RLock;
-}
-
-// The WaitGroup counter of the past of done (under e) plus done's delta.
-int64_t CounterAt(const hb::HappensBefore& e, uint32_t done) {
-  const trace::Trace& t = e.trace();
-  uint32_t w = e.ops().ObjectOf(done);
-  if (w == hb::kNoObject) return 0;
-  int64_t sum = static_cast<int32_t>(t.records[done].val);
-  for (uint32_t i : e.ops().Ops(hb::ObjClass::WaitGroup, w)) {
-    const Record& r = t.records[i];
-    if (r.kind != Kind::WgAdd || i == done) continue;
-    if (e.Before(i, done)) sum += static_cast<int32_t>(r.val);
-  }
-  return sum;
-}
-
-// Locks minus unlocks of u's mutex in u's past (under e), same mode.
-int64_t HeldAt(const hb::HappensBefore& e, uint32_t u) {
-  const trace::Trace& t = e.trace();
-  uint32_t m = e.ops().ObjectOf(u);
-  if (m == hb::kNoObject) return 0;
-  bool reader = t.records[u].kind == Kind::RUnlock;
-  int64_t held = 0;
-  for (uint32_t i : e.ops().Ops(hb::ClassOf(t.records[u].kind), m)) {
-    const Record& r = t.records[i];
-    if (i == u || !e.Before(i, u)) continue;
-    switch (r.kind) {
-      case Kind::MutexLock: case Kind::RWLock: case Kind::RLock:
-        if ((r.kind == Kind::RLock) == reader) held++;
-        break;
-      case Kind::MutexTryLock: case Kind::RWTryLock: case Kind::RWTryRLock:
-        if ((r.flags & trace::kSuccess) && (r.kind == Kind::RWTryRLock) == reader) held++;
-        break;
-      case Kind::MutexUnlock: case Kind::RWUnlock: case Kind::RUnlock:
-        if ((r.kind == Kind::RUnlock) == reader && !(r.flags & trace::kFailed)) held--;
-        break;
-      default:
-        break;
-    }
-  }
-  return held;
-}
-
 }  // namespace
 
-bool Rewritable(report::FindingKind k) {
-  using report::FindingKind;
-  switch (k) {
-    case FindingKind::SendOnClosed: case FindingKind::RecvOnClosed:
-    case FindingKind::NegativeWaitGroup: case FindingKind::UnlockOfUnlocked:
-    case FindingKind::LockOrderDeadlock: case FindingKind::MixedDeadlock:
-    case FindingKind::GoroutineLeak: case FindingKind::GlobalDeadlock:
-    case FindingKind::DoubleLock:
-      return true;
-    default:
-      return false;
-  }
-}
+bool Rewritable(report::FindingKind k) { return detect::RewriteOf(k).plan != nullptr; }
 
 bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                     const hb::HappensBefore& hb, const hb::HappensBefore* weak,
                     const report::Finding& f, Rewrite* out, std::string* err) {
-  using report::FindingKind;
   if (f.records.empty()) {
     *err = "the finding carries no trace records";
     return false;
@@ -360,209 +262,27 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
     *err = fmt::format("{} findings are not rewritten into schedules", report::KindName(f.kind));
     return false;
   }
-  const hb::OpIndex& ops = hb.ops();
-  Controlled c = BuildControlled(t);
-  Plan plan;
-  const hb::HappensBefore* e = &hb;
-  switch (f.kind) {
-    case FindingKind::SendOnClosed: {
-      if (f.records.size() < 2) break;
-      uint32_t send = f.records[0], close = f.records[1];
-      BugOp cl{close, kChoiceFree, Expect::Completed, false};
-      BugOp sd{ops.Owner(send), kChoiceFree, Expect::Closed, true};
-      if (t.records[send].kind == Kind::SelectCase) {
-        sd.choice = t.records[send].aux;
-        sd.expect = Expect::SelectCaseClosed;
-      }
-      plan.bug = {cl, sd};
-      plan.how = fmt::format("close at {}, then the send at {}", SiteText(t, t.records[close]),
-                             SiteText(t, t.records[send]));
-      break;
-    }
-    case FindingKind::RecvOnClosed: {
-      // [rv, close, s]: the close comes before s delivers rv's value;
-      // [rv, close, rc]: rc, which saw the channel closed, takes rv's value
-      // first (after its sender), then the close, then rv. A receive's pre
-      // clock does not include its partner's (happens_before.h), so rv's and
-      // rc's pasts do not drag their recorded partners in.
-      if (f.records.size() < 3) break;
-      uint32_t rv = f.records[0], close = f.records[1], other = f.records[2];
-      BugOp cl{close, kChoiceFree, Expect::Completed, false};
-      BugOp zero = ChanBugOp(t, ops, rv, Expect::Closed, true);
-      if (hb::DirOf(t.records[other]) == hb::ChanDir::Send) {
-        plan.bug = {cl, zero};
-        plan.how = fmt::format("close at {} before the send at {}, then the receive at {}",
-                               SiteText(t, t.records[close]), SiteText(t, t.records[other]),
-                               SiteText(t, t.records[rv]));
-        break;
-      }
-      uint32_t s = hb.Partner(rv);
-      if (s != hb::kNoRecord && ops.Owner(s) != ops.Owner(other)) {
-        plan.bug.push_back(ChanBugOp(t, ops, s, Expect::Completed, false));
-      }
-      plan.bug.push_back(ChanBugOp(t, ops, other, Expect::Completed, true));
-      plan.bug.push_back(cl);
-      plan.bug.push_back(zero);
-      plan.how = fmt::format("the receive at {} takes the value, then the close at {}, then the "
-                             "receive at {} finds the channel closed",
-                             SiteText(t, t.records[other]), SiteText(t, t.records[close]),
-                             SiteText(t, t.records[rv]));
-      break;
-    }
-    case FindingKind::GoroutineLeak:
-    case FindingKind::GlobalDeadlock: {
-      // Predicted by select_leak.cc: [x, q, alt?]. The select q takes the
-      // other case alt (or its default), then x has no partner left. q's pre
-      // clock does not include x (its recorded partner), so q's past does not
-      // need x; x is listed after q and blocks for good.
-      if (f.records.size() < 2 || t.records[f.records[1]].kind != Kind::Select) break;
-      uint32_t x = f.records[0], q = f.records[1];
-      BugOp sel{q, kChoiceDefault, Expect::Completed, true};
-      if (f.records.size() >= 3) {
-        uint32_t alt = f.records[2];
-        if (t.records[alt].kind != Kind::SelectCase || ops.Owner(alt) != q) break;
-        sel.choice = static_cast<int32_t>(t.records[alt].aux);
-      }
-      BugOp stuck = ChanBugOp(t, ops, x, Expect::Blocked, true);
-      stuck.choice = kChoiceFree;
-      plan.bug = {sel, stuck};
-      plan.how = fmt::format("the select at {} takes {}, then the {} at {} has no partner",
-                             SiteText(t, t.records[q]),
-                             sel.choice == kChoiceDefault
-                                 ? std::string("its default")
-                                 : fmt::format("its {} case instead",
-                                               hb::DirOf(t.records[f.records[2]]) ==
-                                                       hb::ChanDir::Send
-                                                   ? "send"
-                                                   : "receive"),
-                             hb::DirOf(t.records[x]) == hb::ChanDir::Send ? "send" : "receive",
-                             SiteText(t, t.records[x]));
-      // The operation that makes alt ready goes first when the run has one:
-      // a close of its channel or an operation of the other direction
-      // concurrent with q. Otherwise the forced select waits for it (until
-      // the stall time), which a timer's channel needs anyway.
-      if (f.records.size() >= 3) {
-        uint32_t p = AltPartner(hb, q, f.records[2]);
-        if (p != hb::kNoRecord) {
-          Plan with = plan;
-          with.bug.insert(with.bug.begin(), ChanBugOp(t, ops, p, Expect::Completed, false));
-          Rewrite tried;
-          std::string why;
-          if (Linearize(t, trace_dir, hb, c, with, f, &tried, &why)) {
-            *out = std::move(tried);
-            return true;
-          }
-        }
-      }
-      break;
-    }
-    case FindingKind::NegativeWaitGroup: {
-      uint32_t d = f.records[0];
-      uint32_t w = ops.ObjectOf(d);
-      if (w == hb::kNoObject) break;
-      // The Done whose own past leaves the counter below zero: the reported
-      // one first, then the other Dones of the WaitGroup; the strong
-      // relation first, then the one without lock edges.
-      std::vector<uint32_t> cands{d};
-      for (uint32_t i : ops.Ops(hb::ObjClass::WaitGroup, w)) {
-        const Record& r = t.records[i];
-        if (r.kind == Kind::WgAdd && static_cast<int32_t>(r.val) < 0 && i != d) cands.push_back(i);
-      }
-      uint32_t pick = hb::kNoRecord;
-      for (const hb::HappensBefore* x : {&hb, weak}) {
-        if (x == nullptr || pick != hb::kNoRecord) continue;
-        for (uint32_t cd : cands) {
-          if (CounterAt(*x, cd) < 0) {
-            pick = cd;
-            e = x;
-            break;
-          }
-        }
-      }
-      if (pick == hb::kNoRecord) {
-        *err = "no Done's happens-before past leaves the counter below zero by itself";
-        return false;
-      }
-      plan.weak = e != &hb;
-      plan.bug = {BugOp{pick, kChoiceFree, Expect::Failed, true}};
-      plan.how = fmt::format("the Done at {} runs before the Adds that balance it",
-                             SiteText(t, t.records[pick]));
-      break;
-    }
-    case FindingKind::UnlockOfUnlocked: {
-      uint32_t u = f.records[0];
-      if (HeldAt(hb, u) > 0 && weak != nullptr && HeldAt(*weak, u) <= 0) e = weak;
-      plan.weak = e != &hb;
-      plan.bug = {BugOp{u, kChoiceFree, Expect::Failed, true}};
-      plan.how = fmt::format("the Unlock at {} runs before the Lock it releases",
-                             SiteText(t, t.records[u]));
-      break;
-    }
-    case FindingKind::LockOrderDeadlock: {
-      if (weak == nullptr || f.records.size() < 4 || f.records.size() % 2 != 0) break;
-      e = weak;
-      plan.weak = true;
-      std::vector<BugOp> acq, req;
-      for (size_t i = 0; i + 1 < f.records.size(); i += 2) {
-        req.push_back(BugOp{f.records[i], kChoiceFree, Expect::Blocked, true});
-        acq.push_back(BugOp{f.records[i + 1], kChoiceFree, Expect::Completed, true});
-      }
-      for (const BugOp& b : acq) {
-        if (!IsLockKind(t.records[b.rec].kind)) {
-          *err = "a lock of the cycle was taken by TryLock, which a schedule does not order";
-          return false;
-        }
-      }
-      plan.bug = acq;
-      plan.bug.insert(plan.bug.end(), req.begin(), req.end());
-      plan.how = "each goroutine of the cycle takes its first lock, then each requests the next";
-      break;
-    }
-    case FindingKind::DoubleLock: {
-      // Predicted by recursive_rlock.cc: [r2, r1, w]. Without lock edges:
-      // the first RLock r1, then the writer's Lock w (it waits for the
-      // reader), then the second RLock r2 (it waits for the pending writer).
-      if (weak == nullptr || f.records.size() < 3) break;
-      uint32_t r2 = f.records[0], r1 = f.records[1], w = f.records[2];
-      if (t.records[r2].kind != Kind::RLock || t.records[r1].kind != Kind::RLock ||
-          t.records[w].kind != Kind::RWLock) {
-        break;
-      }
-      e = weak;
-      plan.weak = true;
-      plan.bug = {BugOp{r1, kChoiceFree, Expect::Completed, true},
-                  BugOp{w, kChoiceFree, Expect::Blocked, true},
-                  BugOp{r2, kChoiceFree, Expect::Blocked, true}};
-      plan.how = fmt::format("RLock at {}, then the writer's Lock at {}, then the RLock at {}",
-                             SiteText(t, t.records[r1]), SiteText(t, t.records[w]),
-                             SiteText(t, t.records[r2]));
-      break;
-    }
-    case FindingKind::MixedDeadlock: {
-      if (weak == nullptr || f.records.size() < 3) break;
-      e = weak;
-      plan.weak = true;
-      uint32_t x = ops.Owner(f.records[0]), acquire = f.records[1], lb = f.records[2];
-      plan.bug = {BugOp{acquire, kChoiceFree, Expect::Completed, true},
-                  BugOp{x, kChoiceFree, Expect::Blocked, true},
-                  BugOp{lb, kChoiceFree, Expect::Blocked, true}};
-      if (t.records[f.records[0]].kind == Kind::SelectCase) {
-        plan.bug[1].choice = t.records[f.records[0]].aux;
-      }
-      plan.how = fmt::format("the lock at {} is taken, the holder blocks at {}, the partner "
-                             "blocks on the lock at {}", SiteText(t, t.records[acquire]),
-                             SiteText(t, t.records[x]), SiteText(t, t.records[lb]));
-      break;
-    }
-    default:
-      break;
+  std::vector<Plan> plans;
+  if (!detect::RewriteOf(f.kind).plan(detect::PlanInput{t, hb, weak, f}, &plans, err)) {
+    return false;
   }
-  if (plan.bug.empty()) {
+  if (plans.empty()) {
     *err = fmt::format("this {} finding does not carry the operations a rewrite needs",
                        report::KindName(f.kind));
     return false;
   }
-  return Linearize(t, trace_dir, *e, c, plan, f, out, err);
+  Controlled c = BuildControlled(t);
+  // The plans best first: all but the last are tried on the side.
+  for (size_t i = 0; i + 1 < plans.size(); i++) {
+    const hb::HappensBefore& e = plans[i].weak ? *weak : hb;
+    Rewrite tried;
+    std::string why;
+    if (Linearize(t, trace_dir, e, c, plans[i], f, &tried, &why)) {
+      *out = std::move(tried);
+      return true;
+    }
+  }
+  return Linearize(t, trace_dir, plans.back().weak ? *weak : hb, c, plans.back(), f, out, err);
 }
 
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {

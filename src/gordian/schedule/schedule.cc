@@ -16,40 +16,6 @@ namespace gordian::schedule {
 
 using trace::Kind;
 
-bool IsControlled(Kind k) {
-  switch (k) {
-    case Kind::ChanSend: case Kind::ChanRecv: case Kind::ChanClose: case Kind::Select:
-    case Kind::MutexLock: case Kind::MutexUnlock: case Kind::RWLock: case Kind::RWUnlock:
-    case Kind::RLock: case Kind::RUnlock: case Kind::WgAdd: case Kind::WgWait:
-    case Kind::OnceDo: case Kind::CondWait: case Kind::CondSignal: case Kind::CondBroadcast:
-      return true;
-    default:
-      return false;
-  }
-}
-
-const char* KindName(Kind k) {
-  switch (k) {
-    case Kind::ChanSend: return "send";
-    case Kind::ChanRecv: return "recv";
-    case Kind::ChanClose: return "close";
-    case Kind::Select: return "select";
-    case Kind::MutexLock: return "lock";
-    case Kind::MutexUnlock: return "unlock";
-    case Kind::RWLock: return "wlock";
-    case Kind::RWUnlock: return "wunlock";
-    case Kind::RLock: return "rlock";
-    case Kind::RUnlock: return "runlock";
-    case Kind::WgAdd: return "add";
-    case Kind::WgWait: return "wait";
-    case Kind::OnceDo: return "once";
-    case Kind::CondWait: return "condwait";
-    case Kind::CondSignal: return "signal";
-    case Kind::CondBroadcast: return "broadcast";
-    default: return "other";
-  }
-}
-
 namespace {
 
 // Text values (args, the cwd, origin, expect, sites, goroutine paths): one per line, so newlines

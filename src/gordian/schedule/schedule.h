@@ -11,16 +11,17 @@
 #include <string>
 #include <vector>
 
-#include "gordian/trace/event.h"
+#include "gordian/trace/kinds.h"
 
 namespace gordian::schedule {
 
 inline constexpr int32_t kChoiceFree = -2;     // no select choice given
 inline constexpr int32_t kChoiceDefault = -1;  // the default case
 
-// Whether a schedule orders operations of kind k. Must agree with
+// Whether a schedule orders operations of kind k: the "controlled" column of
+// trace/kinds.def, which trace/kinds_test.cc checks against
 // gordianReplayControlled in runtime/std/runtime/gordian_replay.go.
-bool IsControlled(trace::Kind k);
+constexpr bool IsControlled(trace::Kind k) { return trace::InfoOf(k).controlled; }
 
 struct Op {
   uint32_t g = 0;                  // index into Schedule::goroutines
@@ -80,7 +81,8 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err);
 bool WriteSchedule(const std::string& path, const Schedule& s, std::string* err);
 bool ReadSchedule(const std::string& path, Schedule* out, std::string* err);
 
-// Short names of kinds as the schedule text writes them ("send", "recv", ...).
-const char* KindName(trace::Kind k);
+// Short names of kinds as the schedule text writes them ("send", "recv", ...;
+// "other" for kinds a schedule does not order): trace/kinds.def.
+constexpr const char* KindName(trace::Kind k) { return trace::InfoOf(k).sched; }
 
 }  // namespace gordian::schedule

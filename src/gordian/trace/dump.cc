@@ -18,17 +18,6 @@ namespace {
 
 constexpr uint32_t kNone = UINT32_MAX;
 
-constexpr const char* kKindNames[] = {
-    "None",       "GoSpawn",      "GoStart",         "GoEnd",          "ChanMake",
-    "ChanSend",   "ChanRecv",     "ChanClose",       "Select",         "SelectCase",
-    "MutexLock",  "MutexUnlock",  "MutexTryLock",    "RWLock",         "RWUnlock",
-    "RLock",      "RUnlock",      "RWTryLock",       "RWTryRLock",     "WgAdd",
-    "WgWait",     "OnceDo",       "CondWait",        "CondSignal",     "CondBroadcast",
-    "Panic",      "TestStart",    "TestEnd",         "BlockedAtTestEnd", "GlobalDeadlock",
-    "ProgramExit",
-};
-static_assert(std::size(kKindNames) == static_cast<size_t>(Kind::Count_));
-
 uint64_t Key(uint32_t obj, uint32_t val) { return (uint64_t{obj} << 32) | val; }
 
 bool IsChosen(const Record& r, uint8_t dir) {
@@ -343,8 +332,8 @@ class Dumper {
 }  // namespace
 
 std::string KindName(Kind k) {
-  size_t i = static_cast<size_t>(k);
-  return i < std::size(kKindNames) ? kKindNames[i] : fmt::format("Kind({})", i);
+  const char* name = InfoOf(k).name;
+  return name != nullptr ? name : fmt::format("Kind({})", static_cast<int>(k));
 }
 
 size_t DumpTrace(const Trace& t, const DumpOptions& opts, std::FILE* out) {

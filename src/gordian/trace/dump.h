@@ -32,7 +32,7 @@ struct DumpOptions {
   std::string goroutine;
 };
 
-// The name of a kind as in event.h ("ChanSend"), or "Kind(N)".
+// The name of a kind as in kinds.def ("ChanSend"), or "Kind(N)".
 std::string KindName(Kind k);
 
 // Writes the dump to out. Returns the number of lines written.

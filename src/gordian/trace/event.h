@@ -71,66 +71,12 @@ static_assert(sizeof(ChunkHeader) == 24);
 // order of first appearance; 0 means "none" (for a channel: the nil channel).
 // Time stamps come from one global atomic counter, incremented once per
 // stamp; 0 means "not yet" (tpost) or "never".
+// The kinds, what each record's fields mean and every per-kind fact
+// (blocking, object class, ...) are in kinds.def; kinds.h has the lookups.
 enum class Kind : uint8_t {
-  None = 0,  // end of records in this chunk
-
-  // Goroutines. Stable goroutine identity for replay is the spawn path,
-  // derived from (parent gid, child index) of GoStart.
-  GoSpawn = 1,  // obj = child gid, val = child index among the parent's children
-  GoStart = 2,  // first record of every goroutine but main: obj = parent gid, val = child index
-  GoEnd = 3,    // the goroutine's function returned
-
-  // Channels. val for send/recv is the value's sequence number on that
-  // channel: the k-th value that entered the channel (buffer or direct
-  // hand-off) is k (1-based). A receive with val == k got the value of the
-  // send with val == k: that is the exact partner. Under the channel lock the
-  // runtime numbers values as they enter and leave, and channels are FIFO.
-  ChanMake = 4,   // obj = chan, val = capacity
-  ChanSend = 5,   // obj = chan (0 = nil), val = seq; flags: kClosed if it hit a closed channel
-  ChanRecv = 6,   // obj = chan (0 = nil), val = seq, or 0 with kClosed if it got the zero value of a closed channel;
-                  // flags: kTimer if a runtime timer sends on or closes the channel
-  ChanClose = 7,  // obj = chan (0 = nil), val = number of values sent before the close; flags: kClosed if already closed (panics)
-
-  // select: one Select record, immediately followed by aux SelectCase records
-  // (written at pre, in the runtime's case order: sends first, then
-  // receives, each group in source order).
-  Select = 8,      // aux = number of cases, flags: kHasDefault; val = chosen case index, or 0xffff'ffff for default (at post)
-  SelectCase = 9,  // obj = chan (0 = nil), aux = case index, flags: kDirSend or kDirRecv (+ kTimer; kClosed, kChosen at post), val = seq if chosen
-
-  // sync.Mutex and sync.RWMutex (obj = the lock).
-  MutexLock = 10,
-  MutexUnlock = 11,   // flags: kFailed if the mutex was not locked (fatal error)
-  MutexTryLock = 12,  // flags: kSuccess
-  RWLock = 13,
-  RWUnlock = 14,      // flags: kFailed if not write-locked
-  RLock = 15,
-  RUnlock = 16,       // flags: kFailed if not read-locked
-  RWTryLock = 17,     // flags: kSuccess
-  RWTryRLock = 18,    // flags: kSuccess
-
-  // sync.WaitGroup (obj = the group).
-  WgAdd = 19,   // val = delta as int32 (Done is -1); aux = counter after, saturated to int16; flags: kFailed if negative
-  WgWait = 20,  // blocking; val = counter when the wait started
-
-  OnceDo = 21,  // obj = the Once; blocking; flags: kSuccess if this call ran f
-
-  // sync.Cond (obj = the Cond). Wait: pre when it starts waiting, post when it
-  // is woken and has re-locked; val = its ticket + 1. Its partner is the
-  // CondSignal with the same val, or the CondBroadcast with
-  // val - aux < Wait.val <= val (docs/trace-format.md, "Cond").
-  CondWait = 22,
-  CondSignal = 23,     // val = ticket + 1 of the waiter it woke, 0 if none
-  CondBroadcast = 24,  // val = notify counter after (0 if it woke none); aux = tickets woken (saturated)
-
-  // Program level.
-  Panic = 25,           // val = strings.txt id of the message
-  TestStart = 26,       // val = strings.txt id of the test name; obj = test index
-  TestEnd = 27,         // obj = test index; flags: kFailed if the test failed
-  BlockedAtTestEnd = 28,// written by the test's goroutine: obj = gid of a goroutine of this test blocked forever, val = test index
-                        // (0: written at program exit by the exiting goroutine); site and aux (its Kind) = the blocked operation
-  GlobalDeadlock = 29,  // written by the recorder's watchdog (a pseudo-goroutine whose GoStart has obj 0,
-                        // val kRecorderChildIndex): obj = number of blocked goroutines
-  ProgramExit = 30,     // val = exit status; aux = ExitHow; flags: kExitChecked
+#define GORDIAN_KIND(Name, n, ...) Name = n,
+#include "gordian/trace/kinds.def"
+#undef GORDIAN_KIND
   Count_
 };
 
@@ -180,17 +126,5 @@ static_assert(sizeof(Record) == 24);
 
 inline constexpr uint32_t kRecordsPerChunk =  // for kChunkBytes chunks only
     (kChunkBytes - sizeof(ChunkHeader)) / sizeof(Record);
-
-// Non-blocking operations carry tpre == tpost (one stamp).
-inline bool IsBlocking(Kind k) {
-  switch (k) {
-    case Kind::ChanSend: case Kind::ChanRecv: case Kind::Select:
-    case Kind::MutexLock: case Kind::RWLock: case Kind::RLock:
-    case Kind::WgWait: case Kind::OnceDo: case Kind::CondWait:
-      return true;
-    default:
-      return false;
-  }
-}
 
 }  // namespace gordian::trace

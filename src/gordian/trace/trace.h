@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gordian/trace/event.h"
+#include "gordian/trace/kinds.h"
 
 namespace gordian::trace {
 
@@ -58,6 +59,13 @@ struct Trace {
     return r.site < sites.size() ? sites[r.site] : sites.at(0);
   }
 };
+
+// The site of r as "file:line", "?" if unknown.
+inline std::string SiteText(const Trace& t, const Record& r) {
+  const Site& s = t.SiteOf(r);
+  if (r.site == 0 || s.file.empty()) return "?";
+  return s.file + ":" + std::to_string(s.line);
+}
 
 // Reads DIR (events.bin and side files). Tolerates a trace cut short by a
 // crash (torn last records are dropped, with a warning). Returns false with
