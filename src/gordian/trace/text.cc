@@ -442,7 +442,8 @@ class TextReader {
     return true;
   }
 
-  // A site reference: @ID, or @FILE:LINE (found among the sites, else added).
+  // A site reference: @ID, @FILE:LINE or @:LINE (a line of this file), found
+  // among the sites, else added.
   bool SiteRef(std::string_view ref, uint32_t* out, std::string* why) {
     int64_t v = 0;
     if (ParseNum(ref, 0, kMaxTextTableId, &v)) {
@@ -450,9 +451,13 @@ class TextReader {
       return true;
     }
     size_t colon = ref.rfind(':');
+    if (colon == 0 && ParseNum(ref.substr(1), 0, UINT32_MAX, &v)) {  // @:LINE, this file
+      *out = SiteAt(name_, static_cast<uint32_t>(v));
+      return true;
+    }
     if (colon == std::string_view::npos || colon == 0 ||
         !ParseNum(ref.substr(colon + 1), 0, UINT32_MAX, &v)) {
-      *why = fmt::format("site {:?}: expected @ID or @FILE:LINE", ref);
+      *why = fmt::format("site {:?}: expected @ID, @FILE:LINE or @:LINE", ref);
       return false;
     }
     *out = SiteAt(std::string(ref.substr(0, colon)), static_cast<uint32_t>(v));
