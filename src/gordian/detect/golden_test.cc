@@ -15,10 +15,13 @@
 // lines= (a location at another file is FILE:LINE), goroutines=; steps= are
 // the roles of its interleaving.
 //
-//   // hb: A < B | A !< B | A || B | partner A B | forced N
+//   // hb: A < B | A !< B | A || B | A !|| B | partner A B | partner A none
+//   // hb: forced N | parked N
 //
 // checks the happens-before relation of labelled records (A: ... on a
-// record line). A file may restrict what runs:
+// record line: A happens before B, or not; they are concurrent, or not; the
+// exact partner of A), or the engine's counts of events replayed without
+// their dependency and parked until it came. A file may restrict what runs:
 //
 //   // detect: [occurred] [plain] [bugs] [warnings] [info]
 //
@@ -70,9 +73,9 @@ std::vector<std::string> Words(std::string_view s) {
   return out;
 }
 
-std::string Join(const std::vector<std::string>& v) {
+std::string Join(const std::vector<std::string>& v, const char* sep = ",") {
   std::string s;
-  for (const std::string& x : v) s += (s.empty() ? "" : ",") + x;
+  for (const std::string& x : v) s += (s.empty() ? "" : sep) + x;
   return s;
 }
 
@@ -195,6 +198,7 @@ class Described {
   const std::string& file_;
 };
 
+// One `// hb:` check (the file comment).
 bool CheckHb(const hb::HappensBefore& hb, const trace::TextTraceInfo& info, uint32_t line,
              const std::vector<std::string>& w, std::string* err) {
   auto rec = [&](const std::string& label, uint32_t* out) {
@@ -208,20 +212,23 @@ bool CheckHb(const hb::HappensBefore& hb, const trace::TextTraceInfo& info, uint
   };
   uint32_t a = 0, b = 0;
   bool ok;
-  if (w.size() == 2 && w[0] == "forced") {
-    ok = std::to_string(hb.stats().forced) == w[1];
+  if (w.size() == 2 && (w[0] == "forced" || w[0] == "parked")) {
+    ok = std::to_string(w[0] == "forced" ? hb.stats().forced : hb.stats().parked) == w[1];
   } else if (w.size() == 3 && w[0] == "partner") {
-    if (!rec(w[1], &a) || !rec(w[2], &b)) return false;
-    ok = hb.Partner(a) == b;
-  } else if (w.size() == 3 && (w[1] == "<" || w[1] == "!<" || w[1] == "||")) {
+    if (!rec(w[1], &a) || (w[2] != "none" && !rec(w[2], &b))) return false;
+    ok = hb.Partner(a) == (w[2] == "none" ? hb::kNoRecord : b);
+  } else if (w.size() == 3 && (w[1] == "<" || w[1] == "!<" || w[1] == "||" || w[1] == "!||")) {
     if (!rec(w[0], &a) || !rec(w[2], &b)) return false;
-    ok = w[1] == "<" ? hb.Before(a, b) : w[1] == "!<" ? !hb.Before(a, b) : hb.Concurrent(a, b);
+    ok = w[1] == "<"    ? hb.Before(a, b)
+         : w[1] == "!<" ? !hb.Before(a, b)
+         : w[1] == "||" ? hb.Concurrent(a, b)
+                        : !hb.Concurrent(a, b);
   } else {
-    *err += fmt::format("line {}: malformed hb check (A < B, A !< B, A || B, partner A B, "
-                        "forced N)\n", line);
+    *err += fmt::format("line {}: malformed hb check (A < B, A !< B, A || B, A !|| B, "
+                        "partner A B|none, forced N, parked N)\n", line);
     return false;
   }
-  if (!ok) *err += fmt::format("line {}: hb: {} does not hold\n", line, Join(w));
+  if (!ok) *err += fmt::format("line {}: hb: {} does not hold\n", line, Join(w, " "));
   return ok;
 }
 
