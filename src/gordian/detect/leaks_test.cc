@@ -99,32 +99,5 @@ TEST(LeakClaims, SelectWithATimerCaseAtATestEnd) {
       << leaks[0].message;
 }
 
-// A producer sends on every tick of a ticker; its consumer is parked on the
-// channel between ticks. The runtime names the consumer (it cannot know
-// who feeds it), but while the producer is driven by a live ticker the
-// consumer is not blocked forever.
-trace::Trace TickerProducer(bool ticker_stopped) {
-  TraceBuilder b;
-  uint32_t sp = b.Site("main.go", 5), sel = b.Site("main.go", 9), snd = b.Site("main.go", 11),
-           rv = b.Site("main.go", 20);
-  uint32_t producer = b.Go(1, sp);
-  uint32_t consumer = b.Go(1, sp);
-  b.Blocking(producer, Kind::ChanSend, snd, 2, 1);
-  b.Blocking(consumer, Kind::ChanRecv, rv, 2, 1);
-  b.Begin(producer, Kind::Select, sel, 0, 0, 0, 2);
-  b.Begin(producer, Kind::SelectCase, sel, 3, 0, trace::kDirRecv | trace::kTimer, 0);
-  b.Begin(producer, Kind::SelectCase, sel, 4, 0, trace::kDirRecv, 1);
-  b.Begin(consumer, Kind::ChanRecv, rv, 2);
-  b.Op(1, Kind::BlockedAtTestEnd, rv, consumer, 0, 0, uint16_t(Kind::ChanRecv));
-  if (ticker_stopped) b.Op(1, Kind::BlockedAtTestEnd, sel, producer, 0, 0, uint16_t(Kind::Select));
-  b.Op(1, Kind::ProgramExit, 0, 0, 0, trace::kExitChecked);
-  return b.Build();
-}
-
-TEST(LeakClaims, AConsumerOfATickerDrivenProducerIsNotBlockedForever) {
-  EXPECT_TRUE(Leaks(TickerProducer(false)).empty());
-  EXPECT_EQ(Leaks(TickerProducer(true)).size(), 2u);
-}
-
 }  // namespace
 }  // namespace gordian::detect
