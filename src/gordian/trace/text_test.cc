@@ -12,6 +12,7 @@
 #include <filesystem>
 
 #include "gordian/trace/writer.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::trace {
 namespace {
@@ -65,14 +66,8 @@ bool WriteBinary(const Trace& t, const std::string& dir, std::string* err) {
   return w.Write(dir, err);
 }
 
-class TextTest : public ::testing::Test {
+class TextTest : public util::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-text-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // binary -> Trace -> text -> Trace: equal; and text -> Trace -> text: equal.
   void RoundTrip(const std::string& dir) {
@@ -106,7 +101,6 @@ class TextTest : public ::testing::Test {
     return err;
   }
 
-  std::string dir_;
 };
 
 TEST_F(TextTest, RoundTripOfAWrittenTrace) {
