@@ -16,12 +16,14 @@
 // the roles of its interleaving.
 //
 //   // hb: A < B | A !< B | A || B | A !|| B | partner A B | partner A none
-//   // hb: forced N | parked N
+//   // hb: forced N | parked N | possible A = B...
 //
 // checks the happens-before relation of labelled records (A: ... on a
 // record line: A happens before B, or not; they are concurrent, or not; the
-// exact partner of A), or the engine's counts of events replayed without
-// their dependency and parked until it came. A file may restrict what runs:
+// exact partner of A), the engine's counts of events replayed without
+// their dependency and parked until it came, or the records that could
+// have completed A in another schedule (FindPossiblePartners), in trace
+// order. A file may restrict what runs:
 //
 //   // detect: [occurred] [plain] [bugs] [warnings] [info]
 //
@@ -214,6 +216,15 @@ bool CheckHb(const hb::HappensBefore& hb, const trace::TextTraceInfo& info, uint
   bool ok;
   if (w.size() == 2 && (w[0] == "forced" || w[0] == "parked")) {
     ok = std::to_string(w[0] == "forced" ? hb.stats().forced : hb.stats().parked) == w[1];
+  } else if (w.size() >= 3 && w[0] == "possible" && w[2] == "=") {
+    if (!rec(w[1], &a)) return false;
+    std::vector<uint32_t> want, got;
+    for (size_t i = 3; i < w.size(); i++) {
+      if (!rec(w[i], &b)) return false;
+      want.push_back(b);
+    }
+    FindPossiblePartners(hb, a, &got);
+    ok = got == want;
   } else if (w.size() == 3 && w[0] == "partner") {
     if (!rec(w[1], &a) || (w[2] != "none" && !rec(w[2], &b))) return false;
     ok = hb.Partner(a) == (w[2] == "none" ? hb::kNoRecord : b);
@@ -225,7 +236,7 @@ bool CheckHb(const hb::HappensBefore& hb, const trace::TextTraceInfo& info, uint
                         : !hb.Concurrent(a, b);
   } else {
     *err += fmt::format("line {}: malformed hb check (A < B, A !< B, A || B, A !|| B, "
-                        "partner A B|none, forced N, parked N)\n", line);
+                        "partner A B|none, forced N, parked N, possible A = B...)\n", line);
     return false;
   }
   if (!ok) *err += fmt::format("line {}: hb: {} does not hold\n", line, Join(w, " "));
