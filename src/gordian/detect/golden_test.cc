@@ -256,6 +256,12 @@ std::string RunGolden(const fs::path& path) {
   trace::Trace t;
   trace::TextTraceInfo info;
   if (!trace::ParseTextTrace(text, name, &t, &err, &info)) return err;
+  // Every golden trace also round-trips: its full text form reads back to
+  // the same text (trace/text_test.cc compares the traces field by field).
+  std::string full = trace::FormatTextTrace(t);
+  trace::Trace back;
+  if (!trace::ParseTextTrace(full, name, &back, &err)) return "its text form: " + err;
+  if (trace::FormatTextTrace(back) != full) return "its text form does not read back the same";
   hb::HappensBefore hb;
   if (!hb.Build(t, &err)) return "happens-before: " + err;
   for (const auto& [line, words] : g.hb) CheckHb(hb, info, line, words, &err);
