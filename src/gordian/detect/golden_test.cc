@@ -13,7 +13,8 @@
 // meets. KEY=VALUE pins more of the finding: severity=, locations=N,
 // occurrences=N, test=NAME, and comma lists over its locations: roles=,
 // lines= (a location at another file is FILE:LINE), goroutines=; steps= are
-// the roles of its interleaving.
+// the roles of its interleaving; message~"TEXT" (message!~"TEXT") says that
+// its message holds TEXT (does not), a Go-quoted string.
 //
 //   // hb: A < B | A !< B | A || B | A !|| B | partner A B | partner A none
 //   // hb: forced N | parked N | possible A = B...
@@ -45,6 +46,7 @@
 
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
+#include "gordian/trace/side_files.h"
 #include "gordian/trace/text.h"
 
 namespace gordian::detect {
@@ -91,10 +93,28 @@ bool ParseGolden(const std::string& text, Golden* g, std::string* err) {
       std::string rest = line.substr(at + 8);
       for (size_t start = 0; start <= rest.size();) {
         size_t semi = rest.find(" ; ", start);
-        std::vector<std::string> f = Words(rest.substr(start, semi - start));
+        std::string item = rest.substr(start, semi - start);
         start = semi == std::string::npos ? rest.size() + 1 : semi + 3;
         Want w;
         w.line = n;
+        // message~"TEXT" and message!~"TEXT": Go-quoted, may hold blanks.
+        for (size_t m; (m = std::min(item.find("message~"), item.find("message!~"))) !=
+                       std::string::npos;) {
+          size_t q = item.find('"', m);
+          size_t e = q;
+          while (e != std::string::npos && ++e < item.size() && item[e] != '"') e += item[e] == '\\';
+          std::string op = q == std::string::npos ? "" : item.substr(m + 7, q - m - 7);
+          std::string value;
+          if ((op != "~" && op != "!~") || e >= item.size() ||
+              !trace::Unquote(item.substr(q, e + 1 - q), &value)) {
+            *err = fmt::format("line {}: malformed message pin (message~\"TEXT\" or "
+                               "message!~\"TEXT\")", n);
+            return false;
+          }
+          w.pins.emplace_back("message" + op, value);
+          item.erase(m, e + 1 - m);
+        }
+        std::vector<std::string> f = Words(item);
         report::FindingKind kind;
         report::Status status;
         report::Primitive prim;
@@ -156,6 +176,8 @@ class Described {
     if (key == "locations") return std::to_string(f_.locations.size());
     if (key == "occurrences") return std::to_string(f_.occurrences);
     if (key == "test") return f_.test;
+    // message~TEXT holds when the message contains TEXT, message!~TEXT when not.
+    if (key == "message~" || key == "message!~") return f_.message;
     if (key == "roles") {
       for (const auto& l : f_.locations) v.emplace_back(report::RoleName(l.role));
     } else if (key == "lines") {
@@ -190,7 +212,8 @@ class Described {
         *err = fmt::format("line {}: unknown want key {:?}", w.line, k);
         return false;
       }
-      if (*got != v) return false;
+      bool has = got->find(v) != std::string::npos;
+      if (k == "message~" ? !has : k == "message!~" ? has : *got != v) return false;
     }
     return true;
   }
@@ -292,7 +315,10 @@ std::string RunGolden(const fs::path& path) {
   for (const Want& w : g.wants) {
     if (w.met) continue;
     err += fmt::format("line {}: no finding meets want: {}", w.line, w.kind_status);
-    for (const auto& [k, v] : w.pins) err += fmt::format(" {}={}", k, v);
+    for (const auto& [k, v] : w.pins) {
+      err += k.starts_with("message") ? fmt::format(" {}{}", k, trace::Quote(v))
+                                      : fmt::format(" {}={}", k, v);
+    }
     err += "\n";
   }
   return err;
