@@ -13,7 +13,8 @@
 // meets. KEY=VALUE pins more of the finding: severity=, locations=N,
 // occurrences=N, test=NAME, and comma lists over its locations: roles=,
 // lines= (a location at another file is FILE:LINE), goroutines=; steps= are
-// the roles of its interleaving; message~"TEXT" (message!~"TEXT") says that
+// the roles of its interleaving; spawns= the goroutines it involves, each
+// ID@LINE of its go statement (ID alone for main); message~"TEXT" (message!~"TEXT") says that
 // its message holds TEXT (does not), a Go-quoted string.
 //
 //   // hb: A < B | A !< B | A || B | A !|| B | partner A B | partner A none
@@ -186,6 +187,10 @@ class Described {
       }
     } else if (key == "goroutines") {
       for (const auto& l : f_.locations) v.push_back(l.goroutine);
+    } else if (key == "spawns") {  // the goroutines involved: ID, or ID@LINE of its go statement
+      for (const auto& g : f_.goroutines) {
+        v.push_back(g.spawn_line == 0 ? g.id : fmt::format("{}@{}", g.id, g.spawn_line));
+      }
     } else if (key == "steps") {
       for (const auto& s : f_.interleaving) v.emplace_back(report::RoleName(s.loc.role));
     } else {
