@@ -1,5 +1,5 @@
 // This file implements `gordian trace`: tools for a recorded trace directory.
-//   gordian trace dump [--json] [--by-goroutine] [--goroutine ID] DIR
+//   gordian trace dump [--json | --text] [--by-goroutine] [--goroutine ID] DIR|FILE.trace
 //   gordian trace stats DIR
 #include <cstdio>
 #include <map>
@@ -11,6 +11,7 @@
 #include "gordian/cli/command.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/trace/dump.h"
+#include "gordian/trace/text.h"
 #include "gordian/trace/trace.h"
 #include "gordian/util/flags.h"
 
@@ -18,14 +19,16 @@ namespace gordian::cli {
 namespace {
 
 constexpr const char* kTraceUsage =
-    "usage: gordian trace dump [--json] [--by-goroutine] [--goroutine ID] DIR\n"
+    "usage: gordian trace dump [--json | --text] [--by-goroutine] [--goroutine ID] DIR\n"
     "       gordian trace stats DIR\n\n"
     "dump prints one line per record of the trace in DIR (written by\n"
     "'gordian record'): goroutine stable id, stamps (tpre-tpost, 'never' for an\n"
     "operation that did not complete), kind, object, site and, for a channel\n"
     "operation, its exact partner ('<- closed' for a receive on a closed channel).\n"
     "Records are in stamp order (the interleaving) unless --by-goroutine.\n"
-    "--json prints one JSON object per line instead.\n"
+    "--json prints one JSON object per line instead. --text prints the whole trace\n"
+    "in its text form (docs/trace-format.md, \"Text form\"), which reads back as the\n"
+    "same trace; DIR may also be a FILE.trace in that form.\n"
     "stats prints counts per goroutine and per kind.\n";
 
 // Reads DIR, printing the reader's warnings to stderr. DIR may also be the
@@ -41,7 +44,8 @@ bool Load(const std::string& cmd, const std::string& dir_arg, trace::Trace* t) {
     return false;
   }
   if (traces.size() == 1) dir = traces[0].trace_dir;
-  if (!trace::ReadTrace(dir, t, &err)) {
+  bool text = dir.size() > 6 && dir.ends_with(".trace");
+  if (!(text ? trace::ReadTextTrace(dir, t, &err) : trace::ReadTrace(dir, t, &err))) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return false;
   }
@@ -55,6 +59,8 @@ int RunDump(const std::vector<std::string>& args) {
   flags.Interspersed();  // flags may follow the paths
   trace::DumpOptions opts;
   flags.Bool("json", &opts.json, "one JSON object per line");
+  bool text = false;
+  flags.Bool("text", &text, "the text form of the whole trace, which reads back as the same trace");
   flags.Bool("by-goroutine", &opts.by_goroutine,
              "goroutine by goroutine in program order, not in stamp order");
   flags.String("goroutine", &opts.goroutine, "ID", "only the goroutine with this stable id (e.g. 1.0)");
@@ -71,8 +77,17 @@ int RunDump(const std::vector<std::string>& args) {
                                   "(see 'gordian trace --help')",
                                   cmd, pos.size()));
   }
+  if (text && (opts.json || opts.by_goroutine || !opts.goroutine.empty())) {
+    return UsageError(fmt::format("{}: --text prints the whole trace; it does not go with "
+                                  "--json, --by-goroutine or --goroutine", cmd));
+  }
   trace::Trace t;
   if (!Load(cmd, pos[0], &t)) return kExitToolError;
+  if (text) {
+    std::string out = trace::FormatTextTrace(t);
+    fwrite(out.data(), 1, out.size(), stdout);
+    return fflush(stdout) == 0 ? kExitOK : kExitToolError;
+  }
   if (!opts.goroutine.empty()) {
     bool found = false;
     for (const auto& g : t.goroutines) found = found || g.stable_id == opts.goroutine;

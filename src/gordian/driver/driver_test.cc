@@ -15,6 +15,7 @@
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/driver/trace_dirs.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::driver {
 namespace {
@@ -152,19 +153,12 @@ TEST(BuildErrorsTest, CompilerAndGoCommandErrors) {
   EXPECT_FALSE(TestBuildFailed("ok  \texample.com/x\t0.1s\n"));
 }
 
-class TraceDirsTest : public ::testing::Test {
+class TraceDirsTest : public util::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-driver-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   void Touch(const std::string& path, const std::string& text = "") {
     fs::create_directories(fs::path(path).parent_path());
     std::ofstream(path) << text;
   }
-  std::string dir_;
 };
 
 TEST_F(TraceDirsTest, EscapeAndImportPath) {

@@ -87,13 +87,8 @@ class TraceBuilder {
 
   // --- goroutines
   uint32_t Go(uint32_t parent) {
-    uint32_t child = static_cast<uint32_t>(gors_.size() + 1);
-    gors_.push_back({});
-    parent_.push_back(parent);
-    child_index_.push_back(children_[parent - 1]++);
-    children_.push_back(0);
-    last_spawn_ = Add(parent, trace::Kind::GoSpawn, child, child_index_.back());
-    Add(child, trace::Kind::GoStart, parent, child_index_.back());
+    uint32_t child = GoLater(parent);
+    Start(child);
     return child;
   }
   // Spawn without running the child's GoStart yet (it starts on Start()).

@@ -11,6 +11,7 @@
 
 #include "gordian/trace/dump.h"
 #include "gordian/trace/writer.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::trace {
 namespace {
@@ -24,14 +25,8 @@ std::vector<std::string> Lines(const std::string& s) {
   return out;
 }
 
-class DumpTest : public ::testing::Test {
+class DumpTest : public util::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-dump-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   Trace WriteAndRead(const TraceWriter& w) {
     std::string err;
     EXPECT_TRUE(w.Write(dir_, &err)) << err;
@@ -39,7 +34,6 @@ class DumpTest : public ::testing::Test {
     EXPECT_TRUE(ReadTrace(dir_, &t, &err)) << err;
     return t;
   }
-  std::string dir_;
 };
 
 TEST_F(DumpTest, ChannelPartnersInTextAndJson) {

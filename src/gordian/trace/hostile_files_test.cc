@@ -16,23 +16,15 @@
 
 #include "gordian/trace/trace.h"
 #include "gordian/trace/writer.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::trace {
 namespace {
 
 namespace fs = std::filesystem;
 
-class HostileFiles : public ::testing::Test {
+class HostileFiles : public util::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-hostile-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
   // A small valid trace: main locks and unlocks a mutex.
   void WriteSmallTrace() {
     TraceWriter w;
@@ -41,7 +33,6 @@ class HostileFiles : public ::testing::Test {
     std::string err;
     ASSERT_TRUE(w.Write(dir_, &err)) << err;
   }
-  std::string dir_;
 };
 
 TEST_F(HostileFiles, FifoOrDeviceAsEventsIsRefusedWithoutBlocking) {

@@ -398,6 +398,12 @@ void ComputeStableIds(Trace* t, Warnings* warn) {
 
 }  // namespace
 
+void AssignStableIds(Trace* t) {
+  Warnings warn(&t->warnings);
+  ComputeStableIds(t, &warn);
+  warn.Finish();
+}
+
 bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   *out = Trace();
   const std::string path = dir + "/events.bin";

@@ -15,24 +15,15 @@
 #include "gordian/trace/side_files.h"
 #include "gordian/trace/trace.h"
 #include "gordian/trace/writer.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::trace {
 namespace {
 
 namespace fs = std::filesystem;
 
-class TraceTest : public ::testing::Test {
+class TraceTest : public util::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-trace-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
   std::string Events() const { return dir_ + "/events.bin"; }
   std::string ReadBytes(const std::string& path) const {
     std::ifstream in(path, std::ios::binary);
@@ -56,7 +47,6 @@ class TraceTest : public ::testing::Test {
     return err;
   }
 
-  std::string dir_;
 };
 
 bool SameRecord(const Record& a, const Record& b) {

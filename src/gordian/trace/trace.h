@@ -72,4 +72,9 @@ inline std::string SiteText(const Trace& t, const Record& r) {
 // a message saying what is wrong and what to do on a missing or corrupt trace.
 bool ReadTrace(const std::string& dir, Trace* out, std::string* err);
 
+// Fills stable_id of every goroutine from the parent and child_index
+// already set, as ReadTrace does (warnings go to t->warnings). For readers
+// of other forms of a trace (text.h).
+void AssignStableIds(Trace* t);
+
 }  // namespace gordian::trace

@@ -6,6 +6,9 @@
 // missing files. The reader's result must be usable: every goroutine's
 // record range lies inside the records, and every site and string a record
 // names can be looked up without going out of bounds.
+// The whole input is also read as a text trace (text.h): the text reader
+// must refuse it with a message naming the line, or read a trace whose text
+// form reads back to the same text.
 // Build and run it with scripts/fuzz (docs/fuzzing.md).
 #include <unistd.h>
 
@@ -17,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "gordian/trace/text.h"
 #include "gordian/trace/trace.h"
 
 namespace {
@@ -47,6 +51,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                  "goroutines.txt"};
   const std::string& dir = Dir();
   std::string_view in(reinterpret_cast<const char*>(data), size);
+  {
+    Trace t;
+    std::string err;
+    if (ParseTextTrace(in, "f.trace", &t, &err)) {
+      std::string text = FormatTextTrace(t);
+      Trace back;
+      Check(ParseTextTrace(text, "f.trace", &back, &err), "a written text trace reads back");
+      Check(FormatTextTrace(back) == text, "text -> trace -> text is the same text");
+    } else {
+      Check(err.starts_with("f.trace:"), "a refused text trace names the file");
+    }
+  }
   constexpr std::string_view kSep = "\n--8<--\n";
   for (const char* f : kFiles) {
     std::error_code ec;

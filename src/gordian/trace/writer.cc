@@ -60,7 +60,7 @@ void TraceWriter::SetMeta(std::string key, std::string value) {
 }
 
 TraceWriter::G& TraceWriter::GetOrCreate(uint32_t gid) {
-  if (gid == gs_.size() + 1) gs_.emplace_back();
+  while (gid > gs_.size() && gid <= gs_.size() + kMaxSkippedGids) gs_.emplace_back();
   return gs_.at(gid - 1);
 }
 

@@ -47,6 +47,10 @@ class TraceWriter {
   uint32_t AddString(std::string s);
   void SetMeta(std::string key, std::string value);
   void SetFlags(uint32_t file_flags) { header_.flags = file_flags; }
+  void SetOrigin(uint64_t start_unix_ns, uint32_t pid) {
+    header_.start_unix_ns = start_unix_ns;
+    header_.pid = pid;
+  }
 
   // ---- ids and time
   // A fresh dense object id (channels and sync objects share one space).
@@ -68,8 +72,8 @@ class TraceWriter {
                 uint8_t flags = 0, uint16_t aux = 0);
   // Its completion: tpost = Now(), and val; flags are or'ed in.
   void Post(RecordRef r, uint32_t val, uint8_t flags = 0);
-  // Appends r as given (any fields, kind included). gid must exist or be
-  // the next one (count + 1), which creates it without a GoStart.
+  // Appends r as given (any fields, kind included). A gid beyond the count
+  // creates it (and the ones between, with no records) without a GoStart.
   RecordRef Append(uint32_t gid, const Record& r);
   Record& At(RecordRef r) { return gs_[r.gid - 1].records[r.index]; }
 
@@ -83,6 +87,7 @@ class TraceWriter {
     uint32_t children = 0;
   };
   G& GetOrCreate(uint32_t gid);
+  static constexpr uint32_t kMaxSkippedGids = 1u << 20;
 
   FileHeader header_{};
   uint32_t per_chunk_;
