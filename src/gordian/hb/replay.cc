@@ -11,6 +11,15 @@
 // Acquires raise other entries of g's clock and mark it dirty; the next
 // snapshot request then appends a snapshot to the clock store. A record's
 // pre snapshot is taken before its acquire, its post snapshot after.
+//
+// Wide traces (more than ClockStore::kDenseWidth goroutines) use tree clocks
+// instead of rows (tree_clock.h): a goroutine's clock is a persistent radix
+// tree without its own entry, which is kept apart (Gor::own) because it
+// changes at every record; a snapshot is the tree's root. An object's clock
+// is a tree plus at most one (goroutine, epoch) pair, the releaser's own
+// entry, so that a plain release (Unlock, a buffered send) shares the
+// releaser's tree and copies nothing. Finished goroutines and freed object
+// clocks return the nodes they own to the arena.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -65,6 +74,41 @@ class ClockPool {
 
 inline uint64_t ObjKey(ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
 
+// Object clocks in tree mode: a tree and the releaser's own entry (pg, pe),
+// pg == kNoBlock for none. Recycled through a free list like ClockPool.
+class TreeObjPool {
+ public:
+  struct Obj {
+    ClockArena::Clock c;
+    uint32_t pg = kNoBlock;
+    Epoch pe = 0;
+  };
+  void Init(ClockArena* a) { a_ = a; }
+  uint32_t Alloc() {
+    uint32_t id;
+    if (!free_.empty()) {
+      id = free_.back();
+      free_.pop_back();
+    } else {
+      id = static_cast<uint32_t>(objs_.size());
+      objs_.emplace_back();
+    }
+    objs_[id] = Obj{a_->NewClock(), kNoBlock, 0};
+    return id;
+  }
+  void Free(uint32_t id) {
+    a_->Clear(&objs_[id].c);
+    free_.push_back(id);
+  }
+  Obj& at(uint32_t id) { return objs_[id]; }
+  uint64_t bytes() const { return objs_.capacity() * sizeof(Obj); }
+
+ private:
+  ClockArena* a_ = nullptr;
+  std::vector<Obj> objs_;
+  std::vector<uint32_t> free_;
+};
+
 // The two clock kernels of the replay, branch-free so that they vectorise;
 // compiled for AVX2 as well and picked at load time where the CPU has it.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -115,6 +159,8 @@ class Builder {
   struct Gor {
     uint32_t begin = 0, end = 0, cursor = 0;
     uint32_t clock = kNoBlock;
+    ClockArena::Clock tc;          // tree mode: the clock without its own entry
+    Epoch own = 0;                 // tree mode: its own entry
     uint32_t snap = ClockStore::kZero;
     uint32_t token = 0;
     State state = kDone;
@@ -195,12 +241,43 @@ class Builder {
   uint32_t CurSnap(uint32_t g);
   void Acquire(uint32_t g, uint32_t block);
   void AcquireRow(uint32_t g, const uint32_t* src);
+  // Sets g's own entry.
+  void SetOwn(uint32_t g, Epoch e) {
+    g_[g].own = e;
+    if (!tree_) Clk(g)[g] = e;
+  }
+  // What g's current clock knows of goroutine h != g.
+  Epoch LiveKnows(uint32_t g, uint32_t h) {
+    return tree_ ? arena_->Get(g_[g].tc.root, h) : Clk(g)[h];
+  }
+  // The child starts with the parent's clock (spawn).
+  void Inherit(uint32_t child, uint32_t parent);
+  uint32_t NewBlock() { return tree_ ? objs_.Alloc() : pool_.Alloc(); }
+  void FreeBlock(uint32_t b) {
+    if (tree_) objs_.Free(b);
+    else pool_.Free(b);
+  }
   void Release(uint32_t g, uint32_t* block) {
-    if (*block == kNoBlock) *block = pool_.Alloc();
+    if (*block == kNoBlock) *block = NewBlock();
+    if (tree_) {
+      TreeObjPool::Obj& o = objs_.at(*block);
+      arena_->Assign(&o.c, &g_[g].tc);
+      o.pg = g;
+      o.pe = g_[g].own;
+      return;
+    }
     std::memcpy(pool_.at(*block), Clk(g), size_t(width_) * 4);
   }
   void ReleaseJoin(uint32_t g, uint32_t* block) {
-    if (*block == kNoBlock) *block = pool_.Alloc();
+    if (*block == kNoBlock) *block = NewBlock();
+    if (tree_) {
+      TreeObjPool::Obj& o = objs_.at(*block);
+      if (o.pg != kNoBlock) arena_->SetMax(&o.c, o.pg, o.pe);
+      arena_->Join(&o.c, &g_[g].tc);
+      o.pg = g;
+      o.pe = g_[g].own;
+      return;
+    }
     uint32_t* __restrict d = pool_.at(*block);
     const uint32_t* __restrict s = Clk(g);
     const uint32_t w = width_;
@@ -210,7 +287,7 @@ class Builder {
   // --- record bracketing
   uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
   void Begin(uint32_t g, uint32_t rec) {
-    Clk(g)[g] = PostEpochAt(Pos(g, rec));
+    SetOwn(g, PostEpochAt(Pos(g, rec)));
     hb_.snap_pre_[rec] = CurSnap(g);
   }
   void End(uint32_t g, uint32_t rec);
@@ -235,6 +312,9 @@ class Builder {
   ClockStore& store_ = hb_.store_;
   uint32_t width_ = 0;
   ClockPool pool_;
+  bool tree_ = false;               // wide trace: tree clocks
+  ClockArena* arena_ = nullptr;     // store_.arena() in tree mode
+  TreeObjPool objs_;                // tree mode: object clocks
   std::vector<Gor> g_;
   std::vector<uint64_t> heap_;
   std::vector<std::vector<RecWaiter>> rec_waiters_;
@@ -307,6 +387,7 @@ void Builder::Finish(uint32_t g) {
   ++s.token;
   if (s.clock != kNoBlock) pool_.Free(s.clock);
   s.clock = kNoBlock;
+  if (tree_) arena_->Clear(&s.tc);
   std::vector<uint32_t>().swap(s.changed);
   std::vector<uint8_t>().swap(s.changed_bit);
   auto& ws = rec_waiters_[g];
@@ -321,6 +402,12 @@ uint32_t Builder::CurSnap(uint32_t g) {
   Gor& s = g_[g];
   if (!s.dirty) return s.snap;
   s.dirty = false;
+  if (tree_) {
+    if (store_.exhausted()) return s.snap = ClockStore::kUnknown;  // past the budget
+    arena_->Freeze(&s.tc);  // the snapshot shares the tree's nodes
+    s.snap = store_.AppendTree(s.tc.root);
+    return s.snap;
+  }
   if (store_.tracks_changes()) {
     s.snap = store_.Append(Clk(g), s.snap, s.changed.data(),
                            static_cast<uint32_t>(s.changed.size()));
@@ -353,7 +440,26 @@ void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
 }
 
 void Builder::Acquire(uint32_t g, uint32_t block) {
-  if (block != kNoBlock) AcquireRow(g, pool_.at(block));
+  if (block == kNoBlock) return;
+  if (!tree_) {
+    AcquireRow(g, pool_.at(block));
+    return;
+  }
+  Gor& s = g_[g];
+  TreeObjPool::Obj& o = objs_.at(block);
+  if (arena_->Join(&s.tc, &o.c) & ClockArena::kChanged) s.dirty = true;
+  if (o.pg != kNoBlock && o.pg != g && arena_->SetMax(&s.tc, o.pg, o.pe)) s.dirty = true;
+}
+
+void Builder::Inherit(uint32_t child, uint32_t parent) {
+  if (!tree_) {
+    AcquireRow(child, Clk(parent));
+    return;
+  }
+  Gor& c = g_[child];
+  Gor& p = g_[parent];
+  if (arena_->Join(&c.tc, &p.tc) & ClockArena::kChanged) c.dirty = true;
+  if (arena_->SetMax(&c.tc, parent, p.own)) c.dirty = true;
 }
 
 void Builder::End(uint32_t g, uint32_t rec) {
@@ -384,6 +490,22 @@ void Builder::End(uint32_t g, uint32_t rec) {
 void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
   Begin(g, a);
   Begin(h, b);
+  if (tree_) {
+    // Both become max(x, y): join y into x, share the result, then give
+    // each side the other's own entry.
+    Gor& sg = g_[g];
+    Gor& sh = g_[h];
+    uint32_t f = arena_->Join(&sg.tc, &sh.tc);
+    if (f & ClockArena::kChanged) sg.dirty = true;
+    if (f & ClockArena::kAboveSrc) sh.dirty = true;
+    arena_->Assign(&sh.tc, &sg.tc);
+    if (arena_->SetMax(&sg.tc, h, sh.own)) sg.dirty = true;
+    if (arena_->SetMax(&sh.tc, g, sg.own)) sh.dirty = true;
+    End(g, a);
+    End(h, b);
+    Wake(h, g_[h].token);
+    return;
+  }
   uint32_t* __restrict x = Clk(g);
   uint32_t* __restrict y = Clk(h);
   Gor& sg = g_[g];
@@ -585,7 +707,7 @@ void Builder::OncePost(uint32_t g) {
   uint32_t rec = s.once_stack.back();
   s.once_stack.pop_back();
   Epoch e = PostEpochAt(s.cursor - 1 - s.begin);
-  Clk(g)[g] = e;
+  SetOwn(g, e);
   hb_.snap_post_[rec] = CurSnap(g);
   hb_.once_post_.push_back({rec, e});
   uint32_t d = ix_.ObjectOf(rec);
@@ -606,7 +728,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
   Gor& s = g_[g];
   const Record& r = rs_[rec];
   if (!s.pre_done) {
-    Clk(g)[g] = PreEpochAt(Pos(g, rec));
+    SetOwn(g, PreEpochAt(Pos(g, rec)));
     hb_.snap_pre_[rec] = CurSnap(g);
     s.cond_mutex = ~0ull;
     if (!s.locks.empty()) {
@@ -640,13 +762,13 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
       return;
     }
   }
-  Clk(g)[g] = PostEpochAt(Pos(g, rec));
+  SetOwn(g, PostEpochAt(Pos(g, rec)));
   if (sig != kNoRecord) {
     auto it = sig_clock_.find(sig);
     if (it != sig_clock_.end()) {
       Acquire(g, it->second.first);
       if (--it->second.second == 0) {
-        pool_.Free(it->second.first);
+        FreeBlock(it->second.first);
         sig_clock_.erase(it);
       }
     }
@@ -686,7 +808,7 @@ void Builder::Step(uint32_t g) {
       uint32_t child = r.obj - 1;
       if (r.obj >= 1 && child < g_.size() && child != g && g_[child].cursor == g_[child].begin &&
           g_[child].state != kDone) {
-        AcquireRow(child, Clk(g));
+        Inherit(child, g);
       }
       End(g, i);
       return;
@@ -805,9 +927,8 @@ void Builder::Step(uint32_t g) {
       }
       Begin(g, i);
       bool ordered = true;
-      const uint32_t* mine = Clk(g);
       for (const auto& [h, e] : wgs_[d].adders) {
-        if (h != g && mine[h] < e) ordered = false;
+        if (h != g && LiveKnows(g, h) < e) ordered = false;
       }
       if (ordered) Acquire(g, wgs_[d].clock);
       End(g, i);
@@ -894,7 +1015,14 @@ bool Builder::Run(std::string* err) {
   }
 
   pool_.Init(width_);
-  store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
+  tree_ = width_ >= internal::tree_clock_min_width;
+  if (tree_) {
+    store_.InitTree(width_, hb_.opt_.clock_budget_bytes);
+    arena_ = &store_.arena();
+    objs_.Init(arena_);
+  } else {
+    store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
+  }
   hb_.snap_pre_.assign(n, ClockStore::kUnknown);
   hb_.snap_post_.assign(n, ClockStore::kUnknown);
   hb_.gbegin_.resize(ng);
@@ -908,6 +1036,7 @@ bool Builder::Run(std::string* err) {
   heap_.reserve(ng + 1);
   for (uint32_t g = 0; g < ng; ++g) {
     Gor& s = g_[g];
+    if (tree_) s.tc = arena_->NewClock();
     s.begin = s.cursor = t_.goroutines[g].begin;
     s.end = t_.goroutines[g].end;
     hb_.gbegin_[g] = s.begin;
@@ -984,7 +1113,7 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.goroutines = ng;
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
-  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes();
+  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes();
   return true;
 }
 
