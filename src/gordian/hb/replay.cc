@@ -161,6 +161,7 @@ class Builder {
     uint32_t clock = kNoBlock;
     ClockArena::Clock tc;          // tree mode: the clock without its own entry
     Epoch own = 0;                 // tree mode: its own entry
+    Epoch changed_at = 1;          // tree mode: own entry when tc last rose (at least 1)
     uint32_t snap = ClockStore::kZero;
     uint32_t token = 0;
     State state = kDone;
@@ -252,6 +253,8 @@ class Builder {
   }
   // The child starts with the parent's clock (spawn).
   void Inherit(uint32_t child, uint32_t parent);
+  uint32_t TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g);
+  void TreeSetMax(uint32_t g, uint32_t h, Epoch e);
   uint32_t NewBlock() { return tree_ ? objs_.Alloc() : pool_.Alloc(); }
   void FreeBlock(uint32_t b) {
     if (tree_) objs_.Free(b);
@@ -439,16 +442,53 @@ void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
   }
 }
 
+// Tree mode: g's tree := max(g's tree, *src), where src_knows_g is what
+// src knows of g. Returns ClockArena's join bits.
+//
+// The shortcut (the tree-clock insight): knowledge of g's epoch e reaches
+// other clocks only through g's releases, and a release at epoch e carries
+// all of g's tree as it was then. So if src knows g at or past the epoch at
+// which g's tree last rose (changed_at), src's tree includes g's whole tree
+// (g's own entry apart, which queries take from the record), and the join
+// is src's tree itself: O(1), sharing every node. A release never precedes
+// an acquire within one record, and epochs only grow, so changed_at is the
+// own entry of the record that raised the tree.
+uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g) {
+  Gor& s = g_[g];
+  uint32_t f;
+  if (src_knows_g >= s.changed_at) {
+    if (src->root == s.tc.root) return 0;
+    arena_->Assign(&s.tc, src);
+    f = ClockArena::kChanged;  // (conservatively: the trees may hold the same entries)
+  } else {
+    f = arena_->Join(&s.tc, src);
+  }
+  if (f & ClockArena::kChanged) {
+    s.dirty = true;
+    s.changed_at = std::max<Epoch>(s.own, 1);
+  }
+  return f;
+}
+
+void Builder::TreeSetMax(uint32_t g, uint32_t h, Epoch e) {
+  Gor& s = g_[g];
+  if (arena_->SetMax(&s.tc, h, e)) {
+    s.dirty = true;
+    s.changed_at = std::max<Epoch>(s.own, 1);
+  }
+}
+
 void Builder::Acquire(uint32_t g, uint32_t block) {
   if (block == kNoBlock) return;
   if (!tree_) {
     AcquireRow(g, pool_.at(block));
     return;
   }
-  Gor& s = g_[g];
   TreeObjPool::Obj& o = objs_.at(block);
-  if (arena_->Join(&s.tc, &o.c) & ClockArena::kChanged) s.dirty = true;
-  if (o.pg != kNoBlock && o.pg != g && arena_->SetMax(&s.tc, o.pg, o.pe)) s.dirty = true;
+  Epoch knows = arena_->Get(o.c.root, g);
+  if (o.pg == g) knows = std::max(knows, o.pe);
+  TreeJoin(g, &o.c, knows);
+  if (o.pg != kNoBlock && o.pg != g) TreeSetMax(g, o.pg, o.pe);
 }
 
 void Builder::Inherit(uint32_t child, uint32_t parent) {
@@ -456,10 +496,9 @@ void Builder::Inherit(uint32_t child, uint32_t parent) {
     AcquireRow(child, Clk(parent));
     return;
   }
-  Gor& c = g_[child];
   Gor& p = g_[parent];
-  if (arena_->Join(&c.tc, &p.tc) & ClockArena::kChanged) c.dirty = true;
-  if (arena_->SetMax(&c.tc, parent, p.own)) c.dirty = true;
+  TreeJoin(child, &p.tc, arena_->Get(p.tc.root, child));
+  TreeSetMax(child, parent, p.own);
 }
 
 void Builder::End(uint32_t g, uint32_t rec) {
@@ -495,12 +534,18 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
     // each side the other's own entry.
     Gor& sg = g_[g];
     Gor& sh = g_[h];
-    uint32_t f = arena_->Join(&sg.tc, &sh.tc);
-    if (f & ClockArena::kChanged) sg.dirty = true;
-    if (f & ClockArena::kAboveSrc) sh.dirty = true;
-    arena_->Assign(&sh.tc, &sg.tc);
-    if (arena_->SetMax(&sg.tc, h, sh.own)) sg.dirty = true;
-    if (arena_->SetMax(&sh.tc, g, sg.own)) sh.dirty = true;
+    // Where one side's tree includes the other's (TreeJoin's shortcut, in
+    // either direction), the result is that side's tree.
+    uint32_t f = arena_->Get(sg.tc.root, h) >= sh.changed_at
+                     ? ClockArena::kAboveSrc
+                     : TreeJoin(g, &sh.tc, arena_->Get(sh.tc.root, g));
+    if ((f & ClockArena::kAboveSrc) && sh.tc.root != sg.tc.root) {
+      arena_->Assign(&sh.tc, &sg.tc);
+      sh.dirty = true;
+      sh.changed_at = std::max<Epoch>(sh.own, 1);
+    }
+    TreeSetMax(g, h, sh.own);
+    TreeSetMax(h, g, sg.own);
     End(g, a);
     End(h, b);
     Wake(h, g_[h].token);
