@@ -16,6 +16,7 @@ void ClockArena::Init(uint32_t width) {
   while (depth_ < 7 && (uint64_t(1) << (kBits * depth_)) < width_) ++depth_;
   chunks_.clear();
   tokens_.clear();
+  memos_.clear();
   free_.clear();
   next_ = 0;
   last_token_ = 0;
@@ -35,9 +36,11 @@ uint32_t ClockArena::Alloc(uint64_t token) {
       // `new T[]` leaves the pages untouched until written.
       chunks_.emplace_back(new uint32_t[size_t(kChunkNodes) * kFan]);
       tokens_.emplace_back(new uint64_t[kChunkNodes]);
+      memos_.emplace_back(new uint32_t[kChunkNodes]);
     }
   }
   tokens_[id >> kChunkShift][id & (kChunkNodes - 1)] = token;
+  memo(id) = kZeroNode;
   return id;
 }
 
@@ -89,6 +92,10 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
     *flags |= kChanged;
     return s;
   }
+  if (memo(d) == s) {  // d already includes s (perhaps equals it)
+    *flags |= kAboveSrc;
+    return d;
+  }
   uint32_t r[kFan];
   const uint32_t* dn = Node(d);
   const uint32_t* sn = Node(s);
@@ -125,6 +132,7 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
   }
   if (same_d) {
     if (!same_s) *flags |= kAboveSrc;
+    memo(d) = s;
     return d;
   }
   *flags |= kChanged;
@@ -141,6 +149,7 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
   *flags |= kAboveSrc;
   uint32_t n = owned ? d : Alloc(token);
   std::memcpy(Node(n), r, sizeof r);
+  memo(n) = s;
   return n;
 }
 

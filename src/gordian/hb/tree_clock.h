@@ -31,6 +31,13 @@
 //     token), so the clock may change it in place or recycle it when it
 //     drops it. Owned nodes form a connected top of the tree: below a
 //     shared node every node is shared.
+//   - Join memo: every node remembers one source node it is known to
+//     dominate (the last one joined into it). Joining that source again
+//     skips the subtree, so a clock that absorbs many clocks built on a
+//     common history (a WaitGroup collecting the Done of every goroutine of
+//     a mutex chain) compares only the paths that changed since the last
+//     join instead of every leaf. Nodes only grow, so the fact stays true
+//     when the node is changed in place or copied.
 //   - Memory: the arena grows in chunks that never move; nodes a clock drops
 //     while it owns them go to a free list and are reused. Shared nodes are
 //     never freed: they belong to snapshots that the queries read after the
@@ -59,7 +66,7 @@ class ClockArena {
 
   // Join result bits.
   static constexpr uint32_t kChanged = 1;    // the destination rose somewhere
-  static constexpr uint32_t kAboveSrc = 2;   // the result exceeds the source somewhere
+  static constexpr uint32_t kAboveSrc = 2;   // the result may exceed the source (set whenever it does)
 
   void Init(uint32_t width);
   uint32_t width() const { return width_; }
@@ -97,7 +104,7 @@ class ClockArena {
   void Clear(Clock* c);
 
   // Bytes of node storage allocated (chunks), and nodes in use.
-  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 8); }
+  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 12); }
   uint64_t nodes_in_use() const { return uint64_t(next_) - free_.size(); }
 
  private:
@@ -113,6 +120,7 @@ class ClockArena {
   uint64_t token_of(uint32_t id) const {
     return tokens_[id >> kChunkShift][id & (kChunkNodes - 1)];
   }
+  uint32_t& memo(uint32_t id) { return memos_[id >> kChunkShift][id & (kChunkNodes - 1)]; }
   // 64-bit: a token per freeze never wraps.
   uint64_t NewToken() { return ++last_token_; }
   uint32_t Alloc(uint64_t token);  // contents undefined
@@ -127,6 +135,7 @@ class ClockArena {
   uint64_t last_token_ = 0;
   std::vector<std::unique_ptr<uint32_t[]>> chunks_;
   std::vector<std::unique_ptr<uint64_t[]>> tokens_;
+  std::vector<std::unique_ptr<uint32_t[]>> memos_;  // per node: a node it dominates (0: none)
   std::vector<uint32_t> free_;
 };
 
