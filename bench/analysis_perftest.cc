@@ -6,11 +6,20 @@
 // shared; CPU time is the steadier number), the clock store's size and the
 // peak resident memory.
 //
+// Shapes at 8, 1,000, 10,000 and 100,000 goroutines; mutex-chain and
+// worker-pool have a size set by their goroutine count (about 5 and 9
+// records per goroutine). Each scenario process gets an address-space limit
+// (--mem-mb, default 8000) and a CPU-time limit (--timeout seconds, default
+// 300): a scenario that exceeds them is reported as FAILED. --hb-only skips
+// the detectors.
+//
 //   analysis_perftest                 all scenarios, 10M records
 //   analysis_perftest --events 1000000 --only chan
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <chrono>
 #include <cstdio>
@@ -39,16 +48,20 @@ double Cpu() {
 
 struct Scenario {
   const char* name;
-  int shape;  // 0 channel-heavy, 1 lock-heavy, 2 fan-out
+  int shape;  // 0 channel-heavy, 1 lock-heavy, 2 fan-out, 3 mutex-chain, 4 worker-pool
   uint32_t goroutines;
   uint64_t events;  // 0: the --events value
 };
+
+bool hb_only = false;  // --hb-only: skip the detectors
 
 void RunScenario(const Scenario& s, uint64_t events) {
   double t0 = Wall();
   trace::Trace t = s.shape == 0   ? bench::ChannelHeavy(s.goroutines, events)
                    : s.shape == 1 ? bench::LockHeavy(s.goroutines, events)
-                                  : bench::FanOut(s.goroutines, events);
+                   : s.shape == 2 ? bench::FanOut(s.goroutines, events)
+                   : s.shape == 3 ? bench::MutexChain(s.goroutines)
+                                  : bench::WorkerPool(s.goroutines);
   double gen = Wall() - t0;
   const double n = double(t.records.size());
 
@@ -61,12 +74,12 @@ void RunScenario(const Scenario& s, uint64_t events) {
   }
   double w1 = Wall(), c1 = Cpu();
   std::vector<report::Finding> findings;
-  detect::PredictBugs(t, hb, &findings);
+  if (!hb_only) detect::PredictBugs(t, hb, &findings);
   double w2 = Wall(), c2 = Cpu();
 
   const hb::HbStats& st = hb.stats();
   std::printf(
-      "%-22s %5u %10.0f | %6.2f %6.2f M/s | %6.2f %6.2f M/s | %7.0f MB %5.0f MB | %3zu | gen %.1fs\n",
+      "%-22s %7u %10.0f | %6.2f %6.2f M/s | %6.2f %6.2f M/s | %7.0f MB %5.0f MB | %3zu | gen %.1fs\n",
       s.name, s.goroutines, n, n / (w1 - w0) / 1e6, n / (c1 - c0) / 1e6, n / (w2 - w0) / 1e6,
       n / (c2 - c0) / 1e6, st.clock_bytes / 1048576.0, st.index_bytes / 1048576.0,
       findings.size(), gen);
@@ -78,12 +91,18 @@ void RunScenario(const Scenario& s, uint64_t events) {
 
 int main(int argc, char** argv) {
   uint64_t events = 10'000'000;
+  uint64_t mem_mb = 8000, timeout = 300;
   std::string only;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--events") && i + 1 < argc) events = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!std::strcmp(argv[i], "--hb-only")) hb_only = true;
+    else if (!std::strcmp(argv[i], "--mem-mb") && i + 1 < argc) mem_mb = std::strtoull(argv[++i], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--timeout") && i + 1 < argc) timeout = std::strtoull(argv[++i], nullptr, 10);
     else {
-      std::fprintf(stderr, "usage: analysis_perftest [--events N] [--only NAME-PREFIX]\n");
+      std::fprintf(stderr,
+                   "usage: analysis_perftest [--events N] [--only NAME-PREFIX] [--mem-mb MB] "
+                   "[--timeout S] [--hb-only]\n");
       return 2;
     }
   }
@@ -96,8 +115,28 @@ int main(int argc, char** argv) {
       // 1000 goroutines: clocks 1000 wide, stored as deltas; fewer records.
       {"fan-out/1000", 2, 1000, 2'000'000},
       {"chan-heavy/1000", 0, 1000, 2'000'000},
+      // Goroutine scaling (issue 12): clocks wider than 64 use the shared
+      // radix-tree representation (tree_clock.h).
+      {"chan-heavy/10000", 0, 10'000, 0},
+      {"chan-heavy/100000", 0, 100'000, 0},
+      {"lock-heavy/1000", 1, 1'000, 0},
+      {"lock-heavy/10000", 1, 10'000, 0},
+      {"lock-heavy/100000", 1, 100'000, 0},
+      {"fan-out/8", 2, 8, 0},
+      {"fan-out/10000", 2, 10'000, 0},
+      {"fan-out/100000", 2, 100'000, 0},
+      {"mutex-chain/8", 3, 8, 0},
+      {"mutex-chain/1000", 3, 1'000, 0},
+      {"mutex-chain/10000", 3, 10'000, 0},
+      {"mutex-chain/100000", 3, 100'000, 0},
+      {"mutex-chain/1000000", 3, 1'000'000, 0},
+      {"worker-pool/8", 4, 8, 0},
+      {"worker-pool/1000", 4, 1'000, 0},
+      {"worker-pool/10000", 4, 10'000, 0},
+      {"worker-pool/100000", 4, 100'000, 0},
+      {"worker-pool/1000000", 4, 1'000'000, 0},
   };
-  std::printf("%-22s %5s %10s | %-22s | %-22s | %-18s | %3s |\n", "scenario", "gor", "records",
+  std::printf("%-22s %7s %10s | %-22s | %-22s | %-18s | %3s |\n", "scenario", "gor", "records",
               "HB wall  cpu", "HB+detect wall  cpu", "clocks  index", "fnd");
   for (const Scenario& s : scenarios) {
     if (!only.empty() && std::strncmp(s.name, only.c_str(), only.size()) != 0) continue;
@@ -105,6 +144,10 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
+      rlimit as{mem_mb << 20, mem_mb << 20};
+      setrlimit(RLIMIT_AS, &as);
+      rlimit cpu{timeout, timeout};
+      setrlimit(RLIMIT_CPU, &cpu);
       RunScenario(s, ev);
       std::fflush(stdout);
       _exit(0);
@@ -112,8 +155,12 @@ int main(int argc, char** argv) {
     int status = 0;
     rusage ru{};
     wait4(pid, &status, 0, &ru);
-    std::printf("%-22s peak RSS %.0f MB (trace, engine and detectors)%s\n", "", ru.ru_maxrss / 1024.0,
-                WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : "  [FAILED]");
+    const char* fail = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ""
+                       : WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL)
+                           ? "  [FAILED: CPU time limit]"
+                           : "  [FAILED: out of memory or crashed]";
+    std::printf("%-22s peak RSS %.0f MB (trace, engine and detectors)%s\n", s.name, ru.ru_maxrss / 1024.0,
+                fail);
   }
   return 0;
 }

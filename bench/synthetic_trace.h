@@ -9,6 +9,12 @@
 //     short critical sections, with a WaitGroup at the end.
 //   fan-out: main spawns many goroutines that each do a few operations on
 //     shared channels and a mutex, then Done.
+//   mutex-chain: main spawns all goroutines first (wg.Add(1); go f()), then
+//     each does Lock; n++; Unlock; wg.Done(), one after the other; main
+//     Waits. Every goroutine is alive at once and the mutex's clock knows
+//     all earlier goroutines (issue 12's 60,000-goroutine program).
+//   worker-pool: one goroutine per task, at most 16 running at once (a
+//     buffered channel as semaphore); each task takes a mutex and Done.
 #pragma once
 
 #include <cstdint>
@@ -166,6 +172,59 @@ inline trace::Trace FanOut(uint32_t goroutines, uint64_t events) {
   }
   for (uint32_t g = 1; g < goroutines; ++g) w.Add(g, K::WgAdd, wg, uint32_t(-1));
   w.Add(0, K::WgWait, wg, goroutines - 1);
+  return w.Finish();
+}
+
+// Main spawns `goroutines - 1` goroutines (each after wg.Add(1)), then each
+// in turn does Lock, Unlock, Done; main Waits. About 5 records per goroutine.
+inline trace::Trace MutexChain(uint32_t goroutines) {
+  using K = trace::Kind;
+  SynthWriter w(goroutines);
+  const uint32_t mu = 1, wg = 2;
+  for (uint32_t g = 1; g < goroutines; ++g) {
+    w.Add(0, K::WgAdd, wg, 1);
+    w.Spawn(0, g);
+  }
+  for (uint32_t g = 1; g < goroutines; ++g) {
+    w.Add(g, K::MutexLock, mu, 0);
+    w.Add(g, K::MutexUnlock, mu, 0);
+    w.Add(g, K::WgAdd, wg, uint32_t(-1));
+  }
+  w.Add(0, K::WgWait, wg, goroutines - 1);
+  return w.Finish();
+}
+
+// One goroutine per task, at most `limit` running: main sends on the
+// semaphore channel (capacity limit) before each spawn, the task receives
+// from it when done. Each task: Lock, Unlock, a send on a shared results
+// channel (buffered, drained by main), Done.
+inline trace::Trace WorkerPool(uint32_t goroutines, uint32_t limit = 16) {
+  using K = trace::Kind;
+  SynthWriter w(goroutines);
+  const uint32_t sem = 1, mu = 2, wg = 3, res = 4;
+  w.Add(0, K::ChanMake, sem, limit);
+  w.Add(0, K::ChanMake, res, 1 << 20);
+  uint32_t sends = 0, recvs = 0, rs = 0, rr = 0;
+  std::vector<uint32_t> running;
+  auto finish_one = [&]() {
+    uint32_t g = running.front();
+    running.erase(running.begin());
+    w.Add(g, K::MutexLock, mu, 0);
+    w.Add(g, K::MutexUnlock, mu, 0);
+    w.Add(g, K::ChanSend, res, ++rs);
+    w.Add(g, K::ChanRecv, sem, ++recvs);
+    w.Add(g, K::WgAdd, wg, uint32_t(-1));
+  };
+  for (uint32_t g = 1; g < goroutines; ++g) {
+    if (sends - recvs == limit) finish_one();
+    w.Add(0, K::ChanSend, sem, ++sends);
+    w.Add(0, K::WgAdd, wg, 1);
+    w.Spawn(0, g);
+    running.push_back(g);
+  }
+  while (!running.empty()) finish_one();
+  w.Add(0, K::WgWait, wg, 0);  // every task finished before Wait started
+  while (rr < rs) w.Add(0, K::ChanRecv, res, ++rr);
   return w.Finish();
 }
 

@@ -7,7 +7,15 @@
 
 namespace gordian::hb {
 
+void ClockStore::InitTree(uint32_t width, uint64_t budget_bytes) {
+  Init(width, budget_bytes, 0);
+  tree_ = true;
+  tree_snapshots_ = 0;
+  arena_.Init(width);
+}
+
 void ClockStore::Init(uint32_t width, uint64_t budget_bytes, uint64_t expected) {
+  tree_ = false;
   width_ = width;
   budget_ = budget_bytes;
   bytes_ = 0;
@@ -92,6 +100,10 @@ uint32_t ClockStore::GetSlow(uint32_t id, uint32_t index) const {
 }
 
 void ClockStore::Materialize(uint32_t id, uint32_t* out) const {
+  if (tree_) {
+    arena_.Materialize(id, out);
+    return;
+  }
   // Walk the chain to its dense base (or the zero clock), then apply the
   // deltas from the oldest to the newest.
   uint32_t chain[kMaxDepth + 1];

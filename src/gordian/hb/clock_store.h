@@ -15,11 +15,19 @@
 //   moved, so memory is never copied and pages are touched only when written.
 // - A byte budget: past it Append returns kUnknown and the engine treats the
 //   affected records conservatively (ordered, never concurrent).
+// - Wider traces (the engine's choice, see replay.cc) use tree mode instead:
+//   clocks are persistent radix trees in a ClockArena (tree_clock.h) and a
+//   snapshot id is simply the root node of the goroutine's tree, so a
+//   snapshot costs only the paths that changed since the previous one. The
+//   row and delta forms above stay for narrow traces (and as the reference
+//   that tests compare tree mode against).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
+
+#include "gordian/hb/tree_clock.h"
 
 namespace gordian::hb {
 
@@ -31,6 +39,21 @@ class ClockStore {
   static constexpr uint32_t kDenseWidth = 64;       // <= this: always dense
 
   void Init(uint32_t width, uint64_t budget_bytes, uint64_t expected_snapshots);
+  // Tree mode: snapshots are roots in arena() (ClockArena::kZeroNode == kZero).
+  void InitTree(uint32_t width, uint64_t budget_bytes);
+  bool tree() const { return tree_; }
+  ClockArena& arena() { return arena_; }
+  const ClockArena& arena() const { return arena_; }
+  // Tree mode: records root (frozen by the caller) as a snapshot. Returns
+  // root, or kUnknown once the arena has grown past the budget.
+  uint32_t AppendTree(uint32_t root) {
+    if (exhausted_ || arena_.bytes() > budget_) {
+      exhausted_ = true;
+      return kUnknown;
+    }
+    ++tree_snapshots_;
+    return root;
+  }
 
   uint32_t width() const { return width_; }
   // Whether Append wants the changed-entry list (wide clocks only).
@@ -44,14 +67,15 @@ class ClockStore {
 
   // Entry `index` of a snapshot (not kUnknown).
   uint32_t Get(uint32_t id, uint32_t index) const {
+    if (tree_) return arena_.Get(id, index);
     const Entry& e = entries_[id];
     if (e.count == kDense) [[likely]] return Word(e.off + index);
     return GetSlow(id, index);
   }
   void Materialize(uint32_t id, uint32_t* out) const;
 
-  uint64_t bytes() const { return bytes_; }
-  uint64_t snapshots() const { return entries_.size(); }
+  uint64_t bytes() const { return tree_ ? arena_.bytes() : bytes_; }
+  uint64_t snapshots() const { return tree_ ? tree_snapshots_ : entries_.size(); }
   bool exhausted() const { return exhausted_; }
 
  private:
@@ -67,6 +91,9 @@ class ClockStore {
   uint32_t GetSlow(uint32_t id, uint32_t index) const;
   uint64_t Reserve(uint64_t words);  // returns the offset of `words` contiguous words
 
+  bool tree_ = false;
+  ClockArena arena_;
+  uint64_t tree_snapshots_ = 0;
   uint32_t width_ = 0;
   uint64_t budget_ = 0;
   uint64_t bytes_ = 0;

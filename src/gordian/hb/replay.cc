@@ -11,6 +11,15 @@
 // Acquires raise other entries of g's clock and mark it dirty; the next
 // snapshot request then appends a snapshot to the clock store. A record's
 // pre snapshot is taken before its acquire, its post snapshot after.
+//
+// Wide traces (more than ClockStore::kDenseWidth goroutines) use tree clocks
+// instead of rows (tree_clock.h): a goroutine's clock is a persistent radix
+// tree without its own entry, which is kept apart (Gor::own) because it
+// changes at every record; a snapshot is the tree's root. An object's clock
+// is a tree plus at most one (goroutine, epoch) pair, the releaser's own
+// entry, so that a plain release (Unlock, a buffered send) shares the
+// releaser's tree and copies nothing. Finished goroutines and freed object
+// clocks return the nodes they own to the arena.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -65,6 +74,41 @@ class ClockPool {
 
 inline uint64_t ObjKey(ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
 
+// Object clocks in tree mode: a tree and the releaser's own entry (pg, pe),
+// pg == kNoBlock for none. Recycled through a free list like ClockPool.
+class TreeObjPool {
+ public:
+  struct Obj {
+    ClockArena::Clock c;
+    uint32_t pg = kNoBlock;
+    Epoch pe = 0;
+  };
+  void Init(ClockArena* a) { a_ = a; }
+  uint32_t Alloc() {
+    uint32_t id;
+    if (!free_.empty()) {
+      id = free_.back();
+      free_.pop_back();
+    } else {
+      id = static_cast<uint32_t>(objs_.size());
+      objs_.emplace_back();
+    }
+    objs_[id] = Obj{a_->NewClock(), kNoBlock, 0};
+    return id;
+  }
+  void Free(uint32_t id) {
+    a_->Clear(&objs_[id].c);
+    free_.push_back(id);
+  }
+  Obj& at(uint32_t id) { return objs_[id]; }
+  uint64_t bytes() const { return objs_.capacity() * sizeof(Obj); }
+
+ private:
+  ClockArena* a_ = nullptr;
+  std::vector<Obj> objs_;
+  std::vector<uint32_t> free_;
+};
+
 // The two clock kernels of the replay, branch-free so that they vectorise;
 // compiled for AVX2 as well and picked at load time where the CPU has it.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -115,6 +159,9 @@ class Builder {
   struct Gor {
     uint32_t begin = 0, end = 0, cursor = 0;
     uint32_t clock = kNoBlock;
+    ClockArena::Clock tc;          // tree mode: the clock without its own entry
+    Epoch own = 0;                 // tree mode: its own entry
+    Epoch changed_at = 1;          // tree mode: own entry when tc last rose (at least 1)
     uint32_t snap = ClockStore::kZero;
     uint32_t token = 0;
     State state = kDone;
@@ -195,12 +242,45 @@ class Builder {
   uint32_t CurSnap(uint32_t g);
   void Acquire(uint32_t g, uint32_t block);
   void AcquireRow(uint32_t g, const uint32_t* src);
+  // Sets g's own entry.
+  void SetOwn(uint32_t g, Epoch e) {
+    g_[g].own = e;
+    if (!tree_) Clk(g)[g] = e;
+  }
+  // What g's current clock knows of goroutine h != g.
+  Epoch LiveKnows(uint32_t g, uint32_t h) {
+    return tree_ ? arena_->Get(g_[g].tc.root, h) : Clk(g)[h];
+  }
+  // The child starts with the parent's clock (spawn).
+  void Inherit(uint32_t child, uint32_t parent);
+  uint32_t TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g);
+  void TreeSetMax(uint32_t g, uint32_t h, Epoch e);
+  uint32_t NewBlock() { return tree_ ? objs_.Alloc() : pool_.Alloc(); }
+  void FreeBlock(uint32_t b) {
+    if (tree_) objs_.Free(b);
+    else pool_.Free(b);
+  }
   void Release(uint32_t g, uint32_t* block) {
-    if (*block == kNoBlock) *block = pool_.Alloc();
+    if (*block == kNoBlock) *block = NewBlock();
+    if (tree_) {
+      TreeObjPool::Obj& o = objs_.at(*block);
+      arena_->Assign(&o.c, &g_[g].tc);
+      o.pg = g;
+      o.pe = g_[g].own;
+      return;
+    }
     std::memcpy(pool_.at(*block), Clk(g), size_t(width_) * 4);
   }
   void ReleaseJoin(uint32_t g, uint32_t* block) {
-    if (*block == kNoBlock) *block = pool_.Alloc();
+    if (*block == kNoBlock) *block = NewBlock();
+    if (tree_) {
+      TreeObjPool::Obj& o = objs_.at(*block);
+      if (o.pg != kNoBlock) arena_->SetMax(&o.c, o.pg, o.pe);
+      arena_->Join(&o.c, &g_[g].tc);
+      o.pg = g;
+      o.pe = g_[g].own;
+      return;
+    }
     uint32_t* __restrict d = pool_.at(*block);
     const uint32_t* __restrict s = Clk(g);
     const uint32_t w = width_;
@@ -210,7 +290,7 @@ class Builder {
   // --- record bracketing
   uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
   void Begin(uint32_t g, uint32_t rec) {
-    Clk(g)[g] = PostEpochAt(Pos(g, rec));
+    SetOwn(g, PostEpochAt(Pos(g, rec)));
     hb_.snap_pre_[rec] = CurSnap(g);
   }
   void End(uint32_t g, uint32_t rec);
@@ -235,6 +315,9 @@ class Builder {
   ClockStore& store_ = hb_.store_;
   uint32_t width_ = 0;
   ClockPool pool_;
+  bool tree_ = false;               // wide trace: tree clocks
+  ClockArena* arena_ = nullptr;     // store_.arena() in tree mode
+  TreeObjPool objs_;                // tree mode: object clocks
   std::vector<Gor> g_;
   std::vector<uint64_t> heap_;
   std::vector<std::vector<RecWaiter>> rec_waiters_;
@@ -307,6 +390,7 @@ void Builder::Finish(uint32_t g) {
   ++s.token;
   if (s.clock != kNoBlock) pool_.Free(s.clock);
   s.clock = kNoBlock;
+  if (tree_) arena_->Clear(&s.tc);
   std::vector<uint32_t>().swap(s.changed);
   std::vector<uint8_t>().swap(s.changed_bit);
   auto& ws = rec_waiters_[g];
@@ -321,6 +405,12 @@ uint32_t Builder::CurSnap(uint32_t g) {
   Gor& s = g_[g];
   if (!s.dirty) return s.snap;
   s.dirty = false;
+  if (tree_) {
+    if (store_.exhausted()) return s.snap = ClockStore::kUnknown;  // past the budget
+    arena_->Freeze(&s.tc);  // the snapshot shares the tree's nodes
+    s.snap = store_.AppendTree(s.tc.root);
+    return s.snap;
+  }
   if (store_.tracks_changes()) {
     s.snap = store_.Append(Clk(g), s.snap, s.changed.data(),
                            static_cast<uint32_t>(s.changed.size()));
@@ -352,8 +442,63 @@ void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
   }
 }
 
+// Tree mode: g's tree := max(g's tree, *src), where src_knows_g is what
+// src knows of g. Returns ClockArena's join bits.
+//
+// The shortcut (the tree-clock insight): knowledge of g's epoch e reaches
+// other clocks only through g's releases, and a release at epoch e carries
+// all of g's tree as it was then. So if src knows g at or past the epoch at
+// which g's tree last rose (changed_at), src's tree includes g's whole tree
+// (g's own entry apart, which queries take from the record), and the join
+// is src's tree itself: O(1), sharing every node. A release never precedes
+// an acquire within one record, and epochs only grow, so changed_at is the
+// own entry of the record that raised the tree.
+uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g) {
+  Gor& s = g_[g];
+  uint32_t f;
+  if (src_knows_g >= s.changed_at) {
+    if (src->root == s.tc.root) return 0;
+    arena_->Assign(&s.tc, src);
+    f = ClockArena::kChanged;  // (conservatively: the trees may hold the same entries)
+  } else {
+    f = arena_->Join(&s.tc, src);
+  }
+  if (f & ClockArena::kChanged) {
+    s.dirty = true;
+    s.changed_at = std::max<Epoch>(s.own, 1);
+  }
+  return f;
+}
+
+void Builder::TreeSetMax(uint32_t g, uint32_t h, Epoch e) {
+  Gor& s = g_[g];
+  if (arena_->SetMax(&s.tc, h, e)) {
+    s.dirty = true;
+    s.changed_at = std::max<Epoch>(s.own, 1);
+  }
+}
+
 void Builder::Acquire(uint32_t g, uint32_t block) {
-  if (block != kNoBlock) AcquireRow(g, pool_.at(block));
+  if (block == kNoBlock) return;
+  if (!tree_) {
+    AcquireRow(g, pool_.at(block));
+    return;
+  }
+  TreeObjPool::Obj& o = objs_.at(block);
+  Epoch knows = arena_->Get(o.c.root, g);
+  if (o.pg == g) knows = std::max(knows, o.pe);
+  TreeJoin(g, &o.c, knows);
+  if (o.pg != kNoBlock && o.pg != g) TreeSetMax(g, o.pg, o.pe);
+}
+
+void Builder::Inherit(uint32_t child, uint32_t parent) {
+  if (!tree_) {
+    AcquireRow(child, Clk(parent));
+    return;
+  }
+  Gor& p = g_[parent];
+  TreeJoin(child, &p.tc, arena_->Get(p.tc.root, child));
+  TreeSetMax(child, parent, p.own);
 }
 
 void Builder::End(uint32_t g, uint32_t rec) {
@@ -384,6 +529,28 @@ void Builder::End(uint32_t g, uint32_t rec) {
 void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
   Begin(g, a);
   Begin(h, b);
+  if (tree_) {
+    // Both become max(x, y): join y into x, share the result, then give
+    // each side the other's own entry.
+    Gor& sg = g_[g];
+    Gor& sh = g_[h];
+    // Where one side's tree includes the other's (TreeJoin's shortcut, in
+    // either direction), the result is that side's tree.
+    uint32_t f = arena_->Get(sg.tc.root, h) >= sh.changed_at
+                     ? ClockArena::kAboveSrc
+                     : TreeJoin(g, &sh.tc, arena_->Get(sh.tc.root, g));
+    if ((f & ClockArena::kAboveSrc) && sh.tc.root != sg.tc.root) {
+      arena_->Assign(&sh.tc, &sg.tc);
+      sh.dirty = true;
+      sh.changed_at = std::max<Epoch>(sh.own, 1);
+    }
+    TreeSetMax(g, h, sh.own);
+    TreeSetMax(h, g, sg.own);
+    End(g, a);
+    End(h, b);
+    Wake(h, g_[h].token);
+    return;
+  }
   uint32_t* __restrict x = Clk(g);
   uint32_t* __restrict y = Clk(h);
   Gor& sg = g_[g];
@@ -585,7 +752,7 @@ void Builder::OncePost(uint32_t g) {
   uint32_t rec = s.once_stack.back();
   s.once_stack.pop_back();
   Epoch e = PostEpochAt(s.cursor - 1 - s.begin);
-  Clk(g)[g] = e;
+  SetOwn(g, e);
   hb_.snap_post_[rec] = CurSnap(g);
   hb_.once_post_.push_back({rec, e});
   uint32_t d = ix_.ObjectOf(rec);
@@ -606,7 +773,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
   Gor& s = g_[g];
   const Record& r = rs_[rec];
   if (!s.pre_done) {
-    Clk(g)[g] = PreEpochAt(Pos(g, rec));
+    SetOwn(g, PreEpochAt(Pos(g, rec)));
     hb_.snap_pre_[rec] = CurSnap(g);
     s.cond_mutex = ~0ull;
     if (!s.locks.empty()) {
@@ -640,13 +807,13 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
       return;
     }
   }
-  Clk(g)[g] = PostEpochAt(Pos(g, rec));
+  SetOwn(g, PostEpochAt(Pos(g, rec)));
   if (sig != kNoRecord) {
     auto it = sig_clock_.find(sig);
     if (it != sig_clock_.end()) {
       Acquire(g, it->second.first);
       if (--it->second.second == 0) {
-        pool_.Free(it->second.first);
+        FreeBlock(it->second.first);
         sig_clock_.erase(it);
       }
     }
@@ -686,7 +853,7 @@ void Builder::Step(uint32_t g) {
       uint32_t child = r.obj - 1;
       if (r.obj >= 1 && child < g_.size() && child != g && g_[child].cursor == g_[child].begin &&
           g_[child].state != kDone) {
-        AcquireRow(child, Clk(g));
+        Inherit(child, g);
       }
       End(g, i);
       return;
@@ -805,9 +972,8 @@ void Builder::Step(uint32_t g) {
       }
       Begin(g, i);
       bool ordered = true;
-      const uint32_t* mine = Clk(g);
       for (const auto& [h, e] : wgs_[d].adders) {
-        if (h != g && mine[h] < e) ordered = false;
+        if (h != g && LiveKnows(g, h) < e) ordered = false;
       }
       if (ordered) Acquire(g, wgs_[d].clock);
       End(g, i);
@@ -894,7 +1060,14 @@ bool Builder::Run(std::string* err) {
   }
 
   pool_.Init(width_);
-  store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
+  tree_ = width_ >= internal::tree_clock_min_width;
+  if (tree_) {
+    store_.InitTree(width_, hb_.opt_.clock_budget_bytes);
+    arena_ = &store_.arena();
+    objs_.Init(arena_);
+  } else {
+    store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
+  }
   hb_.snap_pre_.assign(n, ClockStore::kUnknown);
   hb_.snap_post_.assign(n, ClockStore::kUnknown);
   hb_.gbegin_.resize(ng);
@@ -908,6 +1081,7 @@ bool Builder::Run(std::string* err) {
   heap_.reserve(ng + 1);
   for (uint32_t g = 0; g < ng; ++g) {
     Gor& s = g_[g];
+    if (tree_) s.tc = arena_->NewClock();
     s.begin = s.cursor = t_.goroutines[g].begin;
     s.end = t_.goroutines[g].end;
     hb_.gbegin_[g] = s.begin;
@@ -984,7 +1158,7 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.goroutines = ng;
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
-  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes();
+  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes();
   return true;
 }
 

@@ -1,0 +1,149 @@
+// This file defines the wide clocks of the happens-before engine: persistent
+// (structurally shared) radix trees over the goroutine index, kept in one
+// arena of fixed-size nodes. Used for traces with more than
+// ClockStore::kDenseWidth goroutines; narrower traces keep dense rows.
+//
+// Why (issue 12): dense rows cost width x 4 bytes per live goroutine, per
+// object and per changed snapshot, so a program whose goroutines are all
+// alive at once, or whose clocks grow one entry per goroutine (a mutex
+// handed along 60,000 goroutines), costs goroutines^2. Here:
+//
+//   - A clock is the id of a root node. Node id 0 is the all-zero subtree
+//     at every level, so a clock that knows few goroutines has few nodes.
+//   - A node is 32 words: at level 0 (leaf) 32 epochs, above that 32 child
+//     ids. The tree has Depth() levels, 32^Depth() >= width (3 levels up to
+//     32,768 goroutines, 4 up to a million).
+//   - Nodes are immutable once shared. A snapshot is a root id; taking one
+//     costs O(1) and later changes copy only the paths they touch, so a
+//     snapshot costs O(changed paths x depth) nodes.
+//   - Join(dest, src) walks both trees together and skips subtrees that are
+//     the same node or zero on the source side; where the source dominates a
+//     subtree the result is the source's node itself (no copy), where the
+//     destination dominates it is left alone. Acquiring a clock that the
+//     goroutine already knows (the same root) costs O(1); acquiring a clock
+//     that extends its own (the tree-clock case: a release clock built on
+//     top of what the goroutine had) shares the source's nodes, so chains of
+//     releases and acquires share structure instead of copying rows.
+//   - Ownership without reference counts: every clock has an edit token and
+//     every node the token of the clock that created it. A node whose token
+//     is the clock's current token is reachable only from that clock (nodes
+//     are handed to others only after Freeze, which gives the clock a fresh
+//     token), so the clock may change it in place or recycle it when it
+//     drops it. Owned nodes form a connected top of the tree: below a
+//     shared node every node is shared.
+//   - Join memo: every node remembers one source node it is known to
+//     dominate (the last one joined into it). Joining that source again
+//     skips the subtree, so a clock that absorbs many clocks built on a
+//     common history (a WaitGroup collecting the Done of every goroutine of
+//     a mutex chain) compares only the paths that changed since the last
+//     join instead of every leaf. Nodes only grow, so the fact stays true
+//     when the node is changed in place or copied.
+//   - Memory: the arena grows in chunks that never move; nodes a clock drops
+//     while it owns them go to a free list and are reused. Shared nodes are
+//     never freed: they belong to snapshots that the queries read after the
+//     replay (a shared node that no snapshot ends up reading is the only
+//     waste, and the engine shares a clock's nodes only when a snapshot of
+//     it exists or is about to).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace gordian::hb {
+
+class ClockArena {
+ public:
+  static constexpr uint32_t kFan = 32;     // entries per node
+  static constexpr uint32_t kBits = 5;     // log2(kFan)
+  static constexpr uint32_t kZeroNode = 0; // the all-zero subtree
+
+  // A live (mutable) clock: a root and the token of the nodes it owns.
+  struct Clock {
+    uint32_t root = kZeroNode;
+    uint64_t token = 0;  // 0 owns nothing (the zero node has token 0)
+  };
+
+  // Join result bits.
+  static constexpr uint32_t kChanged = 1;    // the destination rose somewhere
+  static constexpr uint32_t kAboveSrc = 2;   // the result may exceed the source (set whenever it does)
+
+  void Init(uint32_t width);
+  uint32_t width() const { return width_; }
+  uint32_t depth() const { return depth_; }
+
+  // A fresh, empty clock (zero, owning nothing yet).
+  Clock NewClock() { return Clock{kZeroNode, NewToken()}; }
+
+  // Entry i of the tree rooted at root.
+  uint32_t Get(uint32_t root, uint32_t i) const {
+    uint32_t id = root;
+    for (uint32_t level = depth_ - 1; level > 0; --level) {
+      if (id == kZeroNode) return 0;
+      id = Node(id)[(i >> (kBits * level)) & (kFan - 1)];
+    }
+    return id == kZeroNode ? 0 : Node(id)[i & (kFan - 1)];
+  }
+  // out[0..width) := the clock rooted at root.
+  void Materialize(uint32_t root, uint32_t* out) const;
+
+  // Makes c's nodes shareable: later changes to c copy them. O(1).
+  void Freeze(Clock* c) {
+    if (c->root != kZeroNode && token_of(c->root) == c->token) c->token = NewToken();
+  }
+  // dest := max(dest, src), pointwise. Freezes src (its nodes may become
+  // part of dest). Returns kChanged / kAboveSrc bits. dest == src: no-op.
+  uint32_t Join(Clock* dest, Clock* src);
+  // Same for a source tree that is already shared (a snapshot root).
+  uint32_t JoinShared(Clock* dest, uint32_t src_root);
+  // c[i] := max(c[i], v); returns whether it rose.
+  bool SetMax(Clock* c, uint32_t i, uint32_t v);
+  // c := src (shares src's nodes; frees what c owned).
+  void Assign(Clock* c, Clock* src);
+  // Frees the nodes c owns and makes it the zero clock.
+  void Clear(Clock* c);
+
+  // Bytes of node storage allocated (chunks), and nodes in use.
+  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 12); }
+  uint64_t nodes_in_use() const { return uint64_t(next_) - free_.size(); }
+
+ private:
+  static constexpr uint32_t kChunkShift = 13;  // 8192 nodes (1 MiB) per chunk
+  static constexpr uint32_t kChunkNodes = 1u << kChunkShift;
+
+  uint32_t* Node(uint32_t id) {
+    return chunks_[id >> kChunkShift].get() + size_t(id & (kChunkNodes - 1)) * kFan;
+  }
+  const uint32_t* Node(uint32_t id) const {
+    return chunks_[id >> kChunkShift].get() + size_t(id & (kChunkNodes - 1)) * kFan;
+  }
+  uint64_t token_of(uint32_t id) const {
+    return tokens_[id >> kChunkShift][id & (kChunkNodes - 1)];
+  }
+  uint32_t& memo(uint32_t id) { return memos_[id >> kChunkShift][id & (kChunkNodes - 1)]; }
+  // 64-bit: a token per freeze never wraps.
+  uint64_t NewToken() { return ++last_token_; }
+  uint32_t Alloc(uint64_t token);  // contents undefined
+  void Free(uint32_t id) { free_.push_back(id); }
+  void FreeOwned(uint32_t id, uint64_t token, uint32_t level);
+  uint32_t JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t token, uint32_t* flags);
+  void MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint32_t* out) const;
+
+  uint32_t width_ = 0;
+  uint32_t depth_ = 1;
+  uint32_t next_ = 0;        // next never-used node id
+  uint64_t last_token_ = 0;
+  std::vector<std::unique_ptr<uint32_t[]>> chunks_;
+  std::vector<std::unique_ptr<uint64_t[]>> tokens_;
+  std::vector<std::unique_ptr<uint32_t[]>> memos_;  // per node: a node it dominates (0: none)
+  std::vector<uint32_t> free_;
+};
+
+namespace internal {
+// The happens-before engine uses tree clocks for traces with at least this
+// many goroutines (default ClockStore::kDenseWidth + 1 = 65), dense rows
+// below. Tests change it to compare both representations on one trace.
+extern uint32_t tree_clock_min_width;
+}  // namespace internal
+
+}  // namespace gordian::hb

@@ -1,0 +1,213 @@
+// Differential test of the happens-before engine's two clock
+// representations: random traces are replayed once with dense rows (and
+// delta snapshots past 64 goroutines) and once with tree clocks
+// (tree_clock.h); every record's pre and post clock, and Before on random
+// pairs, must agree.
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gordian/hb/happens_before.h"
+#include "gordian/hb/trace_builder.h"
+#include "gordian/hb/tree_clock.h"
+
+namespace gordian::hb {
+namespace {
+
+using testing::TraceBuilder;
+
+// A random run: goroutines spawn goroutines, take mutexes and an RWMutex,
+// talk over unbuffered and buffered channels (also in selects), use a
+// WaitGroup, a Once, a Cond, close a channel; some end blocked. Mostly
+// consistent (operations are written in an order a run could have), with
+// some deliberately inconsistent stamps left to the engine's parking and
+// forcing.
+trace::Trace RandomTrace(uint32_t seed, uint32_t max_goroutines, uint32_t steps) {
+  std::mt19937 rng(seed);
+  TraceBuilder b;
+  b.set_auto_sites(false);
+  std::vector<uint32_t> live{1};
+  uint32_t unbuf[2] = {b.MakeChan(1, 0), b.MakeChan(1, 0)};
+  uint32_t buf = b.MakeChan(1, 3);
+  uint32_t closing = b.MakeChan(1, 1);
+  uint32_t bufcount = 0;
+  uint32_t mu[3] = {b.NewObject(), b.NewObject(), b.NewObject()};
+  uint32_t holder[3] = {0, 0, 0};
+  uint32_t rw = b.NewObject();
+  uint32_t wg = b.NewObject();
+  uint32_t once = b.NewObject();
+  uint32_t cond = b.NewObject();
+  bool once_ran = false;
+  int64_t wgc = 0;
+  bool closed = false;
+  auto pick = [&]() { return live[rng() % live.size()]; };
+  for (uint32_t step = 0; step < steps; ++step) {
+    uint32_t g = pick();
+    switch (rng() % 15) {
+      case 0:
+        if (b.num_goroutines() < max_goroutines) live.push_back(b.Go(g));
+        break;
+      case 1:
+      case 2: {
+        uint32_t m = rng() % 3;
+        if (holder[m] == 0) {
+          b.Lock(g, mu[m]);
+          holder[m] = g;
+        } else {
+          b.Unlock(holder[m], mu[m]);
+          holder[m] = 0;
+        }
+        break;
+      }
+      case 3:
+        if (rng() % 4 == 0) {
+          b.RWLock(g, rw);
+          b.RWUnlock(g, rw);
+        } else {
+          b.RLock(g, rw);
+          b.RUnlock(g, rw);
+        }
+        break;
+      case 4:
+      case 5: {
+        uint32_t h = pick();
+        if (h == g) break;
+        uint32_t ch = unbuf[rng() % 2];
+        auto s = b.SendBegin(g, ch);
+        b.Recv(h, ch);
+        b.Complete(s);
+        break;
+      }
+      case 6:
+        if (bufcount < 3) {
+          b.Send(g, buf);
+          ++bufcount;
+        }
+        break;
+      case 7:
+        if (bufcount > 0) {
+          if (rng() % 3 == 0) {
+            b.Select(g, {{buf, false}, {unbuf[0], false}}, 0);
+          } else {
+            b.Recv(g, buf);
+          }
+          --bufcount;
+        } else if (rng() % 2) {
+          b.Select(g, {{buf, false}}, -1, true);  // default
+        }
+        break;
+      case 8:
+        b.WgAdd(g, wg, 1);
+        ++wgc;
+        break;
+      case 9:
+        if (wgc > 0) {
+          b.Done(g, wg);
+          --wgc;
+        } else {
+          b.Wait(g, wg);
+        }
+        break;
+      case 10:
+        b.OnceDo(g, once, !once_ran);
+        once_ran = true;
+        break;
+      case 11:
+        if (!closed && rng() % 8 == 0) {
+          b.Close(g, closing);
+          closed = true;
+        } else if (closed) {
+          b.RecvClosed(g, closing);
+        }
+        break;
+      case 12:
+        if (rng() % 6 == 0) {
+          b.TestStart(g, step, "T");
+          b.TestEnd(g, step);
+        } else {
+          b.MakeChan(g, 0);  // an operation that only ticks
+        }
+        break;
+      case 14: {
+        // Cond.Wait releases the mutex g holds; another goroutine signals.
+        uint32_t m = rng() % 3;
+        uint32_t h = pick();
+        if (holder[m] != g || h == g) break;
+        auto w = b.CondWaitBegin(g, cond);
+        b.Signal(h, cond);
+        b.CondWoken(w);
+        break;
+      }
+      case 13:
+        if (rng() % 16 == 0) {
+          // Deliberately inconsistent: a receive whose send comes later.
+          uint32_t h = pick();
+          if (h != g) {
+            b.Recv(g, unbuf[1]);
+            b.Send(h, unbuf[1]);
+          }
+        }
+        break;
+    }
+  }
+  for (int m = 0; m < 3; ++m) {
+    if (holder[m]) b.Unlock(holder[m], mu[m]);
+  }
+  // Some goroutines end blocked.
+  for (uint32_t k = 0; k < 3 && k < live.size(); ++k) b.BlockedRecv(live[rng() % live.size()], unbuf[0]);
+  return b.Finish();
+}
+
+void Compare(const trace::Trace& t, uint32_t seed) {
+  HappensBefore dense, tree;
+  std::string err;
+  internal::tree_clock_min_width = 0xffffffffu;
+  ASSERT_TRUE(dense.Build(t, &err)) << err;
+  internal::tree_clock_min_width = 1;
+  ASSERT_TRUE(tree.Build(t, &err)) << err;
+  internal::tree_clock_min_width = 65;
+  ASSERT_EQ(dense.warnings(), tree.warnings());
+  const uint32_t n = uint32_t(t.records.size());
+  for (uint32_t r = 0; r < n; ++r) {
+    ASSERT_EQ(dense.PreClock(r), tree.PreClock(r)) << "seed " << seed << " record " << r;
+    ASSERT_EQ(dense.PostClock(r), tree.PostClock(r)) << "seed " << seed << " record " << r;
+    ASSERT_EQ(dense.ClockKnown(r), tree.ClockKnown(r));
+  }
+  std::mt19937 rng(seed);
+  for (uint32_t k = 0; k < 20000; ++k) {
+    uint32_t a = rng() % n, c = rng() % n;
+    ASSERT_EQ(dense.Before(a, c), tree.Before(a, c)) << a << " " << c;
+    uint32_t gid = 1 + rng() % t.goroutines.size();
+    ASSERT_EQ(dense.Knows(a, true, gid), tree.Knows(a, true, gid));
+    ASSERT_EQ(dense.Knows(a, false, gid), tree.Knows(a, false, gid));
+  }
+}
+
+TEST(TreeClockDifferential, NarrowTraces) {
+  // Up to 40 goroutines: tree clocks of one or two levels against rows.
+  for (uint32_t seed = 1; seed <= 30; ++seed) {
+    Compare(RandomTrace(seed, 5 + seed, 1500), seed);
+  }
+}
+
+TEST(TreeClockDifferential, WideTraces) {
+  // Past 64 goroutines: tree clocks against rows with delta snapshots.
+  for (uint32_t seed = 100; seed < 112; ++seed) {
+    Compare(RandomTrace(seed, 150 + 40 * (seed % 4), 4000), seed);
+  }
+}
+
+TEST(TreeClockDifferential, DefaultPicksTreesForWideTraces) {
+  trace::Trace t = RandomTrace(7, 100, 3000);
+  ASSERT_GT(t.goroutines.size(), 64u);
+  HappensBefore hb;
+  std::string err;
+  ASSERT_TRUE(hb.Build(t, &err)) << err;
+  EXPECT_EQ(hb.stats().goroutines, t.goroutines.size());
+  EXPECT_GT(hb.stats().snapshots, 0u);
+}
+
+}  // namespace
+}  // namespace gordian::hb
