@@ -1,8 +1,8 @@
 // This file holds test helpers for the parser: CheckTree verifies the
 // structural invariants every tree returned by Parse must satisfy, with or
 // without syntax errors. ParseString parses a file held in a string.
-// GoEnvGoRoot and GoFilesUnder find the installed
-// Go's sources, for the tests that parse them. Used by the parser's tests only.
+// GoEnvGoRoot and GoFilesUnder find the installed Go's sources. Used by the
+// parser's tests only (and, for the GOROOT files, by bench/parse_perftest).
 #pragma once
 
 #include <algorithm>
