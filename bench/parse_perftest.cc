@@ -21,12 +21,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "gordian/syntax/arena.h"
+#include "gordian/syntax/parser_testing.h"
 #include "gordian/syntax/scanner.h"
 #include "gordian/syntax/source.h"
 #include "gordian/syntax/syntax.h"
@@ -39,35 +39,6 @@ double PeakRssMB() {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);
   return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
-}
-
-std::string GoRoot() {
-  FILE* p = popen("go env GOROOT 2>/dev/null", "r");
-  if (p == nullptr) return "";
-  char buf[4096];
-  std::string out;
-  while (fgets(buf, sizeof buf, p) != nullptr) out += buf;
-  pclose(p);
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
-std::vector<std::string> WalkGoFiles(const std::string& dir) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> paths;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_directory() && it->path().filename() == "testdata") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file() && it->path().extension() == ".go") {
-      paths.push_back(it->path().string());
-    }
-  }
-  std::sort(paths.begin(), paths.end());
-  return paths;
 }
 
 [[noreturn]] void Usage(const char* msg) {
@@ -112,9 +83,9 @@ int main(int argc, char** argv) {
       if (!line.empty()) paths.push_back(line);
     }
   } else {
-    if (goroot.empty()) goroot = GoRoot();
+    if (goroot.empty()) goroot = testing::GoEnvGoRoot();
     if (goroot.empty()) Usage("go not found: give --files or --goroot");
-    paths = WalkGoFiles(goroot + "/src");
+    paths = testing::GoFilesUnder(goroot + "/src");
   }
   if (paths.empty()) Usage("no files to parse");
 

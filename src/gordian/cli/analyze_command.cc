@@ -30,19 +30,14 @@ int RunAnalyze(const std::vector<std::string>& args) {
   flags.Bool("no-predict", &no_predict, "report only what occurred in the recorded run");
   flags.Bool("verbose", &aopt.verbose, "also print the analysis engine's notes about the trace");
   std::vector<std::string> dirs;
-  bool help = false;
+  const char* usage =
+      "usage: gordian analyze [flags] TRACE-DIR...\n\n"
+      "Analyses traces recorded by 'gordian record' (or kept by 'gordian test\n"
+      "--keep'): bugs that occurred in the run, and bugs another schedule of\n"
+      "the same run can produce. Prints a report; --json and --sarif write\n"
+      "machine reports. Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\n";
+  if (auto done = ParseCommandLine(&flags, args, &dirs, usage)) return *done;
   std::string err;
-  if (!flags.Parse(args, &dirs, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print(
-        "usage: gordian analyze [flags] TRACE-DIR...\n\n"
-        "Analyses traces recorded by 'gordian record' (or kept by 'gordian test\n"
-        "--keep'): bugs that occurred in the run, and bugs another schedule of\n"
-        "the same run can produce. Prints a report; --json and --sarif write\n"
-        "machine reports. Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\n{}",
-        flags.Usage());
-    return kExitOK;
-  }
   if (dirs.empty()) {
     return UsageError(fmt::format("{}: missing TRACE-DIR (see '{} --help')", cmd, cmd));
   }

@@ -6,8 +6,11 @@
 // build failure, internal error) with a message that says what to do.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "gordian/util/flags.h"
 
 namespace gordian::cli {
 
@@ -26,6 +29,14 @@ const std::vector<Command>& Commands();
 
 // Prints "gordian <cmd>: <msg>" and the hint to use --help; returns 2.
 int UsageError(const std::string& msg);
+
+// Parses a command's args with flags into *positional. Returns the exit
+// status to return at once, or nullopt to go on: UsageError's after a bad
+// flag; kExitOK after --help, which prints usage and then the flag table.
+std::optional<int> ParseCommandLine(util::FlagSet* flags,
+                                    const std::vector<std::string>& args,
+                                    std::vector<std::string>* positional,
+                                    const std::string& usage);
 
 int RunParse(const std::vector<std::string>& args);
 int RunTrace(const std::vector<std::string>& args);

@@ -17,6 +17,19 @@ int UsageError(const std::string& msg) {
   return kExitToolError;
 }
 
+std::optional<int> ParseCommandLine(util::FlagSet* flags, const std::vector<std::string>& args,
+                                    std::vector<std::string>* positional,
+                                    const std::string& usage) {
+  bool help = false;
+  std::string err;
+  if (!flags->Parse(args, positional, &help, &err)) return UsageError(err);
+  if (help) {
+    fmt::print("{}{}", usage, flags->Usage());
+    return kExitOK;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 void PrintHelp() {

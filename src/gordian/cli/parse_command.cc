@@ -67,17 +67,13 @@ int RunParse(const std::vector<std::string>& args) {
   flags.Bool("dump", &dump, "print the syntax tree of each file");
   flags.Bool("stats", &stats, "print counts and throughput; the last line is 'parsed N files, E errors'");
   std::vector<std::string> paths;
-  bool help = false;
+  const char* usage =
+      "usage: gordian parse [--dump] [--stats] PATH...\n\n"
+      "Parses Go files, or every .go file under directories (skipping testdata),\n"
+      "and prints syntax errors as file:line:col: message.\n"
+      "Exit status 1 when there are syntax errors, 2 when a path cannot be read.\n\n";
+  if (auto done = ParseCommandLine(&flags, args, &paths, usage)) return *done;
   std::string err;
-  if (!flags.Parse(args, &paths, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print("usage: gordian parse [--dump] [--stats] PATH...\n\n"
-               "Parses Go files, or every .go file under directories (skipping testdata),\n"
-               "and prints syntax errors as file:line:col: message.\n"
-               "Exit status 1 when there are syntax errors, 2 when a path cannot be read.\n\n{}",
-               flags.Usage());
-    return kExitOK;
-  }
   if (paths.empty()) return UsageError("gordian parse: missing PATH (see 'gordian parse --help')");
 
   std::vector<std::string> files;

@@ -64,13 +64,8 @@ int RunRecord(const std::vector<std::string>& args) {
                "(default 10m; for test, go test as a whole, builds included)");
   flags.Bool("quiet", &quiet, "do not pass the program's (or go test's) output through");
   std::vector<std::string> rest;
-  bool help = false;
+  if (auto done = ParseCommandLine(&flags, args, &rest, kRecordUsage)) return *done;
   std::string err;
-  if (!flags.Parse(args, &rest, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print("{}{}", kRecordUsage, flags.Usage());
-    return kExitOK;
-  }
   if (!util::ParseDuration(wall, &opts.wall_seconds, &err)) {
     return UsageError(fmt::format("gordian record: -wall {:?}: {}", wall, err));
   }

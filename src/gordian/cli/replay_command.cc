@@ -90,17 +90,14 @@ int RunReplay(const std::vector<std::string>& args_in) {
              "main package and its arguments)");
   flags.Bool("quiet-program", &quiet, "do not pass the program's output through");
   std::vector<std::string> pos;
-  bool help = false;
+  std::string usage = fmt::format(
+      "usage: {} TRACE-DIR|SCHEDULE [flags] [-- package and arguments]\n\n"
+      "Re-runs the recorded test or program under the schedule, records the replay\n"
+      "and reports whether it followed the schedule to the end and which bugs it hit.\n"
+      "Exit status: 0 no bug in the replayed run, 1 a bug, 2 the replay failed.\n\n",
+      cmd);
+  if (auto done = ParseCommandLine(&flags, args, &pos, usage)) return *done;
   std::string err;
-  if (!flags.Parse(args, &pos, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print("usage: {} TRACE-DIR|SCHEDULE [flags] [-- package and arguments]\n\n"
-               "Re-runs the recorded test or program under the schedule, records the replay\n"
-               "and reports whether it followed the schedule to the end and which bugs it hit.\n"
-               "Exit status: 0 no bug in the replayed run, 1 a bug, 2 the replay failed.\n\n{}",
-               cmd, flags.Usage());
-    return kExitOK;
-  }
   if (pos.size() != 1) return UsageError(cmd + ": expected one TRACE-DIR or SCHEDULE");
   double wall_seconds = 0;
   if (!util::ParseDuration(wall, &wall_seconds, &err)) {

@@ -262,20 +262,14 @@ int RunRun(const std::vector<std::string>& args) {
   std::vector<std::string> go_flags;
   flags.PassThroughUnknown(&go_flags);
   std::vector<std::string> positional;
-  bool help = false;
-  std::string err;
-  if (!flags.Parse(args, &positional, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print(
-        "usage: gordian run [flags] [build flags] [package] [-- args]\n\n"
-        "Builds and runs a main package the way 'go run' does, with gordian's\n"
-        "recorder on, passing args to the program; then reports the concurrency\n"
-        "bugs that occurred and those another schedule can produce.\n"
-        "Exit status: 0 the program exited 0 and no bug, 1 bugs found or the\n"
-        "program failed, 2 gordian or the build failed.\n\nFlags:\n{}",
-        flags.Usage());
-    return kExitOK;
-  }
+  const char* usage =
+      "usage: gordian run [flags] [build flags] [package] [-- args]\n\n"
+      "Builds and runs a main package the way 'go run' does, with gordian's\n"
+      "recorder on, passing args to the program; then reports the concurrency\n"
+      "bugs that occurred and those another schedule can produce.\n"
+      "Exit status: 0 the program exited 0 and no bug, 1 bugs found or the\n"
+      "program failed, 2 gordian or the build failed.\n\nFlags:\n";
+  if (auto done = ParseCommandLine(&flags, args, &positional, usage)) return *done;
   std::vector<std::string> go_args = go_flags;
   go_args.insert(go_args.end(), positional.begin(), positional.end());
   return RecordAndReport(cmd, driver::RecordMode::kRun, c, go_args);

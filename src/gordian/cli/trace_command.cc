@@ -65,13 +65,7 @@ int RunDump(const std::vector<std::string>& args) {
              "goroutine by goroutine in program order, not in stamp order");
   flags.String("goroutine", &opts.goroutine, "ID", "only the goroutine with this stable id (e.g. 1.0)");
   std::vector<std::string> pos;
-  bool help = false;
-  std::string err;
-  if (!flags.Parse(args, &pos, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print("{}\n{}", kTraceUsage, flags.Usage());
-    return kExitOK;
-  }
+  if (auto done = ParseCommandLine(&flags, args, &pos, std::string(kTraceUsage) + "\n")) return *done;
   if (pos.size() != 1) {
     return UsageError(fmt::format("{}: expected one trace directory, got {} arguments "
                                   "(see 'gordian trace --help')",
@@ -107,13 +101,7 @@ int RunStats(const std::vector<std::string>& args) {
   util::FlagSet flags(cmd);
   flags.Interspersed();  // flags may follow the paths
   std::vector<std::string> pos;
-  bool help = false;
-  std::string err;
-  if (!flags.Parse(args, &pos, &help, &err)) return UsageError(err);
-  if (help) {
-    fmt::print("{}", kTraceUsage);
-    return kExitOK;
-  }
+  if (auto done = ParseCommandLine(&flags, args, &pos, kTraceUsage)) return *done;
   if (pos.size() != 1) {
     return UsageError(fmt::format("{}: expected one trace directory (see 'gordian trace --help')",
                                   cmd));

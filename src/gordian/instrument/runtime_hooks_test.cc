@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -82,20 +84,21 @@ TEST(ParseStdPatches, ParsesAllOperations) {
 }
 
 TEST(ParseStdPatches, Errors) {
-  std::vector<StdPatch> p;
-  std::string err;
-  EXPECT_FALSE(ParseStdPatches("@@ replace\nx\n@@ with\n@@ end\n", "p.txt", &p, &err));
-  EXPECT_EQ(err, "p.txt:1: patch before any '== file' line");
-  EXPECT_FALSE(ParseStdPatches("== a.go\n@@ move\n", "p.txt", &p, &err));
-  EXPECT_EQ(err, "p.txt:2: unknown operation 'move' (insert-before, insert-after, replace)");
-  EXPECT_FALSE(ParseStdPatches("== a.go\n@@ replace\nx\n@@ with\ny\n", "p.txt", &p, &err));
-  EXPECT_EQ(err, "p.txt:2: patch not closed with '@@ end'");
-  EXPECT_FALSE(ParseStdPatches("== a.go\n@@ replace\n@@ with\n@@ end\n", "p.txt", &p, &err));
-  EXPECT_EQ(err, "p.txt:2: empty anchor");
-  EXPECT_FALSE(ParseStdPatches("== ../a.go\n", "p.txt", &p, &err));
-  EXPECT_EQ(err, "p.txt:1: bad file name '../a.go'");
-  EXPECT_FALSE(ParseStdPatches("junk\n", "p.txt", &p, &err));
-  EXPECT_EQ(err, "p.txt:1: expected '== file', '@@ op' or a comment, got 'junk'");
+  const std::pair<const char*, const char*> cases[] = {  // {patch file, error}
+      {"@@ replace\nx\n@@ with\n@@ end\n", "p.txt:1: patch before any '== file' line"},
+      {"== a.go\n@@ move\n",
+       "p.txt:2: unknown operation 'move' (insert-before, insert-after, replace)"},
+      {"== a.go\n@@ replace\nx\n@@ with\ny\n", "p.txt:2: patch not closed with '@@ end'"},
+      {"== a.go\n@@ replace\n@@ with\n@@ end\n", "p.txt:2: empty anchor"},
+      {"== ../a.go\n", "p.txt:1: bad file name '../a.go'"},
+      {"junk\n", "p.txt:1: expected '== file', '@@ op' or a comment, got 'junk'"},
+  };
+  for (const auto& [text, want] : cases) {
+    std::vector<StdPatch> p;
+    std::string err;
+    EXPECT_FALSE(ParseStdPatches(text, "p.txt", &p, &err)) << text;
+    EXPECT_EQ(err, want);
+  }
 }
 
 TEST(ApplyStdPatches, InsertsAndReplaces) {

@@ -148,13 +148,15 @@ TEST(RaceFindings, WithoutATraceTheStacksSayTheTest) {
 // read after it.
 TEST(RaceFindings, SiblingsOfOneGoStatement) {
   std::string dir = "/work/wt/race/tests/corpus/races/bugs/stats_hits_field";
+  const std::vector<trace::Site> sites = {trace::Site{}, S(dir + "/stats_test.go", 28, true),
+                                          S("/usr/local/go/src/testing/testing.go", 2102, false)};
+  const std::vector<std::string> tests = {"", "TestHandlersCountHits"};
+  const std::string roots = "/work/wt/race/tests/corpus";
   trace::Trace t = FakeTrace({{0, 0, "1", 0, 0},
                               {1, 0, "1.0", 1, 2},
                               {2, 0, "1.0.0", 0, 1},
                               {2, 1, "1.0.1", 0, 1}},
-                             {trace::Site{}, S(dir + "/stats_test.go", 28, true),
-                              S("/usr/local/go/src/testing/testing.go", 2102, false)},
-                             {"", "TestHandlersCountHits"}, "/work/wt/race/tests/corpus");
+                             sites, tests, roots);
   std::vector<report::Finding> fs = RaceFindings(ParseRaceLog(Testdata("siblings_in_a_loop.txt")), t);
   ASSERT_EQ(fs.size(), 1u);
   EXPECT_EQ(fs[0].test, "TestHandlersCountHits");
@@ -172,9 +174,7 @@ TEST(RaceFindings, SiblingsOfOneGoStatement) {
                  {2, 0, "1.0.0", 0, 1},
                  {2, 1, "1.0.1", 0, 1},
                  {2, 2, "1.0.2", 0, 1}},
-                {trace::Site{}, S(dir + "/stats_test.go", 28, true),
-                 S("/usr/local/go/src/testing/testing.go", 2102, false)},
-                {"", "TestHandlersCountHits"}, "/work/wt/race/tests/corpus");
+                sites, tests, roots);
   fs = RaceFindings(ParseRaceLog(Testdata("siblings_in_a_loop.txt")), t);
   ASSERT_EQ(fs.size(), 1u);
   EXPECT_EQ(fs[0].locations[0].goroutine, "");

@@ -285,12 +285,8 @@ std::string ChoiceText(int32_t c) {
 
 }  // namespace
 
-FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
-  FollowResult res;
-  res.ops = s.ops.size();
-  auto st = t.meta.find("replay_status");
-  if (st != t.meta.end()) res.status = st->second;
-  // The replay's controlled operations per stable id, in program order.
+std::unordered_map<std::string, std::vector<uint32_t>> ControlledByStableId(
+    const trace::Trace& t) {
   std::unordered_map<std::string, std::vector<uint32_t>> by_path;
   for (const auto& g : t.goroutines) {
     if (g.stable_id.empty()) continue;
@@ -299,6 +295,16 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
       if (IsControlled(t.records[i].kind)) v.push_back(i);
     }
   }
+  return by_path;
+}
+
+FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
+  FollowResult res;
+  res.ops = s.ops.size();
+  auto st = t.meta.find("replay_status");
+  if (st != t.meta.end()) res.status = st->second;
+  // The replay's controlled operations per stable id, in program order.
+  std::unordered_map<std::string, std::vector<uint32_t>> by_path = ControlledByStableId(t);
   // Object ids are dense in order of first use, which may differ: keep a
   // bijection source obj <-> replay obj (channels and sync objects share
   // one id space, so one map).

@@ -286,14 +286,7 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
 }
 
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {
-  std::unordered_map<std::string, std::vector<uint32_t>> by_path;
-  for (const auto& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;
-    auto& v = by_path[g.stable_id];
-    for (uint32_t i = g.begin; i < g.end; i++) {
-      if (IsControlled(t.records[i].kind)) v.push_back(i);
-    }
-  }
+  std::unordered_map<std::string, std::vector<uint32_t>> by_path = ControlledByStableId(t);
   for (const Expectation& x : ex) {
     std::string what = fmt::format("goroutine {} operation #{} ({} at {})", x.goroutine, x.index,
                                    KindName(x.kind), x.site);

@@ -46,17 +46,22 @@ report::Finding FindingOf(FindingKind k, std::vector<uint32_t> records) {
   return f;
 }
 
+// Rewrites the predicted finding of kind k over records of the run x.
+void RewritePredicted(const Built& x, FindingKind k, std::vector<uint32_t> records,
+                      Rewrite* rw) {
+  std::string err;
+  ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr, FindingOf(k, std::move(records)),
+                             rw, &err))
+      << err;
+}
+
 // Rewrites the predicted leak of the stranded operation x, whose select q
 // could take its case 0 instead.
 void RewriteLeak(TB& b, TB::H x, TB::H q, Rewrite* rw) {
   Built t;
   Build(b, &t);
-  std::string err;
-  ASSERT_TRUE(RewriteFinding(t.t, "/nonexistent", t.hb, nullptr,
-                             FindingOf(FindingKind::GoroutineLeak,
-                                       {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}),
-                             rw, &err))
-      << err;
+  RewritePredicted(t, FindingKind::GoroutineLeak,
+                   {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}, rw);
 }
 
 // The Add-inside-the-goroutine bug: the worker's Add is not ordered before
@@ -79,11 +84,8 @@ TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
   ASSERT_FALSE(x.hb.Before(b.Index(send), b.Index(close)));
 
   Rewrite rw;
-  std::string err;
-  ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr,
-                             FindingOf(FindingKind::SendOnClosed, {b.Index(send), b.Index(close)}),
-                             &rw, &err))
-      << err;
+  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::SendOnClosed,
+                                           {b.Index(send), b.Index(close)}, &rw));
   const Schedule& s = rw.schedule;
   int wait = PosOf(s, "1", Kind::WgWait), add = PosOf(s, "1.0", Kind::WgAdd);
   int cl = PosOf(s, "1", Kind::ChanClose), sd = PosOf(s, "1.0", Kind::ChanSend);
@@ -110,12 +112,8 @@ TEST(Rewrite, RecvOnClosedLeavesTheSenderOut) {
   Built x;
   Build(b, &x);
   Rewrite rw;
-  std::string err;
-  ASSERT_TRUE(RewriteFinding(
-      x.t, "/nonexistent", x.hb, nullptr,
-      FindingOf(FindingKind::RecvOnClosed, {b.Index(recv), b.Index(close), b.Index(send)}), &rw,
-      &err))
-      << err;
+  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::RecvOnClosed,
+                                           {b.Index(recv), b.Index(close), b.Index(send)}, &rw));
   const Schedule& s = rw.schedule;
   EXPECT_EQ(PosOf(s, "1.0", Kind::ChanSend), -1) << "the send must wait for the free run";
   int cl = PosOf(s, "1.1", Kind::ChanClose), rv = PosOf(s, "1", Kind::ChanRecv);
@@ -142,11 +140,8 @@ TEST(Rewrite, RecvOnClosedCompetingReceiveTakesTheValue) {
   Build(b, &x);
   ASSERT_TRUE(x.hb.Concurrent(b.Index(rv), b.Index(rc)));
   Rewrite rw;
-  std::string err;
-  ASSERT_TRUE(RewriteFinding(
-      x.t, "/nonexistent", x.hb, nullptr,
-      FindingOf(FindingKind::RecvOnClosed, {b.Index(rv), b.Index(close), b.Index(rc)}), &rw, &err))
-      << err;
+  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::RecvOnClosed,
+                                           {b.Index(rv), b.Index(close), b.Index(rc)}, &rw));
   const Schedule& s = rw.schedule;
   int sd = PosOf(s, "1.0", Kind::ChanSend), other = PosOf(s, "1.1", Kind::ChanRecv);
   int cl = PosOf(s, "1.2", Kind::ChanClose), zero = PosOf(s, "1", Kind::ChanRecv);

@@ -28,38 +28,14 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string GoRootSrc() {
-  std::string out;
-  if (FILE* f = popen("go env GOROOT 2>/dev/null", "r")) {
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-    pclose(f);
-  }
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out.empty() ? out : out + "/src";
-}
-
-std::vector<std::string> GoFilesUnder(const std::string& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_directory() && it->path().filename() == "testdata") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file() && it->path().extension() == ".go") {
-      files.push_back(it->path().string());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
+  std::string root = testing::GoEnvGoRoot();
+  return root.empty() ? root : root + "/src";
 }
 
 TEST(GoRoot, EveryFileParsesWithoutErrors) {
   std::string src_dir = GoRootSrc();
   if (src_dir.empty() || !fs::is_directory(src_dir)) GTEST_SKIP() << "go is not installed";
-  std::vector<std::string> files = GoFilesUnder(src_dir);
+  std::vector<std::string> files = testing::GoFilesUnder(src_dir);
   ASSERT_GT(files.size(), 1000u);
 
   SourceSet set;
@@ -181,7 +157,7 @@ TEST(GoRoot, ExtentsMatchGoAst) {
   }
 
   // Every 11th file of GOROOT/src: some 600 files of every kind.
-  std::vector<std::string> all = GoFilesUnder(src_dir), files;
+  std::vector<std::string> all = testing::GoFilesUnder(src_dir), files;
   for (size_t i = 0; i < all.size(); i += 11) files.push_back(all[i]);
   std::string list = (tmp / "files").string();
   {

@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "gordian/syntax/parser_testing.h"
 #include "gordian/syntax/scanner.h"
 #include "gordian/syntax/syntax.h"
 
@@ -39,17 +40,7 @@ fs::path TestdataDir() {
 
 // The GOROOT of the installed Go, or "" when there is none.
 std::string GoRoot() {
-  static std::string root = [] {
-    std::string out;
-    if (FILE* f = popen("go env GOROOT 2>/dev/null", "r")) {
-      char buf[4096];
-      size_t n;
-      while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-      pclose(f);
-    }
-    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-    return out;
-  }();
+  static std::string root = testing::GoEnvGoRoot();
   return root;
 }
 

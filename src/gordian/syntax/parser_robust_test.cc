@@ -215,14 +215,7 @@ TEST(ParserRobust, RandomMutationsOfARealFile) {
 // Truncations of a sample of GOROOT files (when Go is installed): cut at
 // many points, including inside tokens, comments and string literals.
 TEST(ParserRobust, TruncatedGoRootFiles) {
-  std::string root;
-  if (FILE* f = popen("go env GOROOT 2>/dev/null", "r")) {
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) root.append(buf, n);
-    pclose(f);
-  }
-  while (!root.empty() && (root.back() == '\n' || root.back() == '\r')) root.pop_back();
+  std::string root = testing::GoEnvGoRoot();
   if (root.empty()) GTEST_SKIP() << "go is not installed";
   const char* files[] = {"src/sync/mutex.go", "src/context/context.go",
                          "src/go/parser/parser.go", "src/net/http/server.go",

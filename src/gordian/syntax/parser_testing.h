@@ -1,8 +1,14 @@
 // This file holds test helpers for the parser: CheckTree verifies the
 // structural invariants every tree returned by Parse must satisfy, with or
-// without syntax errors. Used by the parser's tests only.
+// without syntax errors. ParseString parses a file held in a string.
+// GoEnvGoRoot and GoFilesUnder find the installed Go's sources. Used by the
+// parser's tests only (and, for the GOROOT files, by bench/parse_perftest).
 #pragma once
 
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -11,6 +17,7 @@
 
 #include "gordian/syntax/nodes.h"
 #include "gordian/syntax/source.h"
+#include "gordian/syntax/syntax.h"
 #include "gordian/syntax/walk.h"
 
 namespace gordian::syntax::testing {
@@ -115,6 +122,59 @@ inline std::string CheckTree(const File* f, const SourceFile& src) {
     last = c.end;
   }
   return problem;
+}
+
+// A file parsed from a string, with the storage its tree lives in.
+struct Parsed {
+  SourceSet set;
+  Arena arena;
+  File* file = nullptr;
+  int errors = 0;
+  std::string first_error;  // formatted; "" when there are none
+};
+
+inline std::unique_ptr<Parsed> ParseString(const std::string& text,
+                                           const std::string& name = "test.go") {
+  auto p = std::make_unique<Parsed>();
+  SourceFile* src = p->set.AddFile(name, text);
+  ParseResult r = Parse(*src, &p->arena, [&](const Error& e) {
+    if (p->first_error.empty()) p->first_error = FormatError(*src, e);
+  });
+  p->file = r.file;
+  p->errors = r.error_count;
+  return p;
+}
+
+// The GOROOT that `<go> env GOROOT` prints, or "" when that fails.
+inline std::string GoEnvGoRoot(const std::string& go = "go") {
+  std::string out;
+  if (FILE* f = popen((go + " env GOROOT 2>/dev/null").c_str(), "r")) {
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+    pclose(f);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+// The .go files below dir, outside testdata directories, sorted.
+inline std::vector<std::string> GoFilesUnder(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_directory() && it->path().filename() == "testdata") {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file() && it->path().extension() == ".go") {
+      files.push_back(it->path().string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 }  // namespace gordian::syntax::testing

@@ -13,30 +13,14 @@
 #include <vector>
 
 #include "gordian/syntax/equal.h"
+#include "gordian/syntax/parser_testing.h"
 #include "gordian/syntax/syntax.h"
 #include "gordian/syntax/walk.h"
 
 namespace gordian::syntax {
 namespace {
 
-struct Parsed {
-  SourceSet set;
-  Arena arena;
-  File* file = nullptr;
-  int errors = 0;
-  std::string first_error;
-};
-
-std::unique_ptr<Parsed> ParseString(const std::string& text) {
-  auto p = std::make_unique<Parsed>();
-  SourceFile* src = p->set.AddFile("test.go", text);
-  ParseResult r = Parse(*src, &p->arena, [&](const Error& e) {
-    if (p->first_error.empty()) p->first_error = FormatError(*src, e);
-  });
-  p->file = r.file;
-  p->errors = r.error_count;
-  return p;
-}
+using testing::ParseString;
 
 std::vector<std::string> CommentTexts(const File& f) {
   std::vector<std::string> out;

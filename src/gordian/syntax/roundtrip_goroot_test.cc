@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "gordian/syntax/equal.h"
+#include "gordian/syntax/parser_testing.h"
 #include "gordian/syntax/printer.h"
 #include "gordian/syntax/scanner.h"
 #include "gordian/syntax/syntax.h"
@@ -34,35 +35,11 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string GoRootSrc() {
-  for (const char* cmd : {"go env GOROOT 2>/dev/null", "/usr/local/go/bin/go env GOROOT 2>/dev/null"}) {
-    std::string out;
-    if (FILE* f = popen(cmd, "r")) {
-      char buf[4096];
-      size_t n;
-      while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-      pclose(f);
-    }
-    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  for (const char* go : {"go", "/usr/local/go/bin/go"}) {
+    std::string out = testing::GoEnvGoRoot(go);
     if (!out.empty() && fs::is_directory(out + "/src")) return out + "/src";
   }
   return "";
-}
-
-std::vector<std::string> GoFilesUnder(const std::string& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_directory() && it->path().filename() == "testdata") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file() && it->path().extension() == ".go") {
-      files.push_back(it->path().string());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 bool StartsLine(const SourceFile& src, Pos p) {
@@ -175,7 +152,7 @@ void ForEachGoRootFile(
     Totals* t, size_t stride = 1) {
   std::string dir = GoRootSrc();
   if (dir.empty()) GTEST_SKIP() << "go is not installed";
-  std::vector<std::string> files = GoFilesUnder(dir);
+  std::vector<std::string> files = testing::GoFilesUnder(dir);
   ASSERT_GT(files.size(), 1000u);
   if (std::getenv("GORDIAN_ROUNDTRIP_ALL") != nullptr) stride = 1;
   for (size_t i = 0; i < files.size(); i += stride) {

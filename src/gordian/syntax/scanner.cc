@@ -222,6 +222,22 @@ const char* Scanner::NonASCII(const char* p, bool* ok) {
   return p + n;
 }
 
+// AtEnd handles a NUL byte at *p inside a literal or comment. At the end of
+// the input it reports unterminated (unless null) at start and returns true;
+// otherwise the NUL is a stray one: it is reported and stepped over.
+bool Scanner::AtEnd(const char* start, const char** p, const char* unterminated,
+                    bool* ok) {
+  if (*p == end_) {
+    if (unterminated != nullptr) ErrorAt(start, unterminated);
+    *ok = false;
+    return true;
+  }
+  ErrorAt(*p, "invalid NUL character");
+  *ok = false;
+  ++*p;
+  return false;
+}
+
 // ----------------------------------------------------------------------------
 // The token loop
 
@@ -864,16 +880,7 @@ const char* Scanner::RuneLit(const char* start, const char* p) {
       break;
     }
     if (c == '\0') {
-      if (p == end_) {
-        if (ok) {
-          ErrorAt(start, "rune literal not terminated");
-          ok = false;
-        }
-        break;
-      }
-      ErrorAt(p, "invalid NUL character");
-      ok = false;
-      ++p;
+      if (AtEnd(start, &p, ok ? "rune literal not terminated" : nullptr, &ok)) break;
       continue;
     }
     if (static_cast<unsigned char>(c) >= 0x80) {
@@ -906,14 +913,7 @@ const char* Scanner::StdString(const char* start, const char* p) {
       break;
     }
     if (c == '\0') {
-      if (p == end_) {
-        ErrorAt(start, "string literal not terminated");
-        ok = false;
-        break;
-      }
-      ErrorAt(p, "invalid NUL character");
-      ok = false;
-      ++p;
+      if (AtEnd(start, &p, "string literal not terminated", &ok)) break;
       continue;
     }
     p = NonASCII(p, &ok);
@@ -935,14 +935,7 @@ const char* Scanner::RawString(const char* start, const char* p) {
       break;
     }
     if (c == '\0') {
-      if (p == end_) {
-        ErrorAt(start, "raw string literal not terminated");
-        ok = false;
-        break;
-      }
-      ErrorAt(p, "invalid NUL character");
-      ok = false;
-      ++p;
+      if (AtEnd(start, &p, "raw string literal not terminated", &ok)) break;
       continue;
     }
     p = NonASCII(p, &ok);
@@ -964,9 +957,7 @@ const char* Scanner::LineComment(const char* start, const char* p) {
     char c = *p;
     if (c == '\n') break;
     if (c == '\0') {
-      if (p == end_) break;
-      ErrorAt(p, "invalid NUL character");
-      ++p;
+      if (AtEnd(start, &p, nullptr, &ok)) break;
       continue;
     }
     p = NonASCII(p, &ok);
@@ -992,12 +983,7 @@ const char* Scanner::FullComment(const char* start, const char* p) {
       continue;
     }
     if (c == '\0') {
-      if (p == end_) {
-        ErrorAt(start, "comment not terminated");
-        break;
-      }
-      ErrorAt(p, "invalid NUL character");
-      ++p;
+      if (AtEnd(start, &p, "comment not terminated", &ok)) break;
       continue;
     }
     p = NonASCII(p, &ok);

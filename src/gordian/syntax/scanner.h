@@ -67,6 +67,7 @@ class Scanner {
   const char* FullComment(const char* start, const char* p);
   const char* Escape(const char* p, char quote, bool* ok);
   const char* NonASCII(const char* p, bool* ok);
+  bool AtEnd(const char* start, const char** p, const char* unterminated, bool* ok);
   void SetLit(LitKind k, const char* start, const char* p, bool ok);
   void AddComment(const char* start, const char* p);
   void ErrorAt(const char* p, std::string msg);

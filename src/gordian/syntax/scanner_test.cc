@@ -4,10 +4,12 @@
 // and a scan of the whole Go standard library with zero errors.
 #include "gordian/syntax/scanner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -89,6 +91,33 @@ Tok OneLiteral(const std::string& src, std::vector<std::string>* errors) {
   EXPECT_GE(s.toks.size(), 2u) << src;
   EXPECT_EQ(s.toks[0].tok, Token::Literal) << src;
   return s.toks[0];
+}
+
+// src scans as one valid literal of kind k, with src as its text.
+void ExpectValidLiteral(const std::string& src, LitKind k) {
+  std::vector<std::string> errors;
+  Tok t = OneLiteral(src, &errors);
+  EXPECT_EQ(t.lit, src);
+  EXPECT_EQ(t.kind, k) << src;
+  EXPECT_FALSE(t.bad) << src;
+  EXPECT_TRUE(errors.empty()) << src << ": " << (errors.empty() ? "" : errors[0]);
+}
+
+struct BadLiteral {
+  const char* src;
+  const char* lit;  // the literal token's text
+  std::vector<std::string> errors;
+};
+
+// c.src scans as one bad literal with text c.lit and exactly c.errors.
+// Returns the token.
+Tok ExpectBadLiteral(const BadLiteral& c) {
+  std::vector<std::string> errors;
+  Tok t = OneLiteral(c.src, &errors);
+  EXPECT_EQ(t.lit, c.lit) << c.src;
+  EXPECT_TRUE(t.bad) << c.src;
+  EXPECT_EQ(errors, c.errors) << c.src;
+  return t;
 }
 
 // ---------------------------------------------------------------------------
@@ -206,22 +235,21 @@ TEST(Scanner, LongestMatch) {
 }
 
 TEST(Scanner, Keywords) {
-  const std::pair<const char*, Token> kws[] = {
-      {"break", Token::Break},     {"case", Token::Case},
-      {"chan", Token::Chan},       {"const", Token::Const},
-      {"continue", Token::Continue}, {"default", Token::Default},
-      {"defer", Token::Defer},     {"else", Token::Else},
-      {"fallthrough", Token::Fallthrough}, {"for", Token::For},
-      {"func", Token::Func},       {"go", Token::Go},
-      {"goto", Token::Goto},       {"if", Token::If},
-      {"import", Token::Import},   {"interface", Token::Interface},
-      {"map", Token::Map},         {"package", Token::Package},
-      {"range", Token::Range},     {"return", Token::Return},
-      {"select", Token::Select},   {"struct", Token::Struct},
-      {"switch", Token::Switch},   {"type", Token::Type},
-      {"var", Token::Var},
-  };
-  for (const auto& [src, tok] : kws) {
+  // The keyword block of the Go spec; sorted, it is in the order of the
+  // keyword tokens Break..Var.
+  std::istringstream spec(
+      "break        default      func         interface    select\n"
+      "case         defer        go           map          struct\n"
+      "chan         else         goto         package      switch\n"
+      "const        fallthrough  if           range        type\n"
+      "continue     for          import       return       var\n");
+  std::vector<std::string> kws{std::istream_iterator<std::string>(spec), {}};
+  const auto first = static_cast<size_t>(Token::Break);
+  ASSERT_EQ(kws.size(), static_cast<size_t>(Token::Var) - first + 1);
+  std::sort(kws.begin(), kws.end());
+  for (size_t i = 0; i < kws.size(); i++) {
+    const std::string& src = kws[i];
+    Token tok = static_cast<Token>(first + i);
     Scanned s = ScanAll(src);
     EXPECT_EQ(s.toks[0].tok, tok) << src;
     EXPECT_EQ(s.toks[0].lit, src);
@@ -321,57 +349,38 @@ TEST(Scanner, ValidNumbers) {
       {"0b1i", LitKind::Imag},      {"0o7i", LitKind::Imag},
       {"0x10i", LitKind::Imag},     {".5i", LitKind::Imag},
   };
-  for (const auto& [src, kind] : cases) {
-    std::vector<std::string> errors;
-    Tok t = OneLiteral(src, &errors);
-    EXPECT_EQ(t.lit, src);
-    EXPECT_EQ(t.kind, kind) << src;
-    EXPECT_FALSE(t.bad) << src;
-    EXPECT_TRUE(errors.empty()) << src << ": " << (errors.empty() ? "" : errors[0]);
-  }
+  for (const auto& [src, kind] : cases) ExpectValidLiteral(src, kind);
 }
 
 TEST(Scanner, InvalidNumbers) {
-  struct Case {
-    const char* src;
-    const char* lit;  // the literal token's text
-    const char* error;
+  const BadLiteral cases[] = {
+      {"0x", "0x", {"1:3: hexadecimal literal has no digits"}},
+      {"0X_", "0X_", {"1:4: hexadecimal literal has no digits"}},
+      {"0b", "0b", {"1:3: binary literal has no digits"}},
+      {"0o", "0o", {"1:3: octal literal has no digits"}},
+      {"09", "09", {"1:2: invalid digit '9' in octal literal"}},
+      {"0128", "0128", {"1:4: invalid digit '8' in octal literal"}},
+      {"0b12", "0b12", {"1:4: invalid digit '2' in binary literal"}},
+      {"0o8", "0o8", {"1:3: invalid digit '8' in octal literal"}},
+      {"1__0", "1__0", {"1:3: '_' must separate successive digits"}},
+      {"1_", "1_", {"1:2: '_' must separate successive digits"}},
+      {"0x__1", "0x__1", {"1:4: '_' must separate successive digits"}},
+      {"1_.5", "1_.5", {"1:2: '_' must separate successive digits"}},
+      {"1._5", "1._5", {"1:3: '_' must separate successive digits"}},
+      {"1e_1", "1e_1", {"1:3: '_' must separate successive digits"}},
+      {"0_x1", "0_", {"1:2: '_' must separate successive digits"}},
+      {"1e", "1e", {"1:3: exponent has no digits"}},
+      {"1e+", "1e+", {"1:4: exponent has no digits"}},
+      {"0x1p", "0x1p", {"1:5: exponent has no digits"}},
+      {"0x1.5", "0x1.5", {"1:6: hexadecimal mantissa requires a 'p' exponent"}},
+      {"0x.p1", "0x.p1", {"1:4: hexadecimal literal has no digits"}},
+      {"1p3", "1p3", {"1:2: 'p' exponent requires hexadecimal mantissa"}},
+      {"0o7P3", "0o7P3", {"1:4: 'P' exponent requires hexadecimal mantissa"}},
+      {"0b1e3", "0b1e3", {"1:4: 'e' exponent requires decimal mantissa"}},
+      {"0o1.2", "0o1.2", {"1:4: invalid radix point in octal literal"}},
+      {"0b1.0", "0b1.0", {"1:4: invalid radix point in binary literal"}},
   };
-  const Case cases[] = {
-      {"0x", "0x", "1:3: hexadecimal literal has no digits"},
-      {"0X_", "0X_", "1:4: hexadecimal literal has no digits"},
-      {"0b", "0b", "1:3: binary literal has no digits"},
-      {"0o", "0o", "1:3: octal literal has no digits"},
-      {"09", "09", "1:2: invalid digit '9' in octal literal"},
-      {"0128", "0128", "1:4: invalid digit '8' in octal literal"},
-      {"0b12", "0b12", "1:4: invalid digit '2' in binary literal"},
-      {"0o8", "0o8", "1:3: invalid digit '8' in octal literal"},
-      {"1__0", "1__0", "1:3: '_' must separate successive digits"},
-      {"1_", "1_", "1:2: '_' must separate successive digits"},
-      {"0x__1", "0x__1", "1:4: '_' must separate successive digits"},
-      {"1_.5", "1_.5", "1:2: '_' must separate successive digits"},
-      {"1._5", "1._5", "1:3: '_' must separate successive digits"},
-      {"1e_1", "1e_1", "1:3: '_' must separate successive digits"},
-      {"0_x1", "0_", "1:2: '_' must separate successive digits"},
-      {"1e", "1e", "1:3: exponent has no digits"},
-      {"1e+", "1e+", "1:4: exponent has no digits"},
-      {"0x1p", "0x1p", "1:5: exponent has no digits"},
-      {"0x1.5", "0x1.5", "1:6: hexadecimal mantissa requires a 'p' exponent"},
-      {"0x.p1", "0x.p1", "1:4: hexadecimal literal has no digits"},
-      {"1p3", "1p3", "1:2: 'p' exponent requires hexadecimal mantissa"},
-      {"0o7P3", "0o7P3", "1:4: 'P' exponent requires hexadecimal mantissa"},
-      {"0b1e3", "0b1e3", "1:4: 'e' exponent requires decimal mantissa"},
-      {"0o1.2", "0o1.2", "1:4: invalid radix point in octal literal"},
-      {"0b1.0", "0b1.0", "1:4: invalid radix point in binary literal"},
-  };
-  for (const Case& c : cases) {
-    std::vector<std::string> errors;
-    Tok t = OneLiteral(c.src, &errors);
-    EXPECT_EQ(t.lit, c.lit) << c.src;
-    EXPECT_TRUE(t.bad) << c.src;
-    ASSERT_EQ(errors.size(), 1u) << c.src;
-    EXPECT_EQ(errors[0], c.error) << c.src;
-  }
+  for (const BadLiteral& c : cases) ExpectBadLiteral(c);
   // Errors are reported at the right place inside a line, and scanning goes on.
   Scanned s = ScanAll("x := 0x\ny := 1");
   EXPECT_EQ(s.errors, std::vector<std::string>{"1:8: hexadecimal literal has no digits"});
@@ -386,22 +395,12 @@ TEST(Scanner, ValidRunes) {
        {"'a'", "'ä'", "'本'", "'\\t'", "'\\000'", "'\\007'", "'\\377'", "'\\x07'", "'\\xff'",
         "'\\xFF'", "'\\u12e4'", "'\\U00101234'", "'\\''", "'\\\\'", "'\\a'", "'\\b'", "'\\f'",
         "'\\n'", "'\\r'", "'\\v'", "'\"'", "'😀'", "'\\uFFFD'", "'\\U0010FFFF'"}) {
-    std::vector<std::string> errors;
-    Tok t = OneLiteral(src, &errors);
-    EXPECT_EQ(t.lit, src);
-    EXPECT_EQ(t.kind, LitKind::Rune) << src;
-    EXPECT_FALSE(t.bad) << src;
-    EXPECT_TRUE(errors.empty()) << src << ": " << (errors.empty() ? "" : errors[0]);
+    ExpectValidLiteral(src, LitKind::Rune);
   }
 }
 
 TEST(Scanner, InvalidRunes) {
-  struct Case {
-    const char* src;
-    const char* lit;
-    std::vector<std::string> errors;
-  };
-  const Case cases[] = {
+  const BadLiteral cases[] = {
       {"'aa'", "'aa'", {"1:1: more than one character in rune literal"}},
       {"'\\n\\n'", "'\\n\\n'", {"1:1: more than one character in rune literal"}},
       {"''", "''", {"1:2: empty rune literal or unescaped '"}},
@@ -420,14 +419,7 @@ TEST(Scanner, InvalidRunes) {
       {"'", "'", {"1:1: rune literal not terminated"}},
       {"'\\x", "'\\x", {"1:1: rune literal not terminated"}},
   };
-  for (const Case& c : cases) {
-    std::vector<std::string> errors;
-    Tok t = OneLiteral(c.src, &errors);
-    EXPECT_EQ(t.lit, c.lit) << c.src;
-    EXPECT_EQ(t.kind, LitKind::Rune) << c.src;
-    EXPECT_TRUE(t.bad) << c.src;
-    EXPECT_EQ(errors, c.errors) << c.src;
-  }
+  for (const BadLiteral& c : cases) EXPECT_EQ(ExpectBadLiteral(c).kind, LitKind::Rune) << c.src;
   // A newline ends the literal (and is then a semicolon).
   Scanned s = ScanAll("'a\nx");
   EXPECT_EQ(s.errors, std::vector<std::string>{"1:3: newline in rune literal"});
@@ -440,22 +432,12 @@ TEST(Scanner, ValidStrings) {
        {"\"\"", "\"abc\"", "\"\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\"", "\"\\000\\377\\x00\\xfF\"",
         "\"\\u65e5本\\U00008a9e\"", "\"日本語\"", "\"'\"", "\"\\xff\\u00FF\"",
         "\"tab\there\"", "\"\\U0001F600\""}) {
-    std::vector<std::string> errors;
-    Tok t = OneLiteral(src, &errors);
-    EXPECT_EQ(t.lit, src);
-    EXPECT_EQ(t.kind, LitKind::String) << src;
-    EXPECT_FALSE(t.bad) << src;
-    EXPECT_TRUE(errors.empty()) << src << ": " << (errors.empty() ? "" : errors[0]);
+    ExpectValidLiteral(src, LitKind::String);
   }
 }
 
 TEST(Scanner, InvalidStrings) {
-  struct Case {
-    const char* src;
-    const char* lit;
-    std::vector<std::string> errors;
-  };
-  const Case cases[] = {
+  const BadLiteral cases[] = {
       {"\"abc", "\"abc", {"1:1: string literal not terminated"}},
       {"\"", "\"", {"1:1: string literal not terminated"}},
       {"\"\\", "\"\\", {"1:1: string literal not terminated"}},
@@ -467,13 +449,7 @@ TEST(Scanner, InvalidStrings) {
       {"\"\\U7fffffff\"", "\"\\U7fffffff\"",
        {"1:12: escape is invalid Unicode code point U+7FFFFFFF"}},
   };
-  for (const Case& c : cases) {
-    std::vector<std::string> errors;
-    Tok t = OneLiteral(c.src, &errors);
-    EXPECT_EQ(t.lit, c.lit) << c.src;
-    EXPECT_TRUE(t.bad) << c.src;
-    EXPECT_EQ(errors, c.errors) << c.src;
-  }
+  for (const BadLiteral& c : cases) ExpectBadLiteral(c);
   Scanned s = ScanAll("x = \"abc\ny");
   EXPECT_EQ(s.errors, std::vector<std::string>{"1:9: newline in string"});
   EXPECT_EQ(Render(s), "name(x) = lit(\"abc) ;newline name(y) ;EOF EOF");

@@ -10,23 +10,15 @@
 #include <vector>
 
 #include "gordian/syntax/dump.h"
+#include "gordian/syntax/parser_testing.h"
 #include "gordian/syntax/syntax.h"
 
 namespace gordian::syntax {
 namespace {
 
-struct Parsed {
-  SourceSet set;
-  Arena arena;
-  File* file = nullptr;
-};
-
-std::unique_ptr<Parsed> ParseOK(const std::string& text) {
-  auto p = std::make_unique<Parsed>();
-  SourceFile* src = p->set.AddFile("walk.go", text);
-  ParseResult r = Parse(*src, &p->arena, {});
-  EXPECT_EQ(r.error_count, 0) << FormatError(*src, r.first_error);
-  p->file = r.file;
+std::unique_ptr<testing::Parsed> ParseOK(const std::string& text) {
+  auto p = testing::ParseString(text, "walk.go");
+  EXPECT_EQ(p->errors, 0) << p->first_error;
   return p;
 }
 

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "gordian/trace/trace.h"
 #include "gordian/trace/writer.h"
@@ -33,33 +34,32 @@ class HostileFiles : public util::TempDirTest {
     std::string err;
     ASSERT_TRUE(w.Write(dir_, &err)) << err;
   }
+  // ReadTrace refuses the directory with an error that mentions why.
+  void ExpectRefused(const std::string& why) {
+    Trace t;
+    std::string err;
+    EXPECT_FALSE(ReadTrace(dir_, &t, &err));
+    EXPECT_NE(err.find(why), std::string::npos) << err;
+  }
 };
 
 TEST_F(HostileFiles, FifoOrDeviceAsEventsIsRefusedWithoutBlocking) {
   ASSERT_EQ(mkfifo((dir_ + "/events.bin").c_str(), 0600), 0);
-  Trace t;
-  std::string err;
-  EXPECT_FALSE(ReadTrace(dir_, &t, &err));
-  EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
+  ExpectRefused("not a regular file");
   fs::remove(dir_ + "/events.bin");
   fs::create_symlink("/dev/zero", dir_ + "/events.bin");
-  EXPECT_FALSE(ReadTrace(dir_, &t, &err));
-  EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
+  ExpectRefused("not a regular file");
 }
 
 TEST_F(HostileFiles, FifoOrDeviceAsSideFileIsRefused) {
   WriteSmallTrace();
   fs::remove(dir_ + "/sites.txt");
   ASSERT_EQ(mkfifo((dir_ + "/sites.txt").c_str(), 0600), 0);
-  Trace t;
-  std::string err;
-  EXPECT_FALSE(ReadTrace(dir_, &t, &err));
-  EXPECT_NE(err.find("sites.txt: not a regular file"), std::string::npos) << err;
+  ExpectRefused("sites.txt: not a regular file");
   fs::remove(dir_ + "/sites.txt");
   fs::remove(dir_ + "/strings.txt");
   fs::create_symlink("/dev/zero", dir_ + "/strings.txt");
-  EXPECT_FALSE(ReadTrace(dir_, &t, &err));
-  EXPECT_NE(err.find("strings.txt: not a regular file"), std::string::npos) << err;
+  ExpectRefused("strings.txt: not a regular file");
 }
 
 TEST_F(HostileFiles, SiteIdFarBeyondTheLinesIsSkipped) {

@@ -46,7 +46,23 @@ class TraceTest : public util::TempDirTest {
     EXPECT_FALSE(ReadTrace(dir_, &t, &err));
     return err;
   }
-
+  // Writes WriteThree's trace in small chunks and reads back the events file.
+  void WriteThreeInSmallChunks(std::string* bytes);
+  // Reads a damaged trace: either *read and its goroutines are well formed,
+  // or it fails with an error message.
+  void ReadDamaged(Trace* t, bool* read) {
+    std::string e;
+    *read = ReadTrace(dir_, t, &e);
+    if (!*read) {
+      EXPECT_FALSE(e.empty());
+      return;
+    }
+    for (const Goroutine& g : t->goroutines) {
+      ASSERT_LE(g.begin, g.end);
+      ASSERT_LE(g.end, t->records.size());
+      ASSERT_FALSE(g.stable_id.empty());
+    }
+  }
 };
 
 bool SameRecord(const Record& a, const Record& b) {
@@ -251,12 +267,17 @@ constexpr uint32_t kSmallChunk = sizeof(ChunkHeader) + 4 * sizeof(Record);
 
 size_t ChunkOffset(size_t i) { return sizeof(FileHeader) + i * kSmallChunk; }
 
-TEST_F(TraceTest, FileCutInsideARecord) {
+void TraceTest::WriteThreeInSmallChunks(std::string* bytes) {
   TraceWriter w(kSmallChunk);
   WriteThree(&w);
   std::string err;
   ASSERT_TRUE(w.Write(dir_, &err)) << err;
-  std::string bytes = ReadBytes(Events());
+  *bytes = ReadBytes(Events());
+}
+
+TEST_F(TraceTest, FileCutInsideARecord) {
+  std::string bytes;
+  ASSERT_NO_FATAL_FAILURE(WriteThreeInSmallChunks(&bytes));
   size_t full = MustRead().records.size();
   // Cut the file 2 records and a half into the last chunk.
   size_t n_chunks = (bytes.size() - sizeof(FileHeader)) / kSmallChunk;
@@ -270,11 +291,8 @@ TEST_F(TraceTest, FileCutInsideARecord) {
 }
 
 TEST_F(TraceTest, FileCutInsideAChunkHeader) {
-  TraceWriter w(kSmallChunk);
-  WriteThree(&w);
-  std::string err;
-  ASSERT_TRUE(w.Write(dir_, &err)) << err;
-  std::string bytes = ReadBytes(Events());
+  std::string bytes;
+  ASSERT_NO_FATAL_FAILURE(WriteThreeInSmallChunks(&bytes));
   bytes.resize(ChunkOffset(3) + 10);
   WriteBytes(Events(), bytes);
   Trace t = MustRead();
@@ -309,12 +327,9 @@ TEST_F(TraceTest, UnusedZeroChunksAreIgnored) {
 }
 
 TEST_F(TraceTest, BadChunkMagicSkipsTheChunk) {
-  TraceWriter w(kSmallChunk);
-  WriteThree(&w);
-  std::string err;
-  ASSERT_TRUE(w.Write(dir_, &err)) << err;
+  std::string bytes;
+  ASSERT_NO_FATAL_FAILURE(WriteThreeInSmallChunks(&bytes));
   size_t full = MustRead().records.size();
-  std::string bytes = ReadBytes(Events());
   bytes[ChunkOffset(4)] ^= 0x55;
   WriteBytes(Events(), bytes);
   Trace t = MustRead();
@@ -325,12 +340,9 @@ TEST_F(TraceTest, BadChunkMagicSkipsTheChunk) {
 }
 
 TEST_F(TraceTest, UnknownKindStopsTheChunk) {
-  TraceWriter w(kSmallChunk);
-  WriteThree(&w);
-  std::string err;
-  ASSERT_TRUE(w.Write(dir_, &err)) << err;
+  std::string bytes;
+  ASSERT_NO_FATAL_FAILURE(WriteThreeInSmallChunks(&bytes));
   size_t full = MustRead().records.size();
-  std::string bytes = ReadBytes(Events());
   bytes[ChunkOffset(5) + sizeof(ChunkHeader) + 2 * sizeof(Record)] = static_cast<char>(200);
   WriteBytes(Events(), bytes);
   Trace t = MustRead();
@@ -339,12 +351,9 @@ TEST_F(TraceTest, UnknownKindStopsTheChunk) {
 }
 
 TEST_F(TraceTest, DuplicateSeqIsDropped) {
-  TraceWriter w(kSmallChunk);
-  WriteThree(&w);
-  std::string err;
-  ASSERT_TRUE(w.Write(dir_, &err)) << err;
+  std::string bytes;
+  ASSERT_NO_FATAL_FAILURE(WriteThreeInSmallChunks(&bytes));
   size_t full = MustRead().records.size();
-  std::string bytes = ReadBytes(Events());
   // Append a copy of chunk 0 (main, seq 0) as a new chunk.
   bytes += bytes.substr(ChunkOffset(0), kSmallChunk);
   WriteBytes(Events(), bytes);
@@ -487,16 +496,8 @@ TEST_F(TraceTest, RandomBytesAfterAValidHeader) {
     }
     WriteBytes(Events(), bytes);
     Trace t;
-    std::string e;
-    if (ReadTrace(dir_, &t, &e)) {
-      for (const Goroutine& g : t.goroutines) {
-        ASSERT_LE(g.begin, g.end);
-        ASSERT_LE(g.end, t.records.size());
-        ASSERT_FALSE(g.stable_id.empty());
-      }
-    } else {
-      EXPECT_FALSE(e.empty());
-    }
+    bool read = false;
+    ASSERT_NO_FATAL_FAILURE(ReadDamaged(&t, &read));
   }
 }
 
@@ -518,20 +519,13 @@ TEST_F(TraceTest, RandomMutationsOfAValidTrace) {
     if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
     WriteBytes(Events(), bytes);
     Trace t;
-    std::string e;
-    if (ReadTrace(dir_, &t, &e)) {
-      for (const Goroutine& g : t.goroutines) {
-        ASSERT_LE(g.begin, g.end);
-        ASSERT_LE(g.end, t.records.size());
-        ASSERT_FALSE(g.stable_id.empty());
-      }
-      for (const Record& r : t.records) {
-        ASSERT_NE(r.kind, Kind::None);
-        ASSERT_LT(static_cast<int>(r.kind), static_cast<int>(Kind::Count_));
-        (void)t.SiteOf(r);
-      }
-    } else {
-      EXPECT_FALSE(e.empty());
+    bool read = false;
+    ASSERT_NO_FATAL_FAILURE(ReadDamaged(&t, &read));
+    if (!read) continue;
+    for (const Record& r : t.records) {
+      ASSERT_NE(r.kind, Kind::None);
+      ASSERT_LT(static_cast<int>(r.kind), static_cast<int>(Kind::Count_));
+      (void)t.SiteOf(r);
     }
   }
 }
