@@ -27,14 +27,13 @@ using trace::TraceWriter;
 // is left blocked on a receive (a leak).
 TraceWriter Program() {
   TraceWriter w;
-  uint32_t s = w.AddSite("/p/main.go", 5, "main.main");
-  uint32_t a = w.NewObject(), b = w.NewObject(), ch = w.NewObject(), never = w.NewObject();
-  w.Op(1, Kind::ChanMake, ch, 1, s);
-  w.Op(1, Kind::ChanMake, never, 0, s);
-  uint32_t g1 = w.Go(1, s);
-  uint32_t g2 = w.Go(1, s);
-  uint32_t g3 = w.Go(1, s);
-  uint32_t g4 = w.Go(1, s);
+  const uint32_t s = w.AddSite("/p/main.go", 5, "main.main");
+  const uint32_t a = w.NewObject(), b = w.NewObject();
+  const uint32_t ch = w.NewObject(), never = w.NewObject();
+  for (uint32_t c : {ch, never}) w.Op(1, Kind::ChanMake, c, c == ch ? 1 : 0, s);
+  std::vector<uint32_t> g;
+  for (int k = 0; k < 4; ++k) g.push_back(w.Go(1, s));
+  const uint32_t g1 = g[0], g2 = g[1], g3 = g[2], g4 = g[3];
   auto lock = [&](uint32_t g, uint32_t m) { w.Post(w.Pre(g, Kind::MutexLock, m, s), 0); };
   lock(g1, a);
   lock(g1, b);
