@@ -1,17 +1,24 @@
-// This file implements DetectOccurred: it builds the index once and runs the
+// This file implements DetectOccurred: over the trace's one index, it runs the
 // occurred detectors in an order where each can rely on what the earlier
 // ones established (crashes first, then the explanations of blocked
 // goroutines, then leaks).
 #include "gordian/detect/occurred.h"
 
-#include "gordian/trace/summary.h"
+#include <optional>
 
 namespace gordian::detect {
 
 std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
                                             const OccurredOptions& opt) {
   std::vector<report::Finding> out;
-  OccurredIndex ix(t);
+  const hb::OpIndex* ops = opt.ops != nullptr ? opt.ops : opt.hb != nullptr ? &opt.hb->ops() : nullptr;
+  std::optional<OccurredIndex> view;
+  if (ops != nullptr) {
+    view.emplace(*ops);
+  } else {
+    view.emplace(t);
+  }
+  const OccurredIndex& ix = *view;
   OccurredState st;
   st.hb = opt.hb;
   st.partners = opt.partners;
@@ -19,7 +26,7 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   // kill -9: no ProgramExit and no exit status) proves nothing about what
   // its goroutines were still waiting for: only leaks a test end saw are
   // claims then, as after a crash.
-  if (!trace::Summarize(t).exited) st.crash_stamp = UINT32_MAX - 1;
+  if (!ix.ops().Exited()) st.crash_stamp = UINT32_MAX - 1;
   DetectClosedChannelOps(ix, &st, &out);
   DetectSyncMisuse(ix, &st, &out);
   DetectPanics(ix, &st, &out);

@@ -41,6 +41,9 @@ struct OccurredOptions {
   // Without a partner finder, leak reports name every operation of other
   // goroutines on the same object.
   PartnerFinder partners;
+  // The index of the same trace (hb/op_index.h), or null: then hb's, or
+  // without hb, DetectOccurred indexes the trace itself.
+  const hb::OpIndex* ops = nullptr;
 };
 
 // Runs every occurred detector over t, in a fixed order. The result is not

@@ -2,6 +2,7 @@
 #include "gordian/detect/occurred_index.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -11,93 +12,15 @@ namespace gordian::detect {
 using trace::Kind;
 using trace::Record;
 
-OccurredIndex::OccurredIndex(const trace::Trace& t) : t_(t) {
-  const uint32_t n = size();
-  gid_of_.assign(n, 0);
-  const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
-  spawn_of_.assign(ng + 1, UINT32_MAX);
-  for (const trace::Goroutine& g : t.goroutines) {
-    for (uint32_t i = g.begin; i < g.end && i < n; i++) gid_of_[i] = g.gid;
-  }
-
-  std::map<uint32_t, size_t> test_pos;  // test index -> tests_ position
-  for (uint32_t i = 0; i < n; i++) {
-    const Record& r = t.records[i];
-    ObjClass f = ClassOf(r.kind);
-    if (f != ObjClass::None) ops_[{f, r.obj}].push_back(i);
-    switch (r.kind) {
-      case Kind::GoSpawn:
-        if (r.obj >= 1 && r.obj <= ng) spawn_of_[r.obj] = i;
-        break;
-      case Kind::ProgramExit:
-        exit_rec_ = i;  // the last one, should a trace hold several
-        break;
-      case Kind::TestStart: {
-        TestInfo ti;
-        ti.index = r.obj;
-        ti.name = std::string(String(r.val));
-        ti.gid = gid_of_[i];
-        ti.start = r.tpre;
-        test_pos[r.obj] = tests_.size();
-        tests_.push_back(std::move(ti));
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  for (uint32_t i = 0; i < n; i++) {
-    const Record& r = t.records[i];
-    if (r.kind != Kind::TestEnd) continue;
-    auto it = test_pos.find(r.obj);
-    if (it == test_pos.end()) continue;
-    tests_[it->second].end = r.tpre;
-    tests_[it->second].failed = (r.flags & trace::kFailed) != 0;
-  }
-  for (auto& [key, ops] : ops_) {
-    std::stable_sort(ops.begin(), ops.end(), [&](uint32_t a, uint32_t b) {
-      return t.records[a].tpre < t.records[b].tpre;
-    });
-  }
-
-  // A goroutine belongs to the test it started (exactly one TestStart), or
-  // else to the test of its nearest ancestor; -2 marks "ambiguous: decide by
-  // time window", -3 "outside every test": its spawn chain reaches the main
-  // goroutine without a TestStart (TestMain, init, an Example function, which
-  // runs on the main goroutine). Only a chain that breaks off (a goroutine
-  // the runtime started) is left to the time window (-1).
-  test_of_gid_.assign(ng + 1, -1);
-  std::vector<int> starts(ng + 1, 0);
-  std::vector<int32_t> own(ng + 1, -1);
-  for (size_t k = 0; k < tests_.size(); k++) {
-    uint32_t g = tests_[k].gid;
-    if (g <= ng) {
-      starts[g]++;
-      own[g] = static_cast<int32_t>(k);
-    }
-  }
-  for (uint32_t g = 1; g <= ng; g++) {
-    // Walk up the spawn tree (bounded, in case of a corrupt cycle).
-    uint32_t cur = g;
-    int32_t found = -1;
-    for (int depth = 0; cur != 0 && cur <= ng && depth < 10000; depth++) {
-      if (starts[cur] == 1) {
-        found = own[cur];
-        break;
-      }
-      if (starts[cur] > 1) {
-        found = -2;
-        break;
-      }
-      if (cur == 1) {
-        found = -3;
-        break;
-      }
-      cur = t.goroutines[cur - 1].parent;
-    }
-    test_of_gid_[g] = found;
-  }
+namespace {
+std::unique_ptr<hb::OpIndex> IndexOf(const trace::Trace& t) {
+  auto ix = std::make_unique<hb::OpIndex>();
+  ix->Build(t);
+  return ix;
 }
+}  // namespace
+
+OccurredIndex::OccurredIndex(const trace::Trace& t) : own_(IndexOf(t)), ops_(*own_), t_(t) {}
 
 std::string OccurredIndex::StableId(uint32_t gid) const {
   const trace::Goroutine* g = t_.FindGoroutine(gid);
@@ -133,63 +56,15 @@ bool OccurredIndex::BlockedForever(uint32_t gid) const {
   return trace::IsBlocking(r.kind) && r.tpost == 0;
 }
 
-const std::vector<uint32_t>& OccurredIndex::OpsOf(ObjClass f, uint32_t obj) const {
-  static const std::vector<uint32_t> kEmpty;
-  auto it = ops_.find({f, obj});
-  return it == ops_.end() ? kEmpty : it->second;
-}
-
-uint32_t OccurredIndex::SelectOf(uint32_t case_rec) const {
-  uint32_t gid = gid_of_[case_rec];
-  const trace::Goroutine* g = t_.FindGoroutine(gid);
-  uint32_t begin = g != nullptr ? g->begin : 0;
-  for (uint32_t i = case_rec; i > begin; i--) {
-    Kind k = t_.records[i - 1].kind;
-    if (k == Kind::Select) return i - 1;
-    if (k != Kind::SelectCase) break;
-  }
-  return UINT32_MAX;
-}
-
 std::vector<uint32_t> OccurredIndex::CasesOf(uint32_t select_rec) const {
   std::vector<uint32_t> out;
-  uint32_t gid = gid_of_[select_rec];
+  uint32_t gid = GidOf(select_rec);
   const trace::Goroutine* g = t_.FindGoroutine(gid);
   uint32_t end = g != nullptr ? g->end : size();
   for (uint32_t i = select_rec + 1; i < end && t_.records[i].kind == Kind::SelectCase; i++) {
     out.push_back(i);
   }
   return out;
-}
-
-const TestInfo* OccurredIndex::TestByIndex(uint32_t index) const {
-  for (const TestInfo& ti : tests_) {
-    if (ti.index == index) return &ti;
-  }
-  return nullptr;
-}
-
-std::string OccurredIndex::TestOfGoroutine(uint32_t gid, uint32_t stamp) const {
-  if (gid < test_of_gid_.size() && test_of_gid_[gid] >= 0) {
-    return tests_[static_cast<size_t>(test_of_gid_[gid])].name;
-  }
-  if (gid < test_of_gid_.size() && test_of_gid_[gid] == -3) return "";
-  // Ambiguous or unknown: the innermost test whose window holds the stamp.
-  const TestInfo* best = nullptr;
-  for (const TestInfo& ti : tests_) {
-    if (ti.start <= stamp && stamp <= ti.end && (best == nullptr || ti.start > best->start)) {
-      best = &ti;
-    }
-  }
-  return best != nullptr ? best->name : "";
-}
-
-std::string OccurredIndex::TestOf(uint32_t rec) const {
-  return TestOfGoroutine(gid_of_[rec], t_.records[rec].tpre);
-}
-
-uint32_t OccurredIndex::SpawnOf(uint32_t gid) const {
-  return gid < spawn_of_.size() ? spawn_of_[gid] : UINT32_MAX;
 }
 
 std::string OccurredIndex::Where(uint32_t rec) const {
@@ -251,9 +126,9 @@ LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, uint32_t obj) const {
       case Kind::RUnlock: {
         // Release the read lock of the same goroutine if there is one, else
         // the oldest (RUnlock is not owned either).
-        uint32_t gid = gid_of_[i];
+        uint32_t gid = GidOf(i);
         auto it = std::find_if(h.readers.begin(), h.readers.end(),
-                               [&](uint32_t x) { return gid_of_[x] == gid; });
+                               [&](uint32_t x) { return GidOf(x) == gid; });
         if (it == h.readers.end()) it = h.readers.begin();
         if (it != h.readers.end()) h.readers.erase(it);
         break;
@@ -273,7 +148,7 @@ report::Location OccurredIndex::Loc(uint32_t rec, report::Role role) const {
   l.line = s.line;
   l.column = s.column;
   l.role = role;
-  l.goroutine = StableId(gid_of_[rec]);
+  l.goroutine = StableId(GidOf(rec));
   l.function = s.function;
   l.tpre = r.tpre;
   l.tpost = r.tpost;

@@ -1,18 +1,19 @@
-// This file defines OccurredIndex: what the occurred detectors need to know
-// about a trace beyond its raw records — which goroutine wrote a record,
-// which test a goroutine belongs to, the operations on each channel and sync
-// object in stamp order, and how a record becomes a report Location, Step
-// or GoroutineInfo. It is built once per trace and shared by every occurred
-// detector (occurred.h).
+// This file defines OccurredIndex: the occurred detectors' view of a trace's
+// one index (hb/op_index.h) plus how a record becomes a report Location,
+// Step or GoroutineInfo, and the few questions about the end of the run they
+// share (the last operation of a goroutine, who holds a lock). It indexes
+// nothing itself; it is a cheap view, one per detector run.
 #pragma once
 
 #include <cstdint>
-#include <map>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "gordian/hb/op_index.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/trace.h"
 
@@ -23,15 +24,7 @@ namespace gordian::detect {
 using trace::ClassOf;
 using trace::ObjClass;
 
-// A test of a `go test` run, from its TestStart/TestEnd records.
-struct TestInfo {
-  uint32_t index = 0;
-  std::string name;
-  uint32_t gid = 0;          // goroutine that wrote TestStart
-  uint32_t start = 0;        // stamp of TestStart
-  uint32_t end = UINT32_MAX; // stamp of TestEnd (UINT32_MAX if it never ended)
-  bool failed = false;
-};
+using hb::TestInfo;
 
 // Who holds a Mutex or RWMutex at the end of the trace: the Lock records
 // that acquired it and were not released since.
@@ -42,13 +35,17 @@ struct LockHolders {
 
 class OccurredIndex {
  public:
+  // A view of ops (which must outlive it).
+  explicit OccurredIndex(const hb::OpIndex& ops) : ops_(ops), t_(ops.trace()) {}
+  // Indexes t (for callers without an index of it: tests, schedule runs).
   explicit OccurredIndex(const trace::Trace& t);
 
+  const hb::OpIndex& ops() const { return ops_; }
   const trace::Trace& trace() const { return t_; }
   const trace::Record& rec(uint32_t i) const { return t_.records[i]; }
   uint32_t size() const { return static_cast<uint32_t>(t_.records.size()); }
 
-  uint32_t GidOf(uint32_t rec) const { return gid_of_[rec]; }
+  uint32_t GidOf(uint32_t rec) const { return ops_.GidOf(rec); }
   // The stable id of gid ("1.0.2"), or "g<gid>" when the reader gave none.
   std::string StableId(uint32_t gid) const;
   // Ordering stamp of a record: tpre (the moment the operation started).
@@ -63,26 +60,26 @@ class OccurredIndex {
   // True when the goroutine's last operation never completed.
   bool BlockedForever(uint32_t gid) const;
 
-  // Records of one object (ChanMake/Send/Recv/Close and SelectCase for
-  // channels; every operation for sync objects) in stamp order.
-  const std::vector<uint32_t>& OpsOf(ObjClass f, uint32_t obj) const;
-  // For a SelectCase record, its Select record (UINT32_MAX if malformed).
-  uint32_t SelectOf(uint32_t case_rec) const;
+  // Records of one object by trace id (ChanMake/Send/Recv/Close and
+  // SelectCase for channels; every operation for sync objects) in stamp order.
+  std::span<const uint32_t> OpsOf(ObjClass f, uint32_t obj) const { return ops_.OpsByStamp(f, obj); }
   // The SelectCase records following a Select record.
   std::vector<uint32_t> CasesOf(uint32_t select_rec) const;
 
   // Tests, and which test a record belongs to ("" for none: a main program,
   // or an operation outside every test).
-  const std::vector<TestInfo>& tests() const { return tests_; }
+  const std::vector<TestInfo>& tests() const { return ops_.tests(); }
   // The ProgramExit record, or UINT32_MAX when the program never exited
   // (killed, or the trace was cut off).
-  uint32_t ExitRecord() const { return exit_rec_; }
-  const TestInfo* TestByIndex(uint32_t index) const;
-  std::string TestOf(uint32_t rec) const;
-  std::string TestOfGoroutine(uint32_t gid, uint32_t stamp) const;
+  uint32_t ExitRecord() const { return ops_.ExitRecord(); }
+  const TestInfo* TestByIndex(uint32_t index) const { return ops_.TestByIndex(index); }
+  std::string TestOf(uint32_t rec) const { return ops_.TestOf(rec); }
+  std::string TestOfGoroutine(uint32_t gid, uint32_t stamp) const {
+    return ops_.TestOfGoroutine(gid, stamp);
+  }
 
   // The GoSpawn record that created gid (UINT32_MAX for main / unknown).
-  uint32_t SpawnOf(uint32_t gid) const;
+  uint32_t SpawnOf(uint32_t gid) const { return ops_.SpawnOfGid(gid); }
 
   // "x.go:12" (absolute path as recorded) of a record, or "an unknown place".
   std::string Where(uint32_t rec) const;
@@ -100,13 +97,9 @@ class OccurredIndex {
   report::GoroutineInfo GoroutineOf(uint32_t gid) const;
 
  private:
+  std::unique_ptr<hb::OpIndex> own_;  // the trace constructor's index
+  const hb::OpIndex& ops_;
   const trace::Trace& t_;
-  std::vector<uint32_t> gid_of_;
-  std::map<std::pair<ObjClass, uint32_t>, std::vector<uint32_t>> ops_;
-  std::vector<TestInfo> tests_;
-  std::vector<int32_t> test_of_gid_;  // index into tests_ or -1 (resolved lazily in ctor)
-  uint32_t exit_rec_ = UINT32_MAX;    // the ProgramExit record
-  std::vector<uint32_t> spawn_of_;    // by gid
 };
 
 // Fills goroutines and interleaving of f from its locations and steps: every

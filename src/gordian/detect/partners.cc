@@ -30,10 +30,10 @@ void ChannelPartners(const hb::HappensBefore& hb, uint32_t x, std::vector<uint32
   uint32_t ch = ops.ObjectOf(x);
   ChanDir dir = hb::DirOf(rs[x]);
   if (ch == hb::kNoObject || (dir != ChanDir::Send && dir != ChanDir::Recv)) return;
-  const uint32_t gx = ops.GoroutineOf(x);
+  const uint32_t gx = ops.GoroutineIndexOf(x);
   const bool buffered = ops.Channel(ch).capacity > 0;
   for (uint32_t y : ops.Ops(ObjClass::Chan, ch)) {
-    if (ops.GoroutineOf(y) == gx) continue;
+    if (ops.GoroutineIndexOf(y) == gx) continue;
     ChanDir dy = hb::DirOf(rs[y]);
     bool opposite = (dir == ChanDir::Send && dy == ChanDir::Recv) ||
                     (dir == ChanDir::Recv && (dy == ChanDir::Send || dy == ChanDir::Close));
@@ -65,7 +65,7 @@ void FindPossiblePartners(const hb::HappensBefore& hb, uint32_t rec,
       ChannelPartners(hb, rec, partners);
       break;
     case Kind::Select: {
-      uint32_t end = hb.trace().goroutines[ops.GoroutineOf(rec)].end;
+      uint32_t end = hb.trace().goroutines[ops.GoroutineIndexOf(rec)].end;
       for (uint32_t k = rec + 1; k < end && k <= rec + r.aux && rs[k].kind == Kind::SelectCase; ++k) {
         ChannelPartners(hb, k, partners);
       }
@@ -107,7 +107,7 @@ void FindPossiblePartners(const hb::HappensBefore& hb, uint32_t rec,
             if (!(x.flags & trace::kFailed) && !readers.empty()) {
               // Drop a reader of the unlocking goroutine, else the oldest.
               auto it = std::find_if(readers.begin(), readers.end(), [&](uint32_t q) {
-                return ops.GoroutineOf(q) == ops.GoroutineOf(i);
+                return ops.GoroutineIndexOf(q) == ops.GoroutineIndexOf(i);
               });
               readers.erase(it != readers.end() ? it : readers.begin());
             }

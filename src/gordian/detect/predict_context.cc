@@ -15,7 +15,7 @@ const hb::HappensBefore* PredictContext::Weak() {
   o.mutex_edges = false;
   weak_ = std::make_unique<hb::HappensBefore>(o);
   std::string err;
-  if (!weak_->Build(t, &err)) {
+  if (!weak_->Build(ops, &err)) {  // the same index: one per trace
     weak_.reset();
     weak_failed_ = true;
     return nullptr;
@@ -24,7 +24,7 @@ const hb::HappensBefore* PredictContext::Weak() {
 }
 
 const OccurredIndex& PredictContext::Index() {
-  if (!index_) index_ = std::make_unique<OccurredIndex>(t);
+  if (!index_) index_ = std::make_unique<OccurredIndex>(ops);
   return *index_;
 }
 

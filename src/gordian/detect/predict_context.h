@@ -1,7 +1,7 @@
 // This file defines what the predictive detectors (predict.h) share while
 // running over one trace: the happens-before engine, a lazily built second
-// engine without mutex edges, the occurred index for locations and test
-// names (built on the first finding only), per-goroutine locksets, a work
+// engine without mutex edges (sharing the trace's index), the finding
+// helpers of occurred_index.h, per-goroutine locksets, a work
 // budget, and de-duplication of the findings they emit.
 #pragma once
 
@@ -30,7 +30,7 @@ class PredictContext {
   const PredictOptions& opt;
 
   const trace::Record& rec(uint32_t i) const { return t.records[i]; }
-  uint32_t Gor(uint32_t i) const { return ops.GoroutineOf(i); }  // index, gid - 1
+  uint32_t Gor(uint32_t i) const { return ops.GoroutineIndexOf(i); }  // index, gid - 1
 
   // Happens-before without unlock -> lock edges (lock-order and mixed
   // deadlock analyses), built on first use; null if it cannot be built.

@@ -10,33 +10,46 @@ namespace gordian::hb {
 HappensBefore::HappensBefore(HbOptions opt) : opt_(opt) {}
 HappensBefore::~HappensBefore() = default;
 
+void IndexSlot::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
+  if (shared_ == nullptr || &shared_->trace() != &t) {
+    shared_ = nullptr;
+    own_.Build(t);
+  }
+  warnings->insert(warnings->end(), get().warnings().begin(), get().warnings().end());
+}
+
+bool HappensBefore::Build(const OpIndex& ops, std::string* err) {
+  ops_.Use(&ops);
+  return Build(ops.trace(), err);
+}
+
 bool HappensBefore::Completed(uint32_t rec) const {
-  return t_->records[ops_.Owner(rec)].tpost != 0;
+  return t_->records[ops().Owner(rec)].tpost != 0;
 }
 
 bool HappensBefore::ClockKnown(uint32_t rec) const {
-  rec = ops_.Owner(rec);
+  rec = ops().Owner(rec);
   return snap_pre_[rec] != ClockStore::kUnknown && snap_post_[rec] != ClockStore::kUnknown;
 }
 
 Epoch HappensBefore::PreEpoch(uint32_t rec) const {
-  rec = ops_.Owner(rec);
-  return PreEpochAt(rec - gbegin_[ops_.GoroutineOf(rec)]);
+  rec = ops().Owner(rec);
+  return PreEpochAt(rec - gbegin_[ops().GoroutineIndexOf(rec)]);
 }
 
 Epoch HappensBefore::PostEpoch(uint32_t rec) const {
-  rec = ops_.Owner(rec);
+  rec = ops().Owner(rec);
   const trace::Record& r = t_->records[rec];
   if (r.kind == trace::Kind::OnceDo && (r.flags & trace::kSuccess) && r.tpost != 0) {
     auto it = std::lower_bound(once_post_.begin(), once_post_.end(), std::make_pair(rec, Epoch{0}));
     if (it != once_post_.end() && it->first == rec) return it->second;
   }
-  return PostEpochAt(rec - gbegin_[ops_.GoroutineOf(rec)]);
+  return PostEpochAt(rec - gbegin_[ops().GoroutineIndexOf(rec)]);
 }
 
 Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
-  rec = ops_.Owner(rec);
-  uint32_t g = ops_.GoroutineOf(rec);
+  rec = ops().Owner(rec);
+  uint32_t g = ops().GoroutineIndexOf(rec);
   if (post && !Completed(rec)) post = false;
   if (gid - 1 == g) return post ? PostEpoch(rec) : PreEpoch(rec);
   uint32_t s = post ? snap_post_[rec] : snap_pre_[rec];
@@ -45,7 +58,7 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
 }
 
 VectorClock HappensBefore::PreClock(uint32_t rec) const {
-  rec = ops_.Owner(rec);
+  rec = ops().Owner(rec);
   VectorClock vc(num_g_);
   uint32_t s = snap_pre_[rec];
   if (s == ClockStore::kUnknown) {
@@ -53,12 +66,12 @@ VectorClock HappensBefore::PreClock(uint32_t rec) const {
   } else {
     store_.Materialize(s, vc.data());
   }
-  vc[ops_.GoroutineOf(rec)] = PreEpoch(rec);
+  vc[ops().GoroutineIndexOf(rec)] = PreEpoch(rec);
   return vc;
 }
 
 VectorClock HappensBefore::PostClock(uint32_t rec) const {
-  rec = ops_.Owner(rec);
+  rec = ops().Owner(rec);
   if (!Completed(rec)) return PreClock(rec);
   VectorClock vc(num_g_);
   uint32_t s = snap_post_[rec];
@@ -67,16 +80,16 @@ VectorClock HappensBefore::PostClock(uint32_t rec) const {
   } else {
     store_.Materialize(s, vc.data());
   }
-  vc[ops_.GoroutineOf(rec)] = PostEpoch(rec);
+  vc[ops().GoroutineIndexOf(rec)] = PostEpoch(rec);
   return vc;
 }
 
 bool HappensBefore::Before(uint32_t a, uint32_t b) const {
-  a = ops_.Owner(a);
-  b = ops_.Owner(b);
+  a = ops().Owner(a);
+  b = ops().Owner(b);
   if (a == b || !Completed(a)) return false;
-  uint32_t ga = ops_.GoroutineOf(a);
-  uint32_t gb = ops_.GoroutineOf(b);
+  uint32_t ga = ops().GoroutineIndexOf(a);
+  uint32_t gb = ops().GoroutineIndexOf(b);
   if (ga == gb) return PostEpoch(a) <= PreEpoch(b);
   return PostEpoch(a) <= Knows(b, false, ga + 1);
 }

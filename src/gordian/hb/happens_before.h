@@ -78,6 +78,22 @@ struct HbStats {
   double seconds = 0;         // wall time of Build
 };
 
+// The engine's operation index: the caller's, shared (Use), or its own.
+// replay.cc calls Build(t, &warnings) before the replay: that builds the
+// engine's own index unless a shared index of t was given, and adds the
+// index's warnings either way.
+class IndexSlot {
+ public:
+  void Use(const OpIndex* shared) { shared_ = shared; }
+  void Build(const trace::Trace& t, std::vector<std::string>* warnings);
+  const OpIndex& get() const { return shared_ != nullptr ? *shared_ : own_; }
+  operator const OpIndex&() const { return get(); }  // NOLINT: replay.cc binds a reference
+
+ private:
+  const OpIndex* shared_ = nullptr;
+  OpIndex own_;
+};
+
 class HappensBefore {
  public:
   explicit HappensBefore(HbOptions opt = {});
@@ -89,16 +105,19 @@ class HappensBefore {
   // message only for traces it cannot analyse at all (e.g. records outside
   // every goroutine range); oddities it can work around go to warnings().
   bool Build(const trace::Trace& t, std::string* err);
+  // Replays ops.trace() with a prebuilt index of it (one index per trace:
+  // pipeline/analyze_trace.cc). ops must outlive this object.
+  bool Build(const OpIndex& ops, std::string* err);
 
   const trace::Trace& trace() const { return *t_; }
-  const OpIndex& ops() const { return ops_; }
+  const OpIndex& ops() const { return ops_.get(); }
   const HbOptions& options() const { return opt_; }
   const HbStats& stats() const { return stats_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   uint32_t num_goroutines() const { return num_g_; }
 
   // Record facts. SelectCase records stand for their Select in all queries.
-  uint32_t GoroutineOf(uint32_t rec) const { return ops_.GoroutineOf(rec) + 1; }  // gid
+  uint32_t GoroutineOf(uint32_t rec) const { return ops().GidOf(rec); }  // gid
   bool Completed(uint32_t rec) const;
   bool ClockKnown(uint32_t rec) const;
   Epoch PreEpoch(uint32_t rec) const;
@@ -119,14 +138,14 @@ class HappensBefore {
   }
 
   // Exact communication partner (see OpIndex::Partner).
-  uint32_t Partner(uint32_t rec) const { return ops_.Partner(rec); }
+  uint32_t Partner(uint32_t rec) const { return ops().Partner(rec); }
 
  private:
   friend class Builder;
   HbOptions opt_;
   const trace::Trace* t_ = nullptr;
   uint32_t num_g_ = 0;
-  OpIndex ops_;
+  IndexSlot ops_;
   ClockStore store_;
   std::vector<uint32_t> snap_pre_, snap_post_;  // per record
   std::vector<uint32_t> gbegin_;                // per goroutine index

@@ -4,6 +4,9 @@
 #include "gordian/hb/op_index.h"
 
 #include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -148,10 +151,23 @@ int64_t InferCapacity(const trace::Trace& t, const OpIndex& ix, uint32_t c) {
 
 }  // namespace
 
-void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
+namespace {
+std::atomic<uint64_t> builds{0};
+}  // namespace
+
+uint64_t OpIndex::Builds() { return builds.load(); }
+
+void OpIndex::Build(const trace::Trace& t) {
   // Four sequential passes over the records (random access per channel
   // would cost a cache miss per operation on large traces).
+  builds.fetch_add(1);
   t_ = &t;
+  warnings_.clear();
+  std::vector<std::string>* warnings = &warnings_;
+  tests_.clear();
+  exit_rec_ = kNoRecord;
+  by_stamp_built_ = false;
+  std::vector<uint32_t> test_ends;
   const auto& rs = t.records;
   const uint32_t n = static_cast<uint32_t>(rs.size());
   const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
@@ -260,6 +276,17 @@ void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
     if (d == kNoObject) {
       if (r.kind == Kind::GoSpawn && r.obj >= 1 && r.obj <= ng && spawn_[r.obj - 1] == kNoRecord) {
         spawn_[r.obj - 1] = i;
+      } else if (r.kind == Kind::ProgramExit) {
+        exit_rec_ = i;  // the last one, should a trace hold several
+      } else if (r.kind == Kind::TestStart) {
+        TestInfo ti;
+        ti.index = r.obj;
+        ti.name = r.val < t.strings.size() ? t.strings[r.val] : std::string();
+        ti.gid = GidOf(i);
+        ti.start = r.tpre;
+        tests_.push_back(std::move(ti));
+      } else if (r.kind == Kind::TestEnd) {
+        test_ends.push_back(i);
       }
       continue;
     }
@@ -307,6 +334,13 @@ void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
     uint32_t& slot = (dir == ChanDir::Send ? send_ : recv_)[seq_off_[c] + r.val];
     if (slot != kNoRecord) ++dups;
     else slot = i;
+  }
+  BuildTests(test_ends);
+  exited_ = exit_rec_ != kNoRecord;
+  if (auto it = t.meta.find("exit_status"); !exited_ && it != t.meta.end()) {
+    uint32_t v = 0;
+    const std::string& m = it->second;
+    exited_ = std::from_chars(m.data(), m.data() + m.size(), v).ec == std::errc();
   }
   if (dups && warnings) {
     warnings->push_back(fmt::format(
@@ -376,6 +410,109 @@ void OpIndex::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
     waiters_.push_back({woke[i], static_cast<uint32_t>(j - i)});
     i = j;
   }
+}
+
+void OpIndex::BuildTests(const std::vector<uint32_t>& test_ends) {
+  const trace::Trace& t = *t_;
+  const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
+  std::map<uint32_t, size_t> test_pos;  // test index -> tests_ position (the last start)
+  for (size_t k = 0; k < tests_.size(); ++k) test_pos[tests_[k].index] = k;
+  for (uint32_t i : test_ends) {
+    const Record& r = t.records[i];
+    auto it = test_pos.find(r.obj);
+    if (it == test_pos.end()) continue;
+    tests_[it->second].end = r.tpre;
+    tests_[it->second].failed = (r.flags & trace::kFailed) != 0;
+  }
+
+  // A goroutine belongs to the test it started (exactly one TestStart), or
+  // else to the test of its nearest ancestor; -2 marks "ambiguous: decide by
+  // time window", -3 "outside every test": its spawn chain reaches the main
+  // goroutine without a TestStart (TestMain, init, an Example function, which
+  // runs on the main goroutine). Only a chain that breaks off (a goroutine
+  // the runtime started) is left to the time window (-1).
+  test_of_gid_.assign(ng + 1, -1);
+  std::vector<int> starts(ng + 1, 0);
+  std::vector<int32_t> own(ng + 1, -1);
+  for (size_t k = 0; k < tests_.size(); k++) {
+    uint32_t g = tests_[k].gid;
+    if (g <= ng) {
+      starts[g]++;
+      own[g] = static_cast<int32_t>(k);
+    }
+  }
+  for (uint32_t g = 1; g <= ng; g++) {
+    // Walk up the spawn tree (bounded, in case of a corrupt cycle).
+    uint32_t cur = g;
+    int32_t found = -1;
+    for (int depth = 0; cur != 0 && cur <= ng && depth < 10000; depth++) {
+      if (starts[cur] == 1) {
+        found = own[cur];
+        break;
+      }
+      if (starts[cur] > 1) {
+        found = -2;
+        break;
+      }
+      if (cur == 1) {
+        found = -3;
+        break;
+      }
+      cur = t.goroutines[cur - 1].parent;
+    }
+    test_of_gid_[g] = found;
+  }
+}
+
+const TestInfo* OpIndex::TestByIndex(uint32_t index) const {
+  for (const TestInfo& ti : tests_) {
+    if (ti.index == index) return &ti;
+  }
+  return nullptr;
+}
+
+std::string OpIndex::TestOfGoroutine(uint32_t gid, uint32_t stamp) const {
+  if (gid < test_of_gid_.size() && test_of_gid_[gid] >= 0) {
+    return tests_[static_cast<size_t>(test_of_gid_[gid])].name;
+  }
+  if (gid < test_of_gid_.size() && test_of_gid_[gid] == -3) return "";
+  // Ambiguous or unknown: the innermost test whose window holds the stamp.
+  const TestInfo* best = nullptr;
+  for (const TestInfo& ti : tests_) {
+    if (ti.start <= stamp && stamp <= ti.end && (best == nullptr || ti.start > best->start)) {
+      best = &ti;
+    }
+  }
+  return best != nullptr ? best->name : "";
+}
+
+void OpIndex::BuildStampOrder() const {
+  const auto& rs = t_->records;
+  auto by_tpre = [&](uint32_t a, uint32_t b) { return rs[a].tpre < rs[b].tpre; };
+  for (int c = 0; c < kNumObjClasses; ++c) {
+    const Class& k = cls_[c];
+    by_stamp_[c] = k.ops;
+    for (size_t d = 0; d + 1 < k.off.size(); ++d) {
+      std::stable_sort(by_stamp_[c].begin() + k.off[d], by_stamp_[c].begin() + k.off[d + 1], by_tpre);
+    }
+    raw0_[c].clear();
+  }
+  for (uint32_t i = 0; i < rs.size(); ++i) {
+    ObjClass c = ClassOf(rs[i].kind);
+    if (c != ObjClass::None && rs[i].obj == 0) raw0_[int(c)].push_back(i);
+  }
+  for (auto& v : raw0_) std::stable_sort(v.begin(), v.end(), by_tpre);
+  by_stamp_built_ = true;
+}
+
+std::span<const uint32_t> OpIndex::OpsByStamp(ObjClass c, uint32_t raw) const {
+  if (c == ObjClass::None) return {};
+  if (!by_stamp_built_) BuildStampOrder();
+  if (raw == 0) return raw0_[int(c)];
+  uint32_t d = Dense(c, raw);
+  if (d == kNoObject) return {};
+  const Class& k = cls_[int(c)];
+  return {by_stamp_[int(c)].data() + k.off[d], k.off[d + 1] - k.off[d]};
 }
 
 }  // namespace gordian::hb

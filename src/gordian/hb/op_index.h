@@ -1,8 +1,17 @@
-// This file defines the operation index: every synchronisation object of a
-// trace (channel, mutex, RWMutex, WaitGroup, Once, Cond) under a dense id,
-// with the records that operate on it, and for channels the exact partner
-// tables (value sequence number -> send, -> receive) of seed 001 Appendix B.
-// The happens-before engine builds it once; detectors read it.
+// This file defines the operation index, the one index of a trace: every
+// synchronisation object (channel, mutex, RWMutex, WaitGroup, Once, Cond)
+// under a dense id, with the records that operate on it, and for channels the
+// exact partner tables (value sequence number -> send, -> receive) of seed
+// 001 Appendix B; the goroutine and spawn record of every record, the tests
+// of a `go test` run and which goroutine belongs to which, and how the
+// program ended. It is built once per analysed trace (pipeline/
+// analyze_trace.cc) and shared by the happens-before engine and every
+// detector; detect/occurred_index.h builds findings from it.
+//
+// Goroutines have two numbers: the gid of the trace (1 = main, dense) and
+// the 0-based index into Trace::goroutines (gid - 1). Every accessor says
+// which one it takes or returns (GoroutineIndexOf / GidOf, SpawnOfIndex /
+// SpawnOfGid).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +25,16 @@ namespace gordian::hb {
 
 inline constexpr uint32_t kNoRecord = 0xffffffffu;
 inline constexpr uint32_t kNoObject = 0xffffffffu;
+
+// A test of a `go test` run, from its TestStart/TestEnd records.
+struct TestInfo {
+  uint32_t index = 0;
+  std::string name;
+  uint32_t gid = 0;          // goroutine that wrote TestStart
+  uint32_t start = 0;        // stamp of TestStart
+  uint32_t end = UINT32_MAX; // stamp of TestEnd (UINT32_MAX if it never ended)
+  bool failed = false;
+};
 
 // The object classes and the class of each record kind (None for kinds
 // without one): trace/kinds.def.
@@ -39,8 +58,15 @@ struct ChannelInfo {
 
 class OpIndex {
  public:
-  // Builds the index. gor[i] is the goroutine index (gid - 1) of record i.
-  void Build(const trace::Trace& t, std::vector<std::string>* warnings);
+  // Builds the index of t, which must outlive it. Oddities it works around
+  // go to warnings().
+  void Build(const trace::Trace& t);
+  // How many times Build ran in this process (a test hook: an analysis
+  // indexes each trace once).
+  static uint64_t Builds();
+
+  const trace::Trace& trace() const { return *t_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
   // Dense objects of a class: 0 .. Count(c)-1.
   uint32_t Count(ObjClass c) const { return static_cast<uint32_t>(cls_[int(c)].raw.size()); }
@@ -70,20 +96,50 @@ class OpIndex {
   // For a completed Select that chose a case: the chosen SelectCase record;
   // kNoRecord for default, blocked or malformed selects.
   uint32_t ChosenCase(uint32_t select_rec) const;
-  // Goroutine index (gid - 1) of a record.
-  uint32_t GoroutineOf(uint32_t rec) const { return gor_[rec]; }
+  // Goroutine index (gid - 1) of a record; kNoRecord outside every goroutine.
+  uint32_t GoroutineIndexOf(uint32_t rec) const { return gor_[rec]; }
+  // The gid of a record's goroutine; 0 outside every goroutine.
+  uint32_t GidOf(uint32_t rec) const { return gor_[rec] + 1; }
+  // hb/replay.cc's spelling of GoroutineIndexOf (until the clock rewrite
+  // there lands).
+  uint32_t GoroutineOf(uint32_t rec) const { return GoroutineIndexOf(rec); }
   // The exact communication partner of a send/receive/select (the record on
   // the other side: ChanSend, ChanRecv or a SelectCase), or kNoRecord.
   uint32_t Partner(uint32_t rec) const;
 
   // The GoSpawn record that created goroutine index g, or kNoRecord.
-  uint32_t SpawnOf(uint32_t g) const { return spawn_[g]; }
+  uint32_t SpawnOfIndex(uint32_t g) const { return spawn_[g]; }
+  // The GoSpawn record that created goroutine gid, or kNoRecord (main,
+  // unknown gids).
+  uint32_t SpawnOfGid(uint32_t gid) const {
+    return gid >= 1 && gid <= spawn_.size() ? spawn_[gid - 1] : kNoRecord;
+  }
+  // hb/replay.cc's spelling of SpawnOfIndex.
+  uint32_t SpawnOf(uint32_t g) const { return SpawnOfIndex(g); }
   // The Once.Do record that ran f for a dense Once, or kNoRecord.
   uint32_t OnceRunner(uint32_t dense_once) const { return once_runner_[dense_once]; }
   // The Signal/Broadcast record that woke a completed CondWait, or kNoRecord.
   uint32_t SignalOf(uint32_t cond_wait_rec) const;
   // Number of CondWait records woken by a Signal/Broadcast record.
   uint32_t WaitersOf(uint32_t signal_rec) const;
+
+  // Records of an object by its trace id, in stamp (tpre) order, ties in
+  // trace order; raw id 0 (a nil channel) included. Built on first use.
+  std::span<const uint32_t> OpsByStamp(ObjClass c, uint32_t raw) const;
+
+  // Tests, in TestStart order.
+  const std::vector<TestInfo>& tests() const { return tests_; }
+  const TestInfo* TestByIndex(uint32_t index) const;
+  // The test a goroutine's operation at stamp belongs to ("" for none: a
+  // main program, or an operation outside every test).
+  std::string TestOfGoroutine(uint32_t gid, uint32_t stamp) const;
+  std::string TestOf(uint32_t rec) const { return TestOfGoroutine(GidOf(rec), t_->records[rec].tpre); }
+  // The ProgramExit record (the last one), or kNoRecord when the program
+  // never exited (killed, or the trace was cut off).
+  uint32_t ExitRecord() const { return exit_rec_; }
+  // The program ended by itself: a ProgramExit record or a meta
+  // exit_status (trace::Summarize's `exited`).
+  bool Exited() const { return exited_; }
 
   size_t MemoryBytes() const;
 
@@ -107,6 +163,21 @@ class OpIndex {
   // Cond: per cond, the waking Signal/Broadcast by ticket val; waiters per signal.
   std::vector<uint32_t> sig_off_, sig_;
   std::vector<std::pair<uint32_t, uint32_t>> waiters_;  // (signal rec, count), sorted
+  std::vector<std::string> warnings_;
+  // Tests and the test of each gid: index into tests_, or -1 (decide by
+  // time window, also -2: ambiguous) or -3 (outside every test).
+  std::vector<TestInfo> tests_;
+  std::vector<int32_t> test_of_gid_;
+  uint32_t exit_rec_ = kNoRecord;
+  bool exited_ = false;
+  // OpsByStamp: per class, ops re-sorted by stamp (same offsets), and the
+  // records with raw id 0.
+  mutable bool by_stamp_built_ = false;
+  mutable std::vector<uint32_t> by_stamp_[kNumObjClasses];
+  mutable std::vector<uint32_t> raw0_[kNumObjClasses];
+
+  void BuildTests(const std::vector<uint32_t>& test_ends);
+  void BuildStampOrder() const;
 
   friend class Builder;
 };

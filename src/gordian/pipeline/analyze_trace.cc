@@ -25,9 +25,13 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
   }
   if (opt.verdict != nullptr) AddTraceVerdict(t, opt.package, opt.verdict);
+  // The one index of the trace: the engine, the occurred and the predictive
+  // detectors all read it.
+  hb::OpIndex ops;
+  ops.Build(t);
   hb::HappensBefore hb;
   std::string hb_err;
-  bool have_hb = hb.Build(t, &hb_err);
+  bool have_hb = hb.Build(ops, &hb_err);
   if (!have_hb) {
     fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
   }
@@ -37,6 +41,7 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     }
   }
   detect::OccurredOptions oo;
+  oo.ops = &ops;
   if (have_hb) {
     oo.hb = &hb;
     oo.partners = [&hb](uint32_t rec, std::vector<uint32_t>* partners) {
@@ -53,7 +58,7 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     size_t first = found.size();
     detect::PredictBugs(t, hb, &found);
     // The terminal report names every goroutine with its spawn site.
-    detect::OccurredIndex ix(t);
+    detect::OccurredIndex ix(ops);
     for (size_t i = first; i < found.size(); i++) detect::FillGoroutines(ix, &found[i]);
   }
   report::ResolveColumns(&found);
