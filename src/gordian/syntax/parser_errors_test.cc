@@ -13,6 +13,7 @@
 // $(go env GOROOT) at test time, when Go is installed), as a conformance check.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -34,8 +35,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The source tree from the environment, else the one this test was built
+// from (__FILE__ is relative in builds that use ccache with base_dir).
 fs::path TestdataDir() {
-  return fs::path(__FILE__).parent_path() / "testdata";
+  const char* src = getenv("GORDIAN_SOURCE_DIR");
+  fs::path root = src != nullptr && *src ? src : GORDIAN_SOURCE_DIR_DEFAULT;
+  return root / "src/gordian/syntax/testdata";
 }
 
 // The GOROOT of the installed Go, or "" when there is none.
