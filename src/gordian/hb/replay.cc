@@ -30,6 +30,8 @@
 
 #include "gordian/hb/happens_before.h"
 
+#include "gordian/hb/id_recycler.h"
+
 namespace gordian::hb {
 
 using trace::Kind;
@@ -45,20 +47,15 @@ class ClockPool {
  public:
   void Init(uint32_t width) { width_ = width; }
   uint32_t Alloc() {
-    uint32_t id;
-    if (!free_.empty()) {
-      id = free_.back();
-      free_.pop_back();
-    } else {
-      id = next_++;
-      if ((id >> kShift) >= chunks_.size()) {
-        chunks_.emplace_back(new uint32_t[size_t(width_) << kShift]);
-      }
+    bool fresh;
+    uint32_t id = ids_.Take(&fresh);
+    if (fresh && (id >> kShift) >= chunks_.size()) {
+      chunks_.emplace_back(new uint32_t[size_t(width_) << kShift]);
     }
     std::memset(at(id), 0, size_t(width_) * 4);
     return id;
   }
-  void Free(uint32_t id) { free_.push_back(id); }
+  void Free(uint32_t id) { ids_.Give(id); }
   uint32_t* at(uint32_t id) {
     return chunks_[id >> kShift].get() + size_t(id & kMask) * width_;
   }
@@ -67,9 +64,8 @@ class ClockPool {
  private:
   static constexpr uint32_t kShift = 8, kMask = 255;
   uint32_t width_ = 0;
-  uint32_t next_ = 0;
+  IdRecycler ids_;
   std::vector<std::unique_ptr<uint32_t[]>> chunks_;
-  std::vector<uint32_t> free_;
 };
 
 inline uint64_t ObjKey(ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
@@ -85,20 +81,15 @@ class TreeObjPool {
   };
   void Init(ClockArena* a) { a_ = a; }
   uint32_t Alloc() {
-    uint32_t id;
-    if (!free_.empty()) {
-      id = free_.back();
-      free_.pop_back();
-    } else {
-      id = static_cast<uint32_t>(objs_.size());
-      objs_.emplace_back();
-    }
+    bool fresh;
+    uint32_t id = ids_.Take(&fresh);
+    if (fresh) objs_.emplace_back();
     objs_[id] = Obj{a_->NewClock(), kNoBlock, 0};
     return id;
   }
   void Free(uint32_t id) {
     a_->Clear(&objs_[id].c);
-    free_.push_back(id);
+    ids_.Give(id);
   }
   Obj& at(uint32_t id) { return objs_[id]; }
   uint64_t bytes() const { return objs_.capacity() * sizeof(Obj); }
@@ -106,7 +97,7 @@ class TreeObjPool {
  private:
   ClockArena* a_ = nullptr;
   std::vector<Obj> objs_;
-  std::vector<uint32_t> free_;
+  IdRecycler ids_;
 };
 
 // The two clock kernels of the replay, branch-free so that they vectorise;

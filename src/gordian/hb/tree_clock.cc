@@ -40,8 +40,7 @@ void ClockArena::Init(uint32_t width) {
   chunks_.clear();
   tokens_.clear();
   memos_.clear();
-  free_.clear();
-  next_ = 0;
+  ids_.Clear();
   last_token_ = 0;
   // Node 0: the zero subtree, owned by no clock (token 0).
   uint32_t z = Alloc(0);
@@ -49,18 +48,13 @@ void ClockArena::Init(uint32_t width) {
 }
 
 uint32_t ClockArena::Alloc(uint64_t token) {
-  uint32_t id;
-  if (!free_.empty()) {
-    id = free_.back();
-    free_.pop_back();
-  } else {
-    id = next_++;
-    if ((id >> kChunkShift) >= chunks_.size()) {
-      // `new T[]` leaves the pages untouched until written.
-      chunks_.emplace_back(new uint32_t[size_t(kChunkNodes) * kFan]);
-      tokens_.emplace_back(new uint64_t[kChunkNodes]);
-      memos_.emplace_back(new uint32_t[kChunkNodes]);
-    }
+  bool fresh;
+  uint32_t id = ids_.Take(&fresh);
+  if (fresh && (id >> kChunkShift) >= chunks_.size()) {
+    // `new T[]` leaves the pages untouched until written.
+    chunks_.emplace_back(new uint32_t[size_t(kChunkNodes) * kFan]);
+    tokens_.emplace_back(new uint64_t[kChunkNodes]);
+    memos_.emplace_back(new uint32_t[kChunkNodes]);
   }
   tokens_[id >> kChunkShift][id & (kChunkNodes - 1)] = token;
   memo(id) = kZeroNode;

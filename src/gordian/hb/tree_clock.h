@@ -50,6 +50,8 @@
 #include <memory>
 #include <vector>
 
+#include "gordian/hb/id_recycler.h"
+
 namespace gordian::hb {
 
 class ClockArena {
@@ -105,7 +107,7 @@ class ClockArena {
 
   // Bytes of node storage allocated (chunks), and nodes in use.
   uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 12); }
-  uint64_t nodes_in_use() const { return uint64_t(next_) - free_.size(); }
+  uint64_t nodes_in_use() const { return ids_.in_use(); }
 
  private:
   static constexpr uint32_t kChunkShift = 13;  // 8192 nodes (1 MiB) per chunk
@@ -124,19 +126,18 @@ class ClockArena {
   // 64-bit: a token per freeze never wraps.
   uint64_t NewToken() { return ++last_token_; }
   uint32_t Alloc(uint64_t token);  // contents undefined
-  void Free(uint32_t id) { free_.push_back(id); }
+  void Free(uint32_t id) { ids_.Give(id); }
   void FreeOwned(uint32_t id, uint64_t token, uint32_t level);
   uint32_t JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t token, uint32_t* flags);
   void MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint32_t* out) const;
 
   uint32_t width_ = 0;
   uint32_t depth_ = 1;
-  uint32_t next_ = 0;        // next never-used node id
+  IdRecycler ids_;           // node ids
   uint64_t last_token_ = 0;
   std::vector<std::unique_ptr<uint32_t[]>> chunks_;
   std::vector<std::unique_ptr<uint64_t[]>> tokens_;
   std::vector<std::unique_ptr<uint32_t[]>> memos_;  // per node: a node it dominates (0: none)
-  std::vector<uint32_t> free_;
 };
 
 namespace internal {
