@@ -45,5 +45,6 @@ int RunAnalyze(const std::vector<std::string>& args);
 int RunReplay(const std::vector<std::string>& args);
 int RunTest(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
+int RunFuzz(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

@@ -20,6 +20,14 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
                   std::vector<report::Finding>* out, std::string* err) {
   trace::Trace t;
   if (!trace::ReadTrace(dir, &t, err)) return false;
+  TraceAnalysis a;
+  AnalyzeRead(cmd, t, dir, opt, &a, out);
+  return true;
+}
+
+void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::string& dir,
+                 const AnalyzeOptions& opt, TraceAnalysis* a,
+                 std::vector<report::Finding>* out) {
   for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
   if (opt.verbose) {
     for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
@@ -27,11 +35,11 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
   if (opt.verdict != nullptr) AddTraceVerdict(t, opt.package, opt.verdict);
   // The one index of the trace: the engine, the occurred and the predictive
   // detectors all read it.
-  hb::OpIndex ops;
+  hb::OpIndex& ops = a->ops;
   ops.Build(t);
-  hb::HappensBefore hb;
+  hb::HappensBefore& hb = a->hb;
   std::string hb_err;
-  bool have_hb = hb.Build(ops, &hb_err);
+  bool have_hb = a->have_hb = hb.Build(ops, &hb_err);
   if (!have_hb) {
     fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
   }
@@ -70,7 +78,6 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));
   }
-  return true;
 }
 
 void AddTraceVerdict(const trace::Trace& t, const std::string& package, report::Verdict* v) {

@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
+#include "gordian/hb/happens_before.h"
+#include "gordian/hb/op_index.h"
 #include "gordian/report/finding.h"
 #include "gordian/report/verdict.h"
 #include "gordian/trace/trace.h"
@@ -36,6 +40,22 @@ struct AnalyzeOptions {
 // trace cannot be read.
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
                   std::vector<report::Finding>* out, std::string* err);
+
+// The index and the happens-before engine AnalyzeRead built for a trace,
+// kept for who looks further at the run (the fuzzer turns its alternatives
+// into schedules). Not movable: hb reads ops.
+struct TraceAnalysis {
+  hb::OpIndex ops;
+  hb::HappensBefore hb;
+  bool have_hb = false;  // hb was built (else only the occurred detectors ran)
+};
+
+// AnalyzeTrace on a trace already read (t, recorded in dir): fills *a
+// (which must outlive nothing but its own use of t) and appends the
+// findings to *out, as AnalyzeTrace does.
+void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::string& dir,
+                 const AnalyzeOptions& opt, TraceAnalysis* a,
+                 std::vector<report::Finding>* out);
 
 // Adds the verdict of one recorded test binary (or program) to *v: its
 // tests from TestStart/TestEnd, and how it ended.

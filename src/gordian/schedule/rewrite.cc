@@ -80,8 +80,8 @@ int64_t LastBefore(const hb::HappensBefore& e, const std::vector<uint32_t>& recs
 }
 
 bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
-               const Controlled& c, const Plan& plan, const report::Finding& f, Rewrite* out,
-               std::string* err) {
+               const Controlled& c, const Plan& plan, std::string_view origin,
+               std::string_view expect, Rewrite* out, std::string* err) {
   const size_t ng = t.goroutines.size();
   std::vector<size_t> cut(ng, 0);
   std::unordered_map<uint32_t, size_t> bug_at;  // rec -> position in plan.bug
@@ -196,9 +196,9 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   Schedule& s = out->schedule;
   s = Schedule();
   s.cmd = InvocationOf(t, trace_dir);
-  s.origin = fmt::format("rewrite {} of trace {}", report::KindName(f.kind),
+  s.origin = fmt::format("{} of trace {}", origin,
                          fs::absolute(trace_dir).lexically_normal().string());
-  s.expect = std::string(report::KindName(f.kind));
+  s.expect = std::string(expect);
   std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
   out->expect.clear();
   for (uint32_t id : order) {
@@ -272,17 +272,32 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
     return false;
   }
   Controlled c = BuildControlled(t);
+  const std::string origin = fmt::format("rewrite {}", report::KindName(f.kind));
+  const std::string_view expect = report::KindName(f.kind);
   // The plans best first: all but the last are tried on the side.
   for (size_t i = 0; i + 1 < plans.size(); i++) {
     const hb::HappensBefore& e = plans[i].weak ? *weak : hb;
     Rewrite tried;
     std::string why;
-    if (Linearize(t, trace_dir, e, c, plans[i], f, &tried, &why)) {
+    if (Linearize(t, trace_dir, e, c, plans[i], origin, expect, &tried, &why)) {
       *out = std::move(tried);
       return true;
     }
   }
-  return Linearize(t, trace_dir, plans.back().weak ? *weak : hb, c, plans.back(), f, out, err);
+  return Linearize(t, trace_dir, plans.back().weak ? *weak : hb, c, plans.back(), origin, expect,
+                   out, err);
+}
+
+bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
+                 const detect::Plan& plan, std::string_view origin, Rewrite* out,
+                 std::string* err) {
+  for (const BugOp& b : plan.bug) {
+    if (b.rec >= t.records.size()) {
+      *err = "the plan's records are not of this trace";
+      return false;
+    }
+  }
+  return Linearize(t, trace_dir, e, BuildControlled(t), plan, origin, "", out, err);
 }
 
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {

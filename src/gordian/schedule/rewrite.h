@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gordian/detect/rewrite_plan.h"
@@ -57,6 +58,14 @@ bool Rewritable(report::FindingKind k);
 bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                     const hb::HappensBefore& hb, const hb::HappensBefore* weak,
                     const report::Finding& f, Rewrite* out, std::string* err);
+
+// The linearization of any plan (the fuzzer's alternatives of a run, which
+// are not findings): plan.bug in that order with their past in e (the
+// engine plan.weak asks for), then a free run. The schedule expects no
+// finding kind; origin heads its origin line ("fuzz alternative-partner").
+bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
+                 const detect::Plan& plan, std::string_view origin, Rewrite* out,
+                 std::string* err);
 
 // Whether replayed trace t shows every expectation ("" = yes, else the first
 // that does not hold, in words).

@@ -1,0 +1,253 @@
+// This file implements `gordian fuzz [flags] [go test flags] [packages]`:
+// runs the packages' tests once with the recorder on to list them (the
+// tests go test runs, -run selecting), then, test by test, a fuzzing
+// campaign of schedules (fuzz/campaign.h) within -budget, and one report
+// of every bug found, confirmed by replay, as `gordian test` prints it
+// (reporting.h), led by the verdict of the listing run.
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/cli/command.h"
+#include "gordian/cli/progress.h"
+#include "gordian/cli/reporting.h"
+#include "gordian/driver/process.h"
+#include "gordian/driver/record.h"
+#include "gordian/driver/work_dir.h"
+#include "gordian/fuzz/campaign.h"
+#include "gordian/fuzz/strategy.h"
+#include "gordian/pipeline/analyze_trace.h"
+#include "gordian/schedule/from_trace.h"
+#include "gordian/trace/summary.h"
+#include "gordian/util/duration.h"
+
+namespace gordian::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FuzzFlags {
+  ReportOptions report;
+  std::string budget = "60s";
+  std::string stale = "10s";
+  std::string run_wall = "30s";
+  std::string wall = "10m";
+  long jobs = 0;
+  long max_runs = 0;
+  bool verbose = false;
+  bool no_confirm = false;
+};
+
+// One test of one package, and how to run it alone.
+struct TestToFuzz {
+  std::string package;
+  std::string name;
+  schedule::Invocation inv;
+};
+
+// The invocation of the listing run with -test.run selecting only name.
+schedule::Invocation OnlyTest(schedule::Invocation inv, const std::string& name) {
+  std::erase_if(inv.args, [](const std::string& a) {
+    return a.rfind("-test.run=", 0) == 0 || a.rfind("-test.count=", 0) == 0;
+  });
+  inv.args.insert(inv.args.begin(), fmt::format("-test.run=^{}$", name));
+  return inv;
+}
+
+std::string BugsText(size_t n) { return n == 1 ? "1 bug" : fmt::format("{} bugs", n); }
+
+}  // namespace
+
+int RunFuzz(const std::vector<std::string>& args) {
+  const std::string cmd = "gordian fuzz";
+  util::FlagSet flags(cmd);
+  FuzzFlags c;
+  AddReportFlags(&flags, &c.report);
+  flags.String("budget", &c.budget, "DURATION", "fuzzing time per test (default 60s)");
+  flags.String("stale", &c.stale, "DURATION",
+               "stop a test's fuzzing early when its coverage has not grown for this long "
+               "(default 10s; 0 = never)");
+  flags.Int("j", &c.jobs, "N", "runs at once (default: the number of cores)");
+  flags.Int("max-runs", &c.max_runs, "N", "at most N runs per test (default 0: no limit)");
+  flags.String("run-wall", &c.run_wall, "DURATION",
+               "kill one run (its build included) after this long (default 30s)");
+  flags.String("wall", &c.wall, "DURATION",
+               "kill the listing run (its build included) after this long (default 10m)");
+  flags.Bool("verbose", &c.verbose, "say what each confirmation did and each new bug's run");
+  flags.Bool("no-confirm", &c.no_confirm,
+             "do not replay new bugs: predicted ones stay predicted, occurred ones get no "
+             "reproduce");
+  std::vector<std::string> go_flags;
+  flags.PassThroughUnknown(&go_flags);
+  std::vector<std::string> positional;
+  const char* usage =
+      "usage: gordian fuzz [flags] [go test flags] [packages]\n\n"
+      "Explores schedules of each test of the packages (the tests go test runs;\n"
+      "-run selects): runs the test under schedules made from what the analysis\n"
+      "of earlier runs predicts (other partners, other select cases, other lock\n"
+      "orders), keeps what adds coverage, and reports every bug found in any\n"
+      "run once, confirmed by replay, with a reproduce command.\n"
+      "Exit status, as gordian test's: 0 all tests passed and no bug, 1 a test\n"
+      "failed or bugs were found, 2 gordian or the build failed.\n\nFlags:\n";
+  if (auto done = ParseCommandLine(&flags, args, &positional, usage)) return *done;
+  double budget = 0, stale = 0, run_wall = 0, wall = 0;
+  std::string derr;
+  for (auto [name, text, out] : {std::tuple{"budget", &c.budget, &budget},
+                                 std::tuple{"stale", &c.stale, &stale},
+                                 std::tuple{"run-wall", &c.run_wall, &run_wall},
+                                 std::tuple{"wall", &c.wall, &wall}}) {
+    if (!util::ParseDuration(*text, out, &derr)) {
+      return UsageError(fmt::format("{}: -{} {:?}: {}", cmd, name, *text, derr));
+    }
+  }
+  if (budget <= 0) return UsageError(fmt::format("{}: -budget must be more than 0", cmd));
+  if (c.jobs < 0 || c.max_runs < 0) {
+    return UsageError(fmt::format("{}: -j and -max-runs take a count of 0 or more", cmd));
+  }
+  int jobs = c.jobs > 0 ? static_cast<int>(c.jobs)
+                        : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::string> go_args = go_flags;
+  go_args.insert(go_args.end(), positional.begin(), positional.end());
+
+  // The scratch directory of the whole command; schedules that reproduce
+  // bugs are kept in the cache, as gordian test keeps them.
+  std::string cache, scratch, err;
+  if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { driver::RemoveTree(dir); }
+  } cleanup{scratch};
+  driver::PruneSchedules(cache);
+  std::string schedule_dir =
+      (fs::path(cache) / "schedules" / fs::path(scratch).filename()).string();
+
+  // 1. The listing run: every selected test once, recorded.
+  driver::RecordOptions ro;
+  ro.mode = driver::RecordMode::kTest;
+  ro.args = go_args;
+  ro.out_dir = scratch + "/list";
+  ro.wall_seconds = wall;
+  ro.pass_through = false;
+  driver::RecordResult listed;
+  if (!driver::Record(ro, &listed, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  if (driver::Interrupted() || listed.run.interrupted) {
+    fmt::print(stderr, "{}: interrupted\n", cmd);
+    return kExitToolError;
+  }
+  if (listed.build_failed) {
+    for (const auto& e : listed.build_errors) fmt::print(stderr, "{}\n", e.String());
+    fmt::print(stderr, "{}: the build failed; fix the errors and run again\n", cmd);
+    return kExitToolError;
+  }
+  report::Verdict verdict;
+  std::vector<TestToFuzz> tests;
+  for (const driver::PackageTrace& p : listed.traces) {
+    trace::Trace t;
+    if (!trace::ReadTrace(p.trace_dir, &t, &err)) {
+      fmt::print(stderr, "{}: {}: {}\n", cmd, p.trace_dir, err);
+      continue;
+    }
+    std::string pkg = p.import_path.empty() ? p.name : p.import_path;
+    pipeline::AddTraceVerdict(t, pkg, &verdict);
+    schedule::Invocation inv = schedule::InvocationOf(t, p.trace_dir);
+    if (inv.mode != "test" || inv.cwd.empty()) {
+      fmt::print(stderr, "{}: {}: the recording does not say how to run its tests again\n", cmd,
+                 pkg);
+      continue;
+    }
+    for (const trace::TestOutcome& o : trace::TestOutcomes(t)) {
+      if (o.name.find('/') != std::string::npos) continue;  // subtests run with their test
+      tests.push_back(TestToFuzz{pkg, o.name, OnlyTest(inv, o.name)});
+    }
+  }
+  if (tests.empty()) {
+    fmt::print(stderr, "{}: no test to fuzz: {} ({}); do the packages have tests, and does -run "
+               "select any?\n", cmd, listed.traces.empty() ? "go test ran no test binary"
+                                                         : "the tests recorded none",
+               listed.run.Describe());
+    return kExitToolError;
+  }
+
+  // 2. A campaign per test.
+  std::vector<std::unique_ptr<fuzz::Strategy>> strategies = fuzz::DefaultStrategies();
+  std::vector<report::Finding> all;
+  for (size_t k = 0; k < tests.size() && !driver::Interrupted(); k++) {
+    const TestToFuzz& tt = tests[k];
+    fuzz::CampaignOptions co;
+    co.cmd = cmd;
+    co.invocation = tt.inv;
+    co.test = tt.name;
+    co.package = tt.package;
+    co.budget_seconds = budget;
+    co.stale_seconds = stale;
+    co.max_runs = static_cast<size_t>(c.max_runs);
+    co.jobs = jobs;
+    co.work_dir = fmt::format("{}/test-{}", scratch, k);
+    co.run.wall_seconds = run_wall;
+    co.run.pass_through = false;
+    co.run.stall_ms = 300;  // a schedule the program cannot follow costs little
+    co.confirm.enabled = !c.no_confirm;
+    co.confirm.schedule_dir = (fs::path(schedule_dir) / fmt::format("test-{}", k)).string();
+    co.confirm.per_finding_seconds = run_wall;
+    co.confirm.per_test_seconds = 2 * run_wall;
+    std::string self = driver::SelfExe();
+    co.confirm.gordian = self.empty() ? "gordian" : self;
+    co.confirm.verbose = c.verbose;
+    for (auto& s : strategies) co.strategies.push_back(s.get());
+    Progress progress(cmd, c.report.quiet);
+    std::string label = fmt::format("{} ({} of {})", tt.name, k + 1, tests.size());
+    auto say = [&](const fuzz::CampaignStats& s) {
+      progress.Say(fmt::format("{}: {} runs, {:.1f} runs/s, coverage {}, {}", label, s.runs,
+                               s.elapsed > 0 ? s.runs / s.elapsed : 0.0, s.coverage,
+                               BugsText(s.bugs)));
+    };
+    fuzz::CampaignResult res;
+    fuzz::RunCampaign(co, &res, say);
+    progress.Clear();
+    const fuzz::CampaignStats& s = res.stats;
+    if (!c.report.quiet) {
+      fmt::print(stderr, "{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}\n",
+                 cmd, tt.name, s.runs, s.elapsed, s.elapsed > 0 ? s.runs / s.elapsed : 0.0,
+                 s.coverage, s.stopped);
+      for (size_t i = 0; i < res.findings.size(); i++) {
+        const report::Finding& f = res.findings[i];
+        if (f.severity == report::Severity::Info) continue;
+        std::string where = f.locations.empty()
+                                ? std::string("?")
+                                : fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(),
+                                              f.locations[0].line);
+        fmt::print(stderr, "{}: {}: {} at {} ({}) after {:.1f}s{}\n", cmd, tt.name,
+                   report::KindName(f.kind), where, report::StatusName(f.status),
+                   res.found_at[i], c.verbose ? " by " + res.found_by[i] : "");
+      }
+    }
+    for (const std::string& e : res.errors) {
+      fmt::print(stderr, "{}: {}: {} run(s) failed: {}\n", cmd, tt.name, s.failed_runs, e);
+    }
+    if (s.runs == 0) {
+      fmt::print(stderr, "{}: {}: no run gave a trace\n", cmd, tt.name);
+      return kExitToolError;
+    }
+    for (report::Finding& f : res.findings) all.push_back(std::move(f));
+  }
+  if (driver::Interrupted()) {
+    fmt::print(stderr, "{}: interrupted; no report\n", cmd);
+    return kExitToolError;
+  }
+  ReportOptions ropt = c.report;
+  ropt.confirm_summary = !c.no_confirm;
+  return Report(cmd, std::move(all), ropt, &verdict);
+}
+
+}  // namespace gordian::cli

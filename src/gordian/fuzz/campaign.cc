@@ -1,0 +1,253 @@
+// This file implements a fuzzing campaign (campaign.h).
+#include "gordian/fuzz/campaign.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "gordian/driver/process.h"
+#include "gordian/driver/work_dir.h"
+#include "gordian/fuzz/coverage.h"
+#include "gordian/pipeline/analyze_trace.h"
+#include "gordian/report/dedup.h"
+
+namespace gordian::fuzz {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// A finding that a later run may improve: predicted or refuted so far.
+bool Weak(report::Status s) {
+  return s == report::Status::Predicted || s == report::Status::Unconfirmed;
+}
+
+class Campaign {
+ public:
+  Campaign(const CampaignOptions& opt, CampaignResult* out,
+           const std::function<void(const CampaignStats&)>& progress)
+      : opt_(opt), out_(out), progress_(progress), start_(Clock::now()), grew_(start_) {
+    if (opt.runner == nullptr) runner_ = &go_;
+    else runner_ = opt.runner;
+    // The first run: the test as it is, no schedule but the runtime's.
+    worklist_.push_back(FreeRun("free run"));
+  }
+
+  void Run() {
+    int jobs = std::max(1, opt_.jobs);
+    std::vector<std::thread> workers;
+    for (int i = 1; i < jobs; i++) workers.emplace_back([this] { Work(); });
+    Work();
+    for (std::thread& w : workers) w.join();
+    std::lock_guard<std::mutex> l(mu_);
+    out_->stats = Stats();
+  }
+
+ private:
+  Candidate FreeRun(const std::string& key) const {
+    Candidate c;
+    c.schedule.cmd = opt_.invocation;
+    c.schedule.origin = "fuzz free run";
+    c.schedule.goroutines = {"1"};
+    c.key = key;
+    c.strategy = "free";
+    return c;
+  }
+  double Elapsed() const {
+    return std::chrono::duration<double>(Clock::now() - start_).count();
+  }
+  CampaignStats Stats() const {  // under mu_
+    CampaignStats s = stats_;
+    s.elapsed = Elapsed();
+    s.coverage = coverage_.size();
+    s.worklist = worklist_.size();
+    return s;
+  }
+  // Under mu_: why to stop starting runs, or "".
+  std::string StopReason() const {
+    if (driver::Interrupted()) return "interrupted";
+    double now = Elapsed();
+    if (now >= opt_.budget_seconds) return "budget";
+    if (stats_.runs > 0 && opt_.stale_seconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - grew_).count() >= opt_.stale_seconds) {
+      return "stale";
+    }
+    if (opt_.max_runs > 0 && started_ >= opt_.max_runs) return "runs";
+    return "";
+  }
+
+  void Work() {
+    for (;;) {
+      Candidate c;
+      size_t id = 0;
+      {
+        std::unique_lock<std::mutex> l(mu_);
+        for (;;) {
+          std::string stop = StopReason();
+          if (!stop.empty()) {
+            if (stats_.stopped.empty()) stats_.stopped = stop;
+            cv_.notify_all();
+            return;
+          }
+          if (!worklist_.empty()) {
+            c = std::move(worklist_.front());
+            worklist_.pop_front();
+            break;
+          }
+          if (in_flight_ == 0) {  // nothing will propose more: run freely again
+            c = FreeRun("free run");
+            break;
+          }
+          cv_.wait_for(l, std::chrono::milliseconds(100));
+        }
+        in_flight_++;
+        id = started_++;
+      }
+      RunOne(c, id);
+      {
+        std::lock_guard<std::mutex> l(mu_);
+        in_flight_--;
+      }
+      cv_.notify_all();
+    }
+  }
+
+  void RunOne(const Candidate& c, size_t id) {
+    fs::path dir = fs::path(opt_.work_dir) / fmt::format("run-{}", id);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    struct Cleanup {
+      fs::path d;
+      ~Cleanup() { driver::RemoveTree(d.string()); }
+    } cleanup{dir};
+    std::string path = (dir / "schedule").string();
+    std::string err;
+    pipeline::RunOptions ro = opt_.run;
+    ro.out_dir = (dir / "trace").string();
+    pipeline::RunOutput run;
+    bool ok = schedule::WriteSchedule(path, c.schedule, &err) &&
+              runner_->Run(c.schedule, path, ro, &run, &err);
+    if (!ok) {
+      std::lock_guard<std::mutex> l(mu_);
+      stats_.failed_runs++;
+      if (std::find(out_->errors.begin(), out_->errors.end(), err) == out_->errors.end()) {
+        out_->errors.push_back(err);
+      }
+      Report();
+      return;
+    }
+    // Every detector on the run.
+    auto analysis = std::make_unique<pipeline::TraceAnalysis>();
+    std::vector<report::Finding> found;
+    pipeline::AnalyzeOptions ao;
+    ao.test = opt_.test;
+    ao.package = opt_.package;
+    report::Verdict verdict;
+    bool first = c.strategy == "free" && id == 0;
+    if (first) ao.verdict = &verdict;
+    pipeline::AnalyzeRead(opt_.cmd, run.trace, run.trace_dir, ao, analysis.get(), &found);
+    RunSignals sig = SignalsOf(run.trace, analysis->ops);
+    double at = Elapsed();
+    std::vector<report::Finding> fresh;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      stats_.runs++;
+      if (first) {
+        out_->verdict = verdict;
+        out_->have_verdict = true;
+      }
+      if (coverage_.Add(sig) > 0) grew_ = Clock::now();
+      for (report::Finding& f : found) {
+        if (f.severity == report::Severity::Info) continue;
+        std::string key = report::DedupKey(f);
+        auto it = seen_.find(key);
+        // A bug another run only predicted (or could not confirm) that
+        // this run shows is taken again: it will be reproduced.
+        bool better = it != seen_.end() && Weak(it->second) && !Weak(f.status);
+        if (it != seen_.end() && !better) continue;
+        seen_[key] = f.status;
+        fresh.push_back(f);
+      }
+    }
+    // Confirmation of the new bugs, by replay, outside the lock: one
+    // schedule directory per run (the confirmation names files after the
+    // trace, which every run of a package shares).
+    if (!fresh.empty() && analysis->have_hb) {
+      pipeline::ConfirmOptions co = opt_.confirm;
+      co.schedule_dir = (fs::path(opt_.confirm.schedule_dir) / fmt::format("run-{}", id)).string();
+      co.work_dir = (dir / "confirm").string();
+      if (co.runner == nullptr) co.runner = runner_;
+      pipeline::ConfirmTrace(opt_.cmd, run.trace, analysis->hb, run.trace_dir, &fresh, co);
+    }
+    std::vector<Candidate> proposed;
+    if (analysis->have_hb) {
+      std::lock_guard<std::mutex> l(strategy_mu_);
+      AnalysedRun ar{run.trace, run.trace_dir, analysis->hb, found};
+      for (Strategy* s : opt_.strategies) s->Propose(ar, &proposed);
+    }
+    std::lock_guard<std::mutex> l(mu_);
+    for (report::Finding& f : fresh) {
+      std::string key = report::DedupKey(f);
+      auto old = std::find_if(out_->findings.begin(), out_->findings.end(),
+                              [&](const report::Finding& o) { return report::DedupKey(o) == key; });
+      if (old != out_->findings.end()) {
+        if (!Weak(old->status) && Weak(f.status)) continue;
+        size_t k = static_cast<size_t>(old - out_->findings.begin());
+        *old = std::move(f);  // keeps the time it was first seen
+        out_->found_by[k] = c.key;
+        continue;
+      }
+      if (f.severity == report::Severity::Bug) stats_.bugs++;
+      out_->findings.push_back(std::move(f));
+      out_->found_at.push_back(at);
+      out_->found_by.push_back(c.key);
+    }
+    for (Candidate& p : proposed) {
+      if (proposed_.insert(p.key).second) worklist_.push_back(std::move(p));
+    }
+    Report();
+  }
+
+  void Report() {  // under mu_
+    if (progress_) progress_(Stats());
+  }
+
+  const CampaignOptions& opt_;
+  CampaignResult* out_;
+  const std::function<void(const CampaignStats&)>& progress_;
+  pipeline::GoScheduleRunner go_;
+  pipeline::ScheduleRunner* runner_;
+  const Clock::time_point start_;
+
+  std::mutex mu_;  // everything below
+  std::condition_variable cv_;
+  Clock::time_point grew_;           // coverage last grew
+  std::deque<Candidate> worklist_;
+  std::set<std::string> proposed_;   // keys ever proposed
+  std::map<std::string, report::Status> seen_;  // findings by dedup key
+  Coverage coverage_;
+  CampaignStats stats_;
+  size_t started_ = 0;
+  int in_flight_ = 0;
+  std::mutex strategy_mu_;  // strategies propose one run at a time
+};
+
+}  // namespace
+
+void RunCampaign(const CampaignOptions& opt, CampaignResult* out,
+                 const std::function<void(const CampaignStats&)>& progress) {
+  *out = CampaignResult();
+  Campaign c(opt, out, progress);
+  c.Run();
+}
+
+}  // namespace gordian::fuzz

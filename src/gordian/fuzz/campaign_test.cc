@@ -1,0 +1,195 @@
+// Tests of a campaign with a fake ScheduleRunner (no Go): the "program"
+// answers a schedule with a prepared trace. Its bug shows only when 1.1's
+// send reaches main's first receive before 1.0's does, which no free run
+// does and no detector predicts from the free run's trace (the close that
+// follows depends on the value received): the prediction-guided strategy
+// has to propose that order for the campaign to find it.
+#include "gordian/fuzz/campaign.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "gordian/fuzz/prediction_guided.h"
+#include "gordian/hb/trace_builder.h"
+
+namespace gordian::fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+using hb::testing::TraceBuilder;
+
+// free: 1.0 sends (a.go:10), main receives (a.go:30), 1.1 sends (a.go:20),
+// main receives (a.go:31). buggy: 1.1's value first; main then closes the
+// channel (a.go:35) and 1.0's send finds it closed.
+trace::Trace Program(bool buggy) {
+  TraceBuilder b;
+  uint32_t ch = b.MakeChan(1, 0);
+  uint32_t g2 = b.Go(1), g3 = b.Go(1);
+  uint32_t sa = b.Site("a.go", 10), sb = b.Site("a.go", 20);
+  if (!buggy) {
+    auto s1 = b.At(b.SendBegin(g2, ch), sa);
+    b.At(b.Recv(1, ch), b.Site("a.go", 30));
+    b.Complete(s1);
+    auto s2 = b.At(b.SendBegin(g3, ch), sb);
+    b.At(b.Recv(1, ch), b.Site("a.go", 31));
+    b.Complete(s2);
+  } else {
+    auto s2 = b.At(b.SendBegin(g3, ch), sb);
+    b.At(b.Recv(1, ch), b.Site("a.go", 30));
+    b.Complete(s2);
+    b.At(b.Close(1, ch), b.Site("a.go", 35));
+    b.At(b.SendClosed(g2, ch), sa);
+  }
+  return b.Finish();
+}
+
+bool SendsBefore(const schedule::Schedule& s, const std::string& first, const std::string& then) {
+  int a = -1, b = -1;
+  for (size_t i = 0; i < s.ops.size(); i++) {
+    if (a < 0 && s.ops[i].site == first) a = static_cast<int>(i);
+    if (b < 0 && s.ops[i].site == then) b = static_cast<int>(i);
+  }
+  return a >= 0 && b >= 0 && a < b;
+}
+
+class FakeProgram : public pipeline::ScheduleRunner {
+ public:
+  bool Run(const schedule::Schedule& s, const std::string& schedule_path,
+           const pipeline::RunOptions& opt, pipeline::RunOutput* out, std::string* err) override {
+    calls++;
+    if (!fs::exists(schedule_path)) {
+      *err = "no schedule file";
+      return false;
+    }
+    *out = pipeline::RunOutput();
+    fs::create_directories(opt.out_dir);
+    out->trace_dir = opt.out_dir;
+    bool buggy = SendsBefore(s, "a.go:20", "a.go:30") || SendsBefore(s, "a.go:20", "a.go:10");
+    buggy_runs += buggy;
+    out->trace = Program(buggy);
+    return true;
+  }
+  std::atomic<int> calls{0};
+  std::atomic<int> buggy_runs{0};
+};
+
+class CampaignTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "gordian-campaign-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+    opt_.invocation.mode = "test";
+    opt_.invocation.cwd = dir_;
+    opt_.invocation.args = {"-test.run=^TestX$", "."};
+    opt_.test = "TestX";
+    opt_.work_dir = dir_ + "/work";
+    opt_.confirm.schedule_dir = dir_ + "/schedules";
+    opt_.confirm.fallback = opt_.invocation;
+    opt_.runner = &runner_;
+    opt_.strategies = {&pg_};
+    opt_.budget_seconds = 30;
+    opt_.stale_seconds = 0;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string dir_;
+  FakeProgram runner_;
+  PredictionGuided pg_;
+  CampaignOptions opt_;
+};
+
+TEST_F(CampaignTest, FindsTheBugOnlyAnotherPartnerShowsConfirmsItOnce) {
+  opt_.max_runs = 6;
+  CampaignResult res;
+  int reports = 0;
+  RunCampaign(opt_, &res, [&](const CampaignStats&) { reports++; });
+  EXPECT_EQ(res.stats.stopped, "runs");
+  EXPECT_EQ(res.stats.runs, 6u);
+  EXPECT_EQ(reports, 6);
+  ASSERT_TRUE(res.errors.empty()) << res.errors[0];
+  size_t bugs = 0;
+  for (size_t i = 0; i < res.findings.size(); i++) {
+    const report::Finding& f = res.findings[i];
+    if (f.kind != report::FindingKind::SendOnClosed) continue;
+    bugs++;
+    EXPECT_EQ(f.status, report::Status::Occurred);
+    EXPECT_FALSE(f.reproduce.empty()) << "the replay of the run's schedule hits it again";
+    EXPECT_EQ(f.test, "TestX");
+    EXPECT_EQ(res.found_by[i].rfind("partner recv a.go:30 <- send a.go:20", 0), 0u)
+        << res.found_by[i];
+  }
+  EXPECT_EQ(bugs, 1u) << "one finding for the bug, however many runs show it";
+  EXPECT_EQ(res.stats.bugs, 1u);
+  EXPECT_GE(runner_.buggy_runs.load(), 2) << "the run and the confirming replay";
+  EXPECT_TRUE(res.have_verdict);
+  EXPECT_TRUE(fs::is_empty(opt_.work_dir)) << "run directories are removed";
+}
+
+TEST_F(CampaignTest, FreeRunsOnlyFindNothing) {
+  opt_.strategies.clear();
+  opt_.max_runs = 4;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.runs, 4u);
+  EXPECT_EQ(runner_.buggy_runs.load(), 0);
+  for (const report::Finding& f : res.findings) {
+    EXPECT_NE(f.severity, report::Severity::Bug) << report::KindName(f.kind);
+  }
+}
+
+TEST_F(CampaignTest, StopsWhenCoverageIsStale) {
+  opt_.strategies.clear();
+  opt_.stale_seconds = 0.3;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.stopped, "stale");
+  EXPECT_LT(res.stats.elapsed, 10.0);
+  EXPECT_GE(res.stats.runs, 2u);
+}
+
+TEST_F(CampaignTest, StopsAtTheBudget) {
+  opt_.strategies.clear();
+  opt_.budget_seconds = 0.3;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.stopped, "budget");
+  EXPECT_LT(res.stats.elapsed, 10.0);
+}
+
+TEST_F(CampaignTest, ParallelRunsFindTheSameOneBug) {
+  opt_.jobs = 3;
+  opt_.max_runs = 8;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.runs, 8u);
+  size_t bugs = 0;
+  for (const report::Finding& f : res.findings) bugs += f.kind == report::FindingKind::SendOnClosed;
+  EXPECT_EQ(bugs, 1u);
+}
+
+TEST_F(CampaignTest, RunnerErrorsAreCountedOnce) {
+  class Failing : public pipeline::ScheduleRunner {
+   public:
+    bool Run(const schedule::Schedule&, const std::string&, const pipeline::RunOptions&,
+             pipeline::RunOutput*, std::string* err) override {
+      *err = "the program no longer builds";
+      return false;
+    }
+  } failing;
+  opt_.runner = &failing;
+  opt_.max_runs = 3;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.runs, 0u);
+  EXPECT_EQ(res.stats.failed_runs, 3u);
+  ASSERT_EQ(res.errors.size(), 1u);
+  EXPECT_EQ(res.errors[0], "the program no longer builds");
+}
+
+}  // namespace
+}  // namespace gordian::fuzz

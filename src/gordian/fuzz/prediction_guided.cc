@@ -1,0 +1,219 @@
+// This file implements the prediction-guided strategy (prediction_guided.h).
+#include "gordian/fuzz/prediction_guided.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/predict.h"
+#include "gordian/detect/rewrite_plan.h"
+#include "gordian/report/dedup.h"
+#include "gordian/schedule/from_trace.h"
+#include "gordian/schedule/rewrite.h"
+
+namespace gordian::fuzz {
+
+using detect::BugOp;
+using detect::Expect;
+using detect::Plan;
+using trace::Kind;
+using trace::ObjClass;
+
+namespace {
+
+class Proposer {
+ public:
+  Proposer(const AnalysedRun& run, const char* name, size_t limit, std::vector<Candidate>* out)
+      : run_(run), t_(run.t), ops_(run.hb.ops()), name_(name), limit_(limit), out_(out),
+        by_path_(schedule::ControlledByStableId(run.t)) {}
+
+  void PredictedBugs();
+  void Channels();
+  void Locks();
+
+ private:
+  std::string Site(uint32_t r) const { return schedule::SiteText(t_, t_.records[r]); }
+  bool Full() const { return made_ >= limit_; }
+  // Linearizes plan (with the weak engine when plan.weak) and proposes it;
+  // drop: the recorded partner that the new order replaces (kNoRecord:
+  // none): it and every operation after it in happens-before, but the
+  // plan's own, are left out of the prefix (they run after it, freely).
+  void Emit(const Plan& plan, uint32_t drop, const std::string& key);
+  void Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const;
+  const hb::HappensBefore* Weak();
+  // Alternative partners of receive r (a ChanRecv or a chosen receive case).
+  void Partners(uint32_t r);
+  void Select(uint32_t q);
+
+  const AnalysedRun& run_;
+  const trace::Trace& t_;
+  const hb::OpIndex& ops_;
+  const char* name_;
+  size_t limit_;
+  std::vector<Candidate>* out_;
+  size_t made_ = 0;
+  std::set<std::string> keys_;  // tried in this run (loops repeat alternatives)
+  std::unordered_map<std::string, std::vector<uint32_t>> by_path_;
+  std::unique_ptr<hb::HappensBefore> weak_;
+  bool weak_tried_ = false;
+};
+
+const hb::HappensBefore* Proposer::Weak() {
+  if (!weak_tried_) {
+    weak_tried_ = true;
+    hb::HbOptions o = run_.hb.options();
+    o.mutex_edges = false;
+    weak_ = std::make_unique<hb::HappensBefore>(o);
+    std::string err;
+    if (!weak_->Build(t_, &err)) weak_.reset();
+  }
+  return weak_.get();
+}
+
+void Proposer::Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const {
+  std::set<uint32_t> keep;
+  for (const BugOp& b : plan.bug) keep.insert(b.rec);
+  std::vector<schedule::Op> kept;
+  for (const schedule::Op& op : s->ops) {
+    uint32_t rec = hb::kNoRecord;
+    auto p = by_path_.find(s->goroutines[op.g]);
+    if (p != by_path_.end() && op.index < p->second.size()) rec = p->second[op.index];
+    bool after = rec != hb::kNoRecord && !keep.count(rec) &&
+                 (rec == ops_.Owner(drop) || run_.hb.Before(drop, rec));
+    if (!after) kept.push_back(op);
+  }
+  s->ops = std::move(kept);
+}
+
+void Proposer::Emit(const Plan& plan, uint32_t drop, const std::string& key) {
+  if (Full() || !keys_.insert(key).second) return;
+  const hb::HappensBefore* e = plan.weak ? Weak() : &run_.hb;
+  if (e == nullptr) return;
+  schedule::Rewrite rw;
+  std::string err;
+  if (!schedule::RewritePlan(t_, run_.trace_dir, *e, plan, "fuzz " + key, &rw, &err)) return;
+  if (drop != hb::kNoRecord) Drop(plan, drop, &rw.schedule);
+  made_++;
+  out_->push_back(Candidate{std::move(rw.schedule), key, name_});
+}
+
+void Proposer::PredictedBugs() {
+  for (const report::Finding& f : run_.findings) {
+    if (Full()) return;
+    if (f.status != report::Status::Predicted || !schedule::Rewritable(f.kind)) continue;
+    std::string key = "bug " + report::DedupKey(f);
+    if (!keys_.insert(key).second) continue;
+    const hb::HappensBefore* weak = detect::RewriteOf(f.kind).needs_weak ? Weak() : nullptr;
+    schedule::Rewrite rw;
+    std::string err;
+    if (!schedule::RewriteFinding(t_, run_.trace_dir, run_.hb, weak, f, &rw, &err)) continue;
+    made_++;
+    out_->push_back(Candidate{std::move(rw.schedule), key, name_});
+  }
+}
+
+void Proposer::Partners(uint32_t r) {
+  std::vector<uint32_t> partners;
+  detect::FindPossiblePartners(run_.hb, r, &partners);
+  uint32_t actual = run_.hb.Partner(r);
+  for (uint32_t p : partners) {
+    if (p == actual || ops_.GidOf(p) == ops_.GidOf(r)) continue;
+    const trace::Record& pr = t_.records[p];
+    if (pr.kind != Kind::ChanSend && pr.kind != Kind::ChanClose && pr.kind != Kind::SelectCase) {
+      continue;
+    }
+    Plan plan;
+    plan.bug = {detect::ChanBugOp(t_, ops_, p, Expect::Completed, false),
+                detect::ChanBugOp(t_, ops_, r, Expect::Completed, false)};
+    if (plan.bug[0].rec == plan.bug[1].rec) continue;  // two cases of one select
+    Emit(plan, actual,
+         fmt::format("partner {} {} <- {} {}", trace::InfoOf(t_.records[r].kind).sched, Site(r),
+                     pr.kind == Kind::ChanClose ? "close" : "send", Site(p)));
+  }
+}
+
+void Proposer::Select(uint32_t q) {
+  const trace::Record& sel = t_.records[q];
+  uint32_t chosen = ops_.ChosenCase(q);
+  uint32_t actual = chosen == hb::kNoRecord ? hb::kNoRecord : run_.hb.Partner(chosen);
+  for (uint32_t c = q + 1; c <= q + sel.aux && c < t_.records.size(); c++) {
+    const trace::Record& cr = t_.records[c];
+    if (cr.kind != Kind::SelectCase || cr.obj == 0) continue;
+    if (c == chosen) {
+      if (cr.flags & trace::kDirRecv) Partners(c);
+      continue;
+    }
+    BugOp take{q, static_cast<int32_t>(cr.aux), Expect::Completed, false};
+    std::vector<uint32_t> partners;
+    detect::FindPossiblePartners(run_.hb, c, &partners);
+    bool any = false;
+    for (uint32_t p : partners) {
+      if (ops_.GidOf(p) == ops_.GidOf(q) || ops_.Owner(p) == q) continue;
+      Plan plan;
+      plan.bug = {detect::ChanBugOp(t_, ops_, p, Expect::Completed, false), take};
+      Emit(plan, actual, fmt::format("select {} case {} <- {}", Site(q), cr.aux, Site(p)));
+      any = true;
+    }
+    if (!any && (cr.flags & trace::kTimer)) {
+      Plan plan;
+      plan.bug = {take};
+      Emit(plan, actual, fmt::format("select {} case {} (timer)", Site(q), cr.aux));
+    }
+  }
+  if ((sel.flags & trace::kHasDefault) && sel.tpost != 0 && sel.val != trace::kDefaultCase) {
+    Plan plan;
+    plan.bug = {BugOp{q, detect::kChoiceDefault, Expect::Completed, false}};
+    Emit(plan, actual, fmt::format("select {} default", Site(q)));
+  }
+}
+
+void Proposer::Channels() {
+  for (uint32_t r = 0; r < t_.records.size() && !Full(); r++) {
+    const trace::Record& rec = t_.records[r];
+    if (ops_.GidOf(r) == 0) continue;
+    if (rec.kind == Kind::ChanRecv && rec.obj != 0) Partners(r);
+    if (rec.kind == Kind::Select) Select(r);
+  }
+}
+
+void Proposer::Locks() {
+  for (ObjClass cls : {ObjClass::Mutex, ObjClass::RWMutex}) {
+    for (uint32_t o = 0; o < ops_.Count(cls) && !Full(); o++) {
+      std::vector<uint32_t> acq;
+      for (uint32_t r : ops_.Ops(cls, o)) {
+        Kind k = t_.records[r].kind;
+        bool is_acq = k == Kind::MutexLock || k == Kind::RWLock || k == Kind::RLock;
+        if (is_acq && t_.records[r].tpost != 0) acq.push_back(r);
+      }
+      std::sort(acq.begin(), acq.end(), [&](uint32_t a, uint32_t b) {
+        return schedule::OrderKey(t_.records[a]) < schedule::OrderKey(t_.records[b]);
+      });
+      for (size_t i = 1; i < acq.size() && !Full(); i++) {
+        uint32_t a = acq[i - 1], b = acq[i];
+        if (ops_.GidOf(a) == ops_.GidOf(b)) continue;
+        if (t_.records[a].kind == Kind::RLock && t_.records[b].kind == Kind::RLock) continue;
+        const hb::HappensBefore* weak = Weak();
+        if (weak == nullptr) return;
+        if (weak->Before(a, b)) continue;  // ordered by more than the lock
+        Plan plan;
+        plan.weak = true;
+        plan.bug = {BugOp{b, detect::kChoiceRecorded, Expect::Completed, false},
+                    BugOp{a, detect::kChoiceRecorded, Expect::Completed, false}};
+        Emit(plan, hb::kNoRecord, fmt::format("lock {} before {}", Site(b), Site(a)));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void PredictionGuided::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
+  Proposer p(run, Name(), max_per_run, out);
+  p.PredictedBugs();
+  p.Channels();
+  p.Locks();
+}
+
+}  // namespace gordian::fuzz

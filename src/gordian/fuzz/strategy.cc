@@ -1,0 +1,14 @@
+// This file lists the strategies `gordian fuzz` combines (strategy.h).
+#include "gordian/fuzz/strategy.h"
+
+#include "gordian/fuzz/prediction_guided.h"
+
+namespace gordian::fuzz {
+
+std::vector<std::unique_ptr<Strategy>> DefaultStrategies() {
+  std::vector<std::unique_ptr<Strategy>> s;
+  s.push_back(std::make_unique<PredictionGuided>());
+  return s;
+}
+
+}  // namespace gordian::fuzz

@@ -1,0 +1,55 @@
+// This file declares what a fuzzing strategy is: something that looks at
+// one analysed run of a test and proposes schedules to run next. The
+// campaign (campaign.h) runs every proposal once (proposals with the same
+// key are one), analyses the run and shows it to every strategy again.
+// Each strategy is its own file with its own test:
+//   prediction_guided.h  the alternatives the analysis computes for a run
+//                        (partners, select cases, lock orders, predicted
+//                        bugs) as schedule prefixes.
+// A new strategy implements Strategy, is added to DefaultStrategies
+// (strategy.cc), and gets a row in docs/fuzzing-schedules.md.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gordian/hb/happens_before.h"
+#include "gordian/report/finding.h"
+#include "gordian/schedule/schedule.h"
+#include "gordian/trace/trace.h"
+
+namespace gordian::fuzz {
+
+// A schedule to run.
+struct Candidate {
+  schedule::Schedule schedule;
+  // Identity within the campaign: a candidate whose key was proposed before
+  // is dropped. Made of sites, not of record indices, so that the same
+  // alternative seen in two runs is one ("alt-partner recv a.go:12 <- send
+  // a.go:20").
+  std::string key;
+  std::string strategy;  // who proposed it (progress and docs)
+};
+
+// One run of the test, analysed (pipeline/analyze_trace.h).
+struct AnalysedRun {
+  const trace::Trace& t;
+  const std::string& trace_dir;
+  const hb::HappensBefore& hb;  // built from t
+  const std::vector<report::Finding>& findings;  // all detectors on t
+};
+
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+  virtual const char* Name() const = 0;
+  // Appends the schedules the run suggests. Called from one thread at a
+  // time.
+  virtual void Propose(const AnalysedRun& run, std::vector<Candidate>* out) = 0;
+};
+
+// The strategies `gordian fuzz` combines.
+std::vector<std::unique_ptr<Strategy>> DefaultStrategies();
+
+}  // namespace gordian::fuzz
