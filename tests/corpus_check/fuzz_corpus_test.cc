@@ -44,7 +44,7 @@ TEST(FuzzCorpus, EveryBugFoundAndReproducedNoneInCorrectPrograms) {
   fs::path json = tmp / "findings.json", log = tmp / "output.txt";
   // timeout(1) is the safety net; -budget and -stale are gordian's limits.
   std::string cmd = fmt::format(
-      "cd '{}' && timeout -s KILL 600 '{}' fuzz -budget 15s -stale 4s -j 2 --quiet --json '{}' "
+      "cd '{}' && timeout -s KILL 600 '{}' fuzz -budget 15s -stale 3s -j 2 --quiet --json '{}' "
       "./fuzz/... >'{}' 2>&1",
       module.string(), gordian.string(), json.string(), log.string());
   auto start = std::chrono::steady_clock::now();
