@@ -6,6 +6,7 @@
 // (reporting.h), led by the verdict of the listing run.
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -117,14 +118,14 @@ int RunFuzz(const std::vector<std::string>& args) {
   // The scratch directory of the whole command; schedules that reproduce
   // bugs are kept in the cache, as gordian test keeps them.
   std::string cache, scratch, err;
-  if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+  bool have_scratch = driver::CacheDir(&cache, &err) && driver::MakeRunDir(cache, &scratch, &err);
+  std::shared_ptr<void> remove_scratch(nullptr, [&](void*) {
+    if (!scratch.empty()) driver::RemoveTree(scratch);
+  });
+  if (!have_scratch) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return kExitToolError;
   }
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() { driver::RemoveTree(dir); }
-  } cleanup{scratch};
   driver::PruneSchedules(cache);
   std::string schedule_dir =
       (fs::path(cache) / "schedules" / fs::path(scratch).filename()).string();

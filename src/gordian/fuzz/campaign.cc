@@ -26,10 +26,17 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// A finding that a later run may improve: predicted or refuted so far.
-bool Weak(report::Status s) {
-  return s == report::Status::Predicted || s == report::Status::Unconfirmed;
+// How well a finding is proven: 2 a replay showed it (confirmed, or
+// occurred with a reproduce command), 1 it occurred in a run, 0 predicted
+// or refuted. A later run may improve a finding below 2.
+int Proof(const report::Finding& f) {
+  if (f.status == report::Status::Confirmed) return 2;
+  if (f.status == report::Status::Occurred) return f.reproduce.empty() ? 1 : 2;
+  return 0;
 }
+
+// What the campaign knows of a bug (by dedup key).
+enum class Known { Pending, Proven, Open };
 
 class Campaign {
  public:
@@ -170,11 +177,12 @@ class Campaign {
         if (f.severity == report::Severity::Info) continue;
         std::string key = report::DedupKey(f);
         auto it = seen_.find(key);
-        // A bug another run only predicted (or could not confirm) that
-        // this run shows is taken again: it will be reproduced.
-        bool better = it != seen_.end() && Weak(it->second) && !Weak(f.status);
-        if (it != seen_.end() && !better) continue;
-        seen_[key] = f.status;
+        // A bug that no replay has shown yet is taken again when this run
+        // shows it (it occurred here): its replay may succeed this time.
+        bool retry = it != seen_.end() && it->second == Known::Open &&
+                     f.status == report::Status::Occurred;
+        if (it != seen_.end() && !retry) continue;
+        seen_[key] = Known::Pending;  // no other worker confirms it meanwhile
         fresh.push_back(f);
       }
     }
@@ -197,10 +205,11 @@ class Campaign {
     std::lock_guard<std::mutex> l(mu_);
     for (report::Finding& f : fresh) {
       std::string key = report::DedupKey(f);
+      seen_[key] = Proof(f) == 2 || !opt_.confirm.enabled ? Known::Proven : Known::Open;
       auto old = std::find_if(out_->findings.begin(), out_->findings.end(),
                               [&](const report::Finding& o) { return report::DedupKey(o) == key; });
       if (old != out_->findings.end()) {
-        if (!Weak(old->status) && Weak(f.status)) continue;
+        if (Proof(f) <= Proof(*old)) continue;
         size_t k = static_cast<size_t>(old - out_->findings.begin());
         *old = std::move(f);  // keeps the time it was first seen
         out_->found_by[k] = c.key;
@@ -233,7 +242,7 @@ class Campaign {
   Clock::time_point grew_;           // coverage last grew
   std::deque<Candidate> worklist_;
   std::set<std::string> proposed_;   // keys ever proposed
-  std::map<std::string, report::Status> seen_;  // findings by dedup key
+  std::map<std::string, Known> seen_;  // findings by dedup key
   Coverage coverage_;
   CampaignStats stats_;
   size_t started_ = 0;
