@@ -34,8 +34,8 @@ func TestFlagCheckedBeforeWorker(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	mu.Lock()
 	if !started {
-		mu.Unlock()
 		close(done) // the worker is taken for dead
+		mu.Unlock()
 		wg.Wait()
 		return
 	}
