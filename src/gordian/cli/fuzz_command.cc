@@ -218,9 +218,11 @@ int RunFuzz(const std::vector<std::string>& args) {
     progress.Clear();
     const fuzz::CampaignStats& s = res.stats;
     if (!c.report.quiet) {
-      fmt::print(stderr, "{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}\n",
+      fmt::print(stderr, "{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}{}\n",
                  cmd, tt.name, s.runs, s.elapsed, s.elapsed > 0 ? s.runs / s.elapsed : 0.0,
-                 s.coverage, s.stopped);
+                 s.coverage, s.stopped,
+                 s.killed_runs > 0 ? fmt::format("; {} run(s) killed at -run-wall", s.killed_runs)
+                                   : "");
       for (size_t i = 0; i < res.findings.size(); i++) {
         const report::Finding& f = res.findings[i];
         if (f.severity == report::Severity::Info) continue;

@@ -143,6 +143,10 @@ class Campaign {
     pipeline::RunOutput run;
     bool ok = schedule::WriteSchedule(path, c.schedule, &err) &&
               runner_->Run(c.schedule, path, ro, &run, &err);
+    if (run.record.run.timed_out) {
+      std::lock_guard<std::mutex> l(mu_);
+      stats_.killed_runs++;  // what it recorded until then is still analysed
+    }
     if (!ok) {
       std::lock_guard<std::mutex> l(mu_);
       stats_.failed_runs++;

@@ -48,6 +48,7 @@ struct CampaignStats {
   double elapsed = 0;
   size_t runs = 0;           // runs that gave a trace
   size_t failed_runs = 0;    // runs without a trace (the runner's error)
+  size_t killed_runs = 0;    // runs killed at the per-run wall limit (RunOptions::wall_seconds)
   size_t coverage = 0;       // signals covered
   size_t bugs = 0;           // distinct findings of severity bug
   size_t worklist = 0;       // candidates waiting

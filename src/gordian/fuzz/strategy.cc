@@ -1,6 +1,7 @@
 // This file lists the strategies `gordian fuzz` combines (strategy.h).
 #include "gordian/fuzz/strategy.h"
 
+#include "gordian/fuzz/pair_flip.h"
 #include "gordian/fuzz/prediction_guided.h"
 
 namespace gordian::fuzz {
@@ -8,6 +9,7 @@ namespace gordian::fuzz {
 std::vector<std::unique_ptr<Strategy>> DefaultStrategies() {
   std::vector<std::unique_ptr<Strategy>> s;
   s.push_back(std::make_unique<PredictionGuided>());
+  s.push_back(std::make_unique<PairFlip>());
   return s;
 }
 

@@ -6,6 +6,8 @@
 //   prediction_guided.h  the alternatives the analysis computes for a run
 //                        (partners, select cases, lock orders, predicted
 //                        bugs) as schedule prefixes.
+//   pair_flip.h          two operations on a Once, WaitGroup or Cond that
+//                        only the run ordered, the other way round.
 // A new strategy implements Strategy, is added to DefaultStrategies
 // (strategy.cc), and gets a row in docs/fuzzing-schedules.md.
 #pragma once

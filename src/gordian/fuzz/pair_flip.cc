@@ -1,0 +1,73 @@
+// This file implements the pair-flip strategy (pair_flip.h).
+#include "gordian/fuzz/pair_flip.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "gordian/detect/rewrite_plan.h"
+#include "gordian/schedule/from_trace.h"
+#include "gordian/schedule/rewrite.h"
+
+namespace gordian::fuzz {
+
+using detect::BugOp;
+using detect::Expect;
+using trace::ObjClass;
+
+namespace {
+
+// Whether b could have taken effect before a: a kind a schedule orders at
+// its start (Once.Do, Cond.Wait, Add, Signal) by its start, one ordered at
+// its completion (WaitGroup.Wait) by its completion, which must not have
+// waited for a (a Wait that a Done released stays after it).
+bool Flippable(const hb::HappensBefore& e, uint32_t a, uint32_t b) {
+  if (e.GoroutineOf(a) == e.GoroutineOf(b) || e.Before(a, b) || e.Before(b, a)) return false;
+  if (!trace::InfoOf(e.trace().records[b].kind).at_post) return true;
+  return e.Knows(b, true, e.GoroutineOf(a)) < e.PostEpoch(a);
+}
+
+}  // namespace
+
+void PairFlip::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
+  const trace::Trace& t = run.t;
+  const hb::OpIndex& ops = run.hb.ops();
+  std::set<std::string> keys;  // tried in this run (loops repeat pairs)
+  size_t made = 0;
+  for (ObjClass cls : {ObjClass::Once, ObjClass::WaitGroup, ObjClass::Cond}) {
+    for (uint32_t o = 0; o < ops.Count(cls); o++) {
+      std::vector<uint32_t> recs;
+      for (uint32_t r : ops.Ops(cls, o)) {
+        if (schedule::IsControlled(t.records[r].kind) && t.records[r].tpost != 0) {
+          recs.push_back(r);
+        }
+      }
+      std::sort(recs.begin(), recs.end(), [&](uint32_t a, uint32_t b) {
+        return schedule::OrderKey(t.records[a]) < schedule::OrderKey(t.records[b]);
+      });
+      for (size_t i = 1; i < recs.size() && made < max_per_run; i++) {
+        uint32_t a = recs[i - 1], b = recs[i];
+        if (!Flippable(run.hb, a, b)) continue;
+        std::string key = fmt::format("flip {} {} before {} {}",
+                                      trace::InfoOf(t.records[b].kind).sched,
+                                      schedule::SiteText(t, t.records[b]),
+                                      trace::InfoOf(t.records[a].kind).sched,
+                                      schedule::SiteText(t, t.records[a]));
+        if (!keys.insert(key).second) continue;
+        detect::Plan plan;
+        plan.bug = {BugOp{b, detect::kChoiceRecorded, Expect::Completed, false},
+                    BugOp{a, detect::kChoiceRecorded, Expect::Completed, false}};
+        schedule::Rewrite rw;
+        std::string err;
+        if (!schedule::RewritePlan(t, run.trace_dir, run.hb, plan, "fuzz " + key, &rw, &err)) {
+          continue;
+        }
+        made++;
+        out->push_back(Candidate{std::move(rw.schedule), key, Name()});
+      }
+    }
+  }
+}
+
+}  // namespace gordian::fuzz
