@@ -84,7 +84,9 @@ class Campaign {
     if (driver::Interrupted()) return "interrupted";
     double now = Elapsed();
     if (now >= opt_.budget_seconds) return "budget";
-    if (stats_.runs > 0 && opt_.stale_seconds > 0 &&
+    // Stale: no growth for that long, and at least one run finished since
+    // the last growth (a slow run still in flight may yet bring some).
+    if (stats_.runs > 0 && opt_.stale_seconds > 0 && runs_since_growth_ > 0 &&
         std::chrono::duration<double>(Clock::now() - grew_).count() >= opt_.stale_seconds) {
       return "stale";
     }
@@ -176,7 +178,12 @@ class Campaign {
         out_->verdict = verdict;
         out_->have_verdict = true;
       }
-      if (coverage_.Add(sig) > 0) grew_ = Clock::now();
+      if (coverage_.Add(sig) > 0) {
+        grew_ = Clock::now();
+        runs_since_growth_ = 0;
+      } else {
+        runs_since_growth_++;
+      }
       for (report::Finding& f : found) {
         if (f.severity == report::Severity::Info) continue;
         std::string key = report::DedupKey(f);
@@ -244,6 +251,7 @@ class Campaign {
   std::mutex mu_;  // everything below
   std::condition_variable cv_;
   Clock::time_point grew_;           // coverage last grew
+  size_t runs_since_growth_ = 0;     // runs analysed since
   std::deque<Candidate> worklist_;
   std::set<std::string> proposed_;   // keys ever proposed
   std::map<std::string, Known> seen_;  // findings by dedup key
