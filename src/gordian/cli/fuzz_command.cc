@@ -42,6 +42,7 @@ struct FuzzFlags {
   long max_runs = 0;
   bool verbose = false;
   bool no_confirm = false;
+  std::string strategies;  // "" all
 };
 
 // One test of one package, and how to run it alone.
@@ -83,6 +84,9 @@ int RunFuzz(const std::vector<std::string>& args) {
   flags.Bool("no-confirm", &c.no_confirm,
              "do not replay new bugs: predicted ones stay predicted, occurred ones get no "
              "reproduce");
+  flags.String("strategies", &c.strategies, "LIST",
+               "the strategies to combine, by name, comma-separated (default: all of "
+               "prediction, flip)");
   std::vector<std::string> go_flags;
   flags.PassThroughUnknown(&go_flags);
   std::vector<std::string> positional;
@@ -112,6 +116,25 @@ int RunFuzz(const std::vector<std::string>& args) {
   }
   int jobs = c.jobs > 0 ? static_cast<int>(c.jobs)
                         : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::unique_ptr<fuzz::Strategy>> strategies = fuzz::DefaultStrategies();
+  if (!c.strategies.empty()) {
+    std::vector<std::string> want;
+    for (size_t at = 0; at <= c.strategies.size();) {
+      size_t comma = std::min(c.strategies.find(',', at), c.strategies.size());
+      want.push_back(c.strategies.substr(at, comma - at));
+      at = comma + 1;
+    }
+    for (const std::string& w : want) {
+      bool known = std::any_of(strategies.begin(), strategies.end(),
+                               [&](const auto& s) { return w == s->Name(); });
+      if (!known) {
+        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip)", cmd, w));
+      }
+    }
+    std::erase_if(strategies, [&](const auto& s) {
+      return std::find(want.begin(), want.end(), s->Name()) == want.end();
+    });
+  }
   std::vector<std::string> go_args = go_flags;
   go_args.insert(go_args.end(), positional.begin(), positional.end());
 
@@ -181,7 +204,6 @@ int RunFuzz(const std::vector<std::string>& args) {
   }
 
   // 2. A campaign per test.
-  std::vector<std::unique_ptr<fuzz::Strategy>> strategies = fuzz::DefaultStrategies();
   std::vector<report::Finding> all;
   for (size_t k = 0; k < tests.size() && !driver::Interrupted(); k++) {
     const TestToFuzz& tt = tests[k];
