@@ -3,8 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gordian/hb/happens_before.h"
-#include "gordian/hb/op_index.h"
+#include "gordian/fuzz/strategy_testing.h"
 #include "gordian/hb/trace_builder.h"
 
 namespace gordian::fuzz {
@@ -13,25 +12,11 @@ namespace {
 using hb::testing::TraceBuilder;
 
 std::vector<Candidate> Propose(const trace::Trace& t) {
-  hb::OpIndex ops;
-  ops.Build(t);
-  hb::HappensBefore e;
-  std::string err;
-  EXPECT_TRUE(e.Build(ops, &err)) << err;
-  std::vector<report::Finding> findings;
-  const std::string dir = "/nonexistent/trace";
   PairFlip flip;
-  std::vector<Candidate> out;
-  flip.Propose(AnalysedRun{t, dir, e, findings}, &out);
-  return out;
+  return testing::ProposeFor(flip, t);
 }
 
-int PosOf(const schedule::Schedule& s, const std::string& site) {
-  for (size_t i = 0; i < s.ops.size(); i++) {
-    if (s.ops[i].site == site) return static_cast<int>(i);
-  }
-  return -1;
-}
+using testing::PosOf;
 
 // 1.0 ran the Once's function, 1.1 came second: the flip lets 1.1 call Do
 // first (it then runs the function).

@@ -6,8 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gordian/hb/happens_before.h"
-#include "gordian/hb/op_index.h"
+#include "gordian/fuzz/strategy_testing.h"
 #include "gordian/hb/trace_builder.h"
 
 namespace gordian::fuzz {
@@ -30,27 +29,11 @@ struct Proposals {
 };
 
 Proposals Propose(const trace::Trace& t) {
-  hb::OpIndex ops;
-  ops.Build(t);
-  hb::HappensBefore e;
-  std::string err;
-  EXPECT_TRUE(e.Build(ops, &err)) << err;
-  std::vector<report::Finding> findings;
-  const std::string dir = "/nonexistent/trace";
-  AnalysedRun run{t, dir, e, findings};
   PredictionGuided pg;
-  Proposals p;
-  pg.Propose(run, &p.all);
-  return p;
+  return Proposals{testing::ProposeFor(pg, t)};
 }
 
-// Position in s of the first operation at site, or -1.
-int PosOf(const schedule::Schedule& s, const std::string& site) {
-  for (size_t i = 0; i < s.ops.size(); i++) {
-    if (s.ops[i].site == site) return static_cast<int>(i);
-  }
-  return -1;
-}
+using testing::PosOf;
 
 std::string Keys(const Proposals& p) {
   std::string k;
