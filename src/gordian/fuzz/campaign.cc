@@ -35,7 +35,18 @@ int Proof(const report::Finding& f) {
   return 0;
 }
 
-// What the campaign knows of a bug (by dedup key).
+// One bug across the runs of a campaign: the kind and the primary site
+// (and a leak's primitive). report::DedupKey also keys the other
+// locations, which vary from run to run for the same bug (whether the
+// Wait had started when the counter went negative).
+std::string BugKey(const report::Finding& f) {
+  if (f.locations.empty()) return report::DedupKey(f);
+  const report::Location& l = f.locations[0];
+  return fmt::format("{}|{}|{}:{}", report::KindName(f.kind), report::PrimitiveName(f.primitive),
+                     l.file, l.line);
+}
+
+// What the campaign knows of a bug (by BugKey).
 enum class Known { Pending, Proven, Open };
 
 class Campaign {
@@ -186,7 +197,7 @@ class Campaign {
       }
       for (report::Finding& f : found) {
         if (f.severity == report::Severity::Info) continue;
-        std::string key = report::DedupKey(f);
+        std::string key = BugKey(f);
         auto it = seen_.find(key);
         // A bug that no replay has shown yet is taken again when this run
         // shows it (it occurred here): its replay may succeed this time.
@@ -215,10 +226,10 @@ class Campaign {
     }
     std::lock_guard<std::mutex> l(mu_);
     for (report::Finding& f : fresh) {
-      std::string key = report::DedupKey(f);
+      std::string key = BugKey(f);
       seen_[key] = Proof(f) == 2 || !opt_.confirm.enabled ? Known::Proven : Known::Open;
       auto old = std::find_if(out_->findings.begin(), out_->findings.end(),
-                              [&](const report::Finding& o) { return report::DedupKey(o) == key; });
+                              [&](const report::Finding& o) { return BugKey(o) == key; });
       if (old != out_->findings.end()) {
         if (Proof(f) <= Proof(*old)) continue;
         size_t k = static_cast<size_t>(old - out_->findings.begin());
@@ -254,7 +265,7 @@ class Campaign {
   size_t runs_since_growth_ = 0;     // runs analysed since
   std::deque<Candidate> worklist_;
   std::set<std::string> proposed_;   // keys ever proposed
-  std::map<std::string, Known> seen_;  // findings by dedup key
+  std::map<std::string, Known> seen_;  // findings by BugKey
   Coverage coverage_;
   CampaignStats stats_;
   size_t started_ = 0;

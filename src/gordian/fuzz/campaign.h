@@ -5,7 +5,7 @@
 // runs it through the pipeline's ScheduleRunner seam, analyses the run's
 // trace with every detector (pipeline::AnalyzeRead), adds the run's
 // coverage (coverage.h), keeps the findings no earlier run had (one per
-// bug: report::DedupKey, kind and sites), confirms each new bug by replay
+// bug: its kind and primary site), confirms each new bug by replay
 // (pipeline::ConfirmTrace: a predicted bug's rewrite, an occurred bug's
 // recorded schedule) and shows the run to every strategy, whose proposals
 // join the worklist unless their key was proposed before. When the
