@@ -159,7 +159,7 @@ int RunFuzz(const std::vector<std::string>& args) {
   ro.args = go_args;
   ro.out_dir = scratch + "/list";
   ro.wall_seconds = wall;
-  ro.pass_through = false;
+  ro.pass_through = !c.report.quiet;  // go test's own output once, build errors included
   driver::RecordResult listed;
   if (!driver::Record(ro, &listed, &err)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
@@ -170,7 +170,9 @@ int RunFuzz(const std::vector<std::string>& args) {
     return kExitToolError;
   }
   if (listed.build_failed) {
-    for (const auto& e : listed.build_errors) fmt::print(stderr, "{}\n", e.String());
+    if (!ro.pass_through) {
+      for (const auto& e : listed.build_errors) fmt::print(stderr, "{}\n", e.String());
+    }
     fmt::print(stderr, "{}: the build failed; fix the errors and run again\n", cmd);
     return kExitToolError;
   }
