@@ -197,4 +197,12 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
   return res;
 }
 
+uint32_t ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
+                       uint32_t dec) {
+  for (const CounterOp& a : adds) {
+    if (hb.Concurrent(a.rec, dec)) return a.rec;
+  }
+  return hb::kNoRecord;
+}
+
 }  // namespace gordian::detect

@@ -31,8 +31,6 @@
 
 namespace gordian::detect {
 
-using trace::Kind;
-
 namespace {
 
 struct Dep {

@@ -11,16 +11,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred_detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 // The records the recorder flags for each kind of runtime failure
 // (occurred_closed.cc, occurred_sync.cc report those).

@@ -77,6 +77,15 @@ void PredictContext::AddStep(report::Finding* f, uint32_t rec, report::Role role
   f->interleaving.push_back(Index().StepOf(rec, role, std::move(what)));
 }
 
+void PredictContext::Report(report::FindingKind kind, std::initializer_list<At> at,
+                            std::string message, std::initializer_list<StepAt> steps) {
+  report::Finding f = NewFinding(kind, at.begin()->rec, at.begin()->role);
+  for (auto it = at.begin() + 1; it != at.end(); ++it) AddLocation(&f, it->rec, it->role);
+  f.message = std::move(message);
+  for (const StepAt& s : steps) AddStep(&f, s.rec, s.role, s.what);
+  Emit(std::move(f));
+}
+
 void PredictContext::Emit(report::Finding f) {
   if (f.dedup_key.empty()) f.dedup_key = report::DedupKey(f);
   auto it = emitted_.find(f.dedup_key);
