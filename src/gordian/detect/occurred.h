@@ -1,18 +1,19 @@
 // This file declares DetectOccurred, the entry point of the OCCURRED
 // detectors: bugs that happened in the recorded run itself, read straight
-// off the trace (no prediction). What they share is in
-// occurred_detectors.h; each family lives in its own file:
-//   occurred_closed.cc  send-on-closed, close-of-closed, close-of-nil,
+// off the trace (no prediction). They live in occurred/, what they share in
+// occurred/detectors.h, each family in its own file:
+//   closed_channels.cc  send-on-closed, close-of-closed, close-of-nil,
 //                       recv-on-closed (warning)
-//   occurred_sync.cc    negative-waitgroup, unlock-of-unlocked
+//   sync_misuse.cc      negative-waitgroup, unlock-of-unlocked
 //   panics.cc           panic (and the runtime panics of the kinds above when
 //                       the recorder saw only the Panic record)
 //   recovered.cc        whether a panic was recovered (then it is a warning)
-//   deadlock.cc         global-deadlock
+//   global_deadlock.cc  global-deadlock
 //   double_lock.cc      double-lock
 //   blocked_cycles.cc   lock-order-deadlock and mixed-deadlock that occurred
 //   leaks.cc            goroutine-leak, per primitive, with possible partners
 //   concurrent_recv.cc  concurrent-recv (warning)
+//   detect_occurred.cc  DetectOccurred: runs them in order
 // All findings have status occurred and absolute file paths (the report
 // step makes them relative to the module root).
 #pragma once

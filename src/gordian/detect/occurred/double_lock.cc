@@ -8,7 +8,7 @@
 //          read lock: the waiting writer blocks new readers).
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred_detectors.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {

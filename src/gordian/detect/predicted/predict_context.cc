@@ -1,6 +1,6 @@
 // This file implements the predictive detectors' shared context and the
 // PredictBugs pipeline.
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 
 #include <fmt/format.h>
 

@@ -22,7 +22,7 @@
 // confirms or refutes.
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {

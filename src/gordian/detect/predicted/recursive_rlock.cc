@@ -13,7 +13,7 @@
 // before W, the writer cannot slip in.)
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {

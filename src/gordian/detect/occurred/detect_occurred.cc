@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "gordian/detect/occurred_detectors.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 

@@ -13,8 +13,8 @@
 // the occurred detector.
 #include <fmt/format.h>
 
-#include "gordian/detect/counter_matching.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/counter_matching.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {

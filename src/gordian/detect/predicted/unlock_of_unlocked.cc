@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 #include <set>
 
-#include "gordian/detect/counter_matching.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/counter_matching.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {

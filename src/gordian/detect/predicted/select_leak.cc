@@ -36,7 +36,7 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {

@@ -17,7 +17,7 @@
 // SettlePanic applies the answer to the finding of a panicking operation.
 #include <algorithm>
 
-#include "gordian/detect/occurred_detectors.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 

@@ -1,6 +1,6 @@
 // This file implements the counter matching (counter_matching.h): the
 // compact flow network and Dinic's max-flow algorithm on it.
-#include "gordian/detect/counter_matching.h"
+#include "gordian/detect/predicted/counter_matching.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,7 +1,7 @@
-// This file declares what the occurred detectors (occurred.h lists them)
-// share inside detect/: the state of one run over a trace, the names they
+// This file declares what the occurred detectors (../occurred.h lists them)
+// share: the state of one run over a trace, the names they
 // all use, how an occurred finding starts, and one function per family.
-// Only detect/ includes it; the entry point is occurred.h.
+// Only occurred/ includes it; the entry point is detect/occurred.h.
 #pragma once
 
 #include <cstdint>

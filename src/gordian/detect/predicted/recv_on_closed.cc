@@ -24,7 +24,7 @@
 // `for range`, comma-ok and value-dropping receives (report/columns.h).
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred_detectors.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {

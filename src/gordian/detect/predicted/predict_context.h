@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "gordian/detect/occurred_index.h"
-#include "gordian/detect/op_runs.h"
+#include "gordian/detect/predicted/op_runs.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
 

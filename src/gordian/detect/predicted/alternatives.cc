@@ -21,8 +21,8 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/op_runs.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/op_runs.h"
+#include "gordian/detect/predicted/predict_context.h"
 
 namespace gordian::detect {
 
