@@ -19,9 +19,7 @@ trace::Trace StuckSender(bool exited, bool seen_at_test_end) {
            snd = b.Site("k_test.go", 11);
   uint32_t tg = b.Go(1, q);
   b.Op(tg, Kind::TestStart, q, 1, b.Str("TestKilled"));
-  b.Op(tg, Kind::ChanMake, sp, 1, 0);
-  uint32_t g = b.Go(tg, sp);
-  b.Begin(g, Kind::ChanSend, snd, 1, 1);
+  uint32_t g = b.StuckSender(tg, sp, snd, 1);
   if (seen_at_test_end) {
     b.Op(tg, Kind::BlockedAtTestEnd, q, g, 1);
     b.Op(tg, Kind::TestEnd, q, 1);

@@ -3,7 +3,8 @@
 // and seed 001's analysis scenarios as information. All of them read the
 // happens-before engine (gordian/hb/happens_before.h); none re-runs anything.
 //
-// Each detector lives in its own file with its soundness argument:
+// They live in predicted/, what they share in predicted/predict_context.h,
+// each detector in its own file with its soundness argument:
 //   send_on_closed.cc      send-on-closed (bug)
 //   recv_on_closed.cc      recv-on-closed (warning)
 //   negative_waitgroup.cc  negative-waitgroup (bug)

@@ -44,6 +44,11 @@ struct Plan {
   std::string how;         // one line: the buggy order, for people
 };
 
+// "x.go:12" of record rec of t, for Plan::how.
+inline std::string SiteAt(const trace::Trace& t, uint32_t rec) {
+  return SiteText(t, t.records[rec]);
+}
+
 // What a plan is made from: the finding (its records, see
 // predict_context.cc), the trace, the engine it was predicted with, and the
 // engine without unlock->lock edges (null when there is none).

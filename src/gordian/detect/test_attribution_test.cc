@@ -23,13 +23,9 @@ TEST(TestAttribution, GoroutineOfTheMainGoroutineBelongsToNoTest) {
   // ran), so its window stays open over everything after it.
   uint32_t tg = b.Go(1, q);
   b.Op(tg, Kind::TestStart, q, 1, b.Str("TestSlow"));
-  b.Op(tg, Kind::ChanMake, sp, 1, 0);
-  uint32_t g = b.Go(tg, sp);
-  b.Begin(g, Kind::ChanSend, snd, 1, 1);
+  uint32_t g = b.StuckSender(tg, sp, snd, 1);
   // An Example runs on the main goroutine and leaks a goroutine.
-  b.Op(1, Kind::ChanMake, esp, 2, 0);
-  uint32_t eg = b.Go(1, esp);
-  b.Begin(eg, Kind::ChanSend, esnd, 2, 1);
+  uint32_t eg = b.StuckSender(1, esp, esnd, 2);
   trace::Trace t = b.Build();
   OccurredIndex ix(t);
   uint32_t example_send = t.goroutines[eg - 1].end - 1;

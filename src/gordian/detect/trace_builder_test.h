@@ -43,6 +43,17 @@ class TraceBuilder {
     return gid;
   }
 
+  // A goroutine that leaks: parent makes channel chan at make_site and
+  // spawns, at make_site, a goroutine blocked forever in a send on it at
+  // send_site. Returns the sender's gid.
+  uint32_t StuckSender(uint32_t parent, uint32_t make_site, uint32_t send_site,
+                       uint32_t chan) {
+    Op(parent, trace::Kind::ChanMake, make_site, chan, 0);
+    uint32_t g = Go(parent, make_site);
+    Begin(g, trace::Kind::ChanSend, send_site, chan, 1);
+    return g;
+  }
+
   // A completed non-blocking operation (tpre == tpost). Returns a handle.
   size_t Op(uint32_t gid, trace::Kind k, uint32_t site, uint32_t obj, uint32_t val = 0,
             uint8_t flags = 0, uint16_t aux = 0) {

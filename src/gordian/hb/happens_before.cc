@@ -1,5 +1,5 @@
 // This file implements the happens-before queries over the clocks that the
-// replay (replay.cc) stored: epochs, knowledge of one goroutine, whole
+// clock builder (clock_builder.cc) stored: epochs, knowledge of one goroutine, whole
 // clocks, and the Before/Concurrent relation.
 #include "gordian/hb/happens_before.h"
 

@@ -1,9 +1,9 @@
-// This file defines the happens-before engine: it replays the thread-local
-// traces of a recorded run (seed 001, "Two-Phase Dynamic Analysis of
-// Message-Passing Go Programs based on Vector Clocks") and gives every record
-// a pre and a post vector clock, so that analyses can ask whether two
-// operations are ordered in every schedule that keeps the run's communication
-// partners, or could happen in either order.
+// This file defines the happens-before engine: it walks the thread-local
+// traces of a recorded run in stamp order (clock_builder.cc; seed 001,
+// "Two-Phase Dynamic Analysis of Message-Passing Go Programs based on Vector
+// Clocks") and gives every record a pre and a post vector clock, so that
+// analyses can ask whether two operations are ordered in every schedule that
+// keeps the run's communication partners, or could happen in either order.
 //
 // What "a happens before b" means here: a's post event (its completion) is
 // ordered before b's pre event (its start). For a blocking acquire such as a
@@ -11,7 +11,7 @@
 // partners of a communication are concurrent with each other, as in seed 001
 // (their pre clocks are incomparable).
 //
-// Rules (each is documented where it is implemented, in replay.cc):
+// Rules (each is documented where it is implemented, in clock_builder.cc):
 //   spawn            GoSpawn -> the child's first record
 //   unbuffered chan  send and receive synchronise both ways (exact partners
 //                    by value sequence number)
@@ -31,13 +31,13 @@
 //                    innermost mutex its goroutine holds
 //   tests            TestEnd -> every later TestStart (sequential tests)
 //
-// Processing order: records are replayed goroutine by goroutine, always
+// Processing order: records are processed goroutine by goroutine, always
 // advancing the goroutine whose next event has the smallest global stamp
 // (tpost for completed records, tpre for records that never completed and
 // for the pre step of Once.Do and Cond.Wait). An event whose dependency is
-// not yet replayed (its send, its rendezvous partner, a free mutex, a zero
+// not yet processed (its send, its rendezvous partner, a free mutex, a zero
 // WaitGroup counter, ...) parks its goroutine until the dependency is
-// replayed, so races between the stamp and the operation in the recorder do
+// processed, so races between the stamp and the operation in the recorder do
 // not lose edges. Records that never completed (tpost == 0) get a pre clock
 // only; they release nothing. If every remaining goroutine is parked (an
 // inconsistent trace), the engine forces the parked event with the smallest
@@ -74,12 +74,12 @@ struct HbStats {
   uint64_t clock_bytes = 0;   // snapshot arena
   uint64_t index_bytes = 0;   // per-record arrays and the operation index
   uint64_t parked = 0;        // events that waited for a dependency
-  uint64_t forced = 0;        // events replayed without their dependency
+  uint64_t forced = 0;        // events processed without their dependency
   double seconds = 0;         // wall time of Build
 };
 
 // The engine's operation index: the caller's, shared (Use), or its own.
-// replay.cc calls Build(t, &warnings) before the replay: that builds the
+// clock_builder.cc calls Build(t, &warnings) before it walks: that builds the
 // engine's own index unless a shared index of t was given, and adds the
 // index's warnings either way.
 class IndexSlot {
@@ -87,7 +87,7 @@ class IndexSlot {
   void Use(const OpIndex* shared) { shared_ = shared; }
   void Build(const trace::Trace& t, std::vector<std::string>* warnings);
   const OpIndex& get() const { return shared_ != nullptr ? *shared_ : own_; }
-  operator const OpIndex&() const { return get(); }  // NOLINT: replay.cc binds a reference
+  operator const OpIndex&() const { return get(); }  // NOLINT: clock_builder.cc binds a reference
 
  private:
   const OpIndex* shared_ = nullptr;
@@ -101,11 +101,11 @@ class HappensBefore {
   HappensBefore(const HappensBefore&) = delete;
   HappensBefore& operator=(const HappensBefore&) = delete;
 
-  // Replays t. The trace must outlive this object. Returns false with a
+  // Builds the clocks of t. The trace must outlive this object. Returns false with a
   // message only for traces it cannot analyse at all (e.g. records outside
   // every goroutine range); oddities it can work around go to warnings().
   bool Build(const trace::Trace& t, std::string* err);
-  // Replays ops.trace() with a prebuilt index of it (one index per trace:
+  // Builds the clocks of ops.trace() with a prebuilt index of it (one index per trace:
   // pipeline/analyze_trace.cc). ops must outlive this object.
   bool Build(const OpIndex& ops, std::string* err);
 

@@ -100,7 +100,7 @@ class OpIndex {
   uint32_t GoroutineIndexOf(uint32_t rec) const { return gor_[rec]; }
   // The gid of a record's goroutine; 0 outside every goroutine.
   uint32_t GidOf(uint32_t rec) const { return gor_[rec] + 1; }
-  // hb/replay.cc's spelling of GoroutineIndexOf (until the clock rewrite
+  // hb/clock_builder.cc's spelling of GoroutineIndexOf (until the clock rewrite
   // there lands).
   uint32_t GoroutineOf(uint32_t rec) const { return GoroutineIndexOf(rec); }
   // The exact communication partner of a send/receive/select (the record on
@@ -114,7 +114,7 @@ class OpIndex {
   uint32_t SpawnOfGid(uint32_t gid) const {
     return gid >= 1 && gid <= spawn_.size() ? spawn_[gid - 1] : kNoRecord;
   }
-  // hb/replay.cc's spelling of SpawnOfIndex.
+  // hb/clock_builder.cc's spelling of SpawnOfIndex.
   uint32_t SpawnOf(uint32_t g) const { return SpawnOfIndex(g); }
   // The Once.Do record that ran f for a dense Once, or kNoRecord.
   uint32_t OnceRunner(uint32_t dense_once) const { return once_runner_[dense_once]; }

@@ -10,18 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include "gordian/pipeline/shell_test.h"
+
 namespace {
 
-std::string Shell(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  pclose(p);
-  return out;
-}
+using gordian::pipeline::testing::Shell;
 
 TEST(ConfirmByReplay, CorpusBugsConfirmedAndReproducibleCorrectNever) {
   // The environment ctest sets, else paths derived from this file and from

@@ -22,6 +22,7 @@
 
 #include "gordian/driver/process.h"
 #include "gordian/pipeline/schedule_runner.h"
+#include "gordian/pipeline/shell_test.h"
 #include "gordian/schedule/schedule.h"
 
 namespace {
@@ -30,17 +31,7 @@ namespace fs = std::filesystem;
 using gordian::trace::Kind;
 using gordian::trace::Record;
 
-std::string Shell(const std::string& cmd, int* status) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int st = pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
-}
+using gordian::pipeline::testing::Shell;
 
 TEST(ReplayFidelity, WholeCorpusRotatingGomaxprocs) {
   const char* src = getenv("GORDIAN_SOURCE_DIR");

@@ -2,7 +2,7 @@
 // increments of one goroutine against the flow network, on random runs. A
 // zero-weight increment in a second goroutine changes no answer but sends
 // MatchCounter down the flow path, so the two can be compared.
-#include "gordian/detect/counter_matching.h"
+#include "gordian/detect/predicted/counter_matching.h"
 
 #include <gtest/gtest.h>
 

@@ -44,4 +44,9 @@ struct CounterResult {
 CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
                            const std::vector<CounterOp>& dones, uint64_t max_edges);
 
+// For the message of an unmatched decrement dec: the first of adds
+// concurrent with it (one it could overtake), or hb::kNoRecord.
+uint32_t ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
+                       uint32_t dec);
+
 }  // namespace gordian::detect

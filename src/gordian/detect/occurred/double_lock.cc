@@ -8,16 +8,10 @@
 //          read lock: the waiting writer blocks new readers).
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 // True when some goroutine other than gid is blocked forever on Lock of
 // this RWMutex.
@@ -61,11 +55,7 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
     if (held == UINT32_MAX) continue;
     std::string id = ix.StableId(g.gid);
     const trace::Site& hs = ix.SiteOf(held);
-    Finding f;
-    f.kind = FindingKind::DoubleLock;
-    f.status = report::Status::Occurred;
-    f.severity = report::DefaultSeverity(f.kind);
-    f.test = ix.TestOf(blocked);
+    Finding f = OccurredFinding(ix, FindingKind::DoubleLock, blocked);
     f.message = fmt::format(
         "goroutine {} is blocked forever on {} (locked at {}:{}); Go locks are not reentrant",
         id, why, BaseName(hs.file), hs.line);

@@ -2,7 +2,7 @@
 // the panic's message. Runtime panics that belong to a more precise kind
 // ("send on closed channel", "sync: negative WaitGroup counter", ...) become
 // findings of that kind, unless the recorder already flagged the operation
-// itself (occurred_closed.cc, occurred_sync.cc report those); recovered, such
+// itself (closed_channels.cc, sync_misuse.cc report those); recovered, such
 // a runtime panic is a warning. Every other panic is a `panic` finding with
 // its message, unless it was recovered (recovered.cc): a user panic caught
 // by a recover is ordinary control flow.
@@ -11,19 +11,13 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
 
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
-
 // The records the recorder flags for each kind of runtime failure
-// (occurred_closed.cc, occurred_sync.cc report those).
+// (closed_channels.cc, sync_misuse.cc report those).
 bool FlaggedSend(const Record& r) {
   bool send = r.kind == Kind::ChanSend ||
               (r.kind == Kind::SelectCase && (r.flags & trace::kDirSend));

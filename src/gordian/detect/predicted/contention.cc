@@ -12,18 +12,12 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/op_runs.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/op_runs.h"
+#include "gordian/detect/predicted/predict_context.h"
 
 namespace gordian::detect {
 
-using hb::ChanDir;
-using hb::ObjClass;
-using trace::Kind;
-
 namespace {
-
-constexpr uint32_t kSample = 4096;
 
 // Counts sampled operations of `runs` concurrent with one of another
 // goroutine; fills up to three examples from distinct goroutines.
@@ -33,7 +27,7 @@ uint32_t Contended(PredictContext& c, const OpRuns& runs, uint32_t* sampled,
   *sampled = 0;
   uint64_t calls = 0;
   std::set<uint32_t> goroutines;
-  uint32_t stride = std::max<uint32_t>(1, uint32_t(runs.size() / kSample));
+  uint32_t stride = SampleStride(runs.size());
   for (uint32_t k = 0; k < runs.size(); k += stride) {
     uint32_t x = runs.rec(k);
     uint32_t gx = c.Gor(x);

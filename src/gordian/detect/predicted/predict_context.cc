@@ -1,6 +1,6 @@
 // This file implements the predictive detectors' shared context and the
 // PredictBugs pipeline.
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 
 #include <fmt/format.h>
 
@@ -75,6 +75,15 @@ void PredictContext::AddLocation(report::Finding* f, uint32_t rec, report::Role 
 void PredictContext::AddStep(report::Finding* f, uint32_t rec, report::Role role,
                              std::string what) {
   f->interleaving.push_back(Index().StepOf(rec, role, std::move(what)));
+}
+
+void PredictContext::Report(report::FindingKind kind, std::initializer_list<At> at,
+                            std::string message, std::initializer_list<StepAt> steps) {
+  report::Finding f = NewFinding(kind, at.begin()->rec, at.begin()->role);
+  for (auto it = at.begin() + 1; it != at.end(); ++it) AddLocation(&f, it->rec, it->role);
+  f.message = std::move(message);
+  for (const StepAt& s : steps) AddStep(&f, s.rec, s.role, s.what);
+  Emit(std::move(f));
 }
 
 void PredictContext::Emit(report::Finding f) {

@@ -22,14 +22,10 @@
 // confirms or refutes.
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ChanDir;
-using hb::ObjClass;
-using trace::Kind;
 
 void PredictSendOnClosed(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
@@ -48,16 +44,14 @@ void PredictSendOnClosed(PredictContext& c) {
       // a select that ran after the close and took another ready case could
       // just as well have taken this one.
       if (!in_select && c.hb.Before(close, own)) continue;
-      report::Finding f = c.NewFinding(report::FindingKind::SendOnClosed, i, report::Role::Send);
-      c.AddLocation(&f, close, report::Role::Close);
-      f.message = fmt::format(
-          "{} at {} can run after {} is closed at {}: another schedule panics "
-          "with \"send on closed channel\"",
-          in_select ? "the select's send case" : "the send", BaseName(c.Where(i)),
-          c.Chan(ch), BaseName(c.Where(close)));
-      c.AddStep(&f, close, report::Role::Close, "close(ch) runs first");
-      c.AddStep(&f, i, report::Role::Send, "send on the closed channel: panic");
-      c.Emit(std::move(f));
+      c.Report(report::FindingKind::SendOnClosed,
+               {{i, report::Role::Send}, {close, report::Role::Close}},
+               fmt::format("{} at {} can run after {} is closed at {}: another schedule "
+                           "panics with \"send on closed channel\"",
+                           in_select ? "the select's send case" : "the send",
+                           BaseName(c.Where(i)), c.Chan(ch), BaseName(c.Where(close))),
+               {{close, report::Role::Close, "close(ch) runs first"},
+                {i, report::Role::Send, "send on the closed channel: panic"}});
     }
   }
 }
@@ -74,12 +68,11 @@ bool PlanSendOnClosed(const PlanInput& in, std::vector<Plan>* plans, std::string
   const report::Finding& f = in.f;
   if (f.records.size() < 2) return true;
   uint32_t send = f.records[0], close = f.records[1];
-  Plan p;
-  p.bug = {BugOp{close, kChoiceRecorded, Expect::Completed, false},
-           ChanBugOp(t, in.hb.ops(), send, Expect::Closed, true)};
-  p.how = fmt::format("close at {}, then the send at {}", SiteText(t, t.records[close]),
-                      SiteText(t, t.records[send]));
-  plans->push_back(std::move(p));
+  plans->push_back({false,
+                    {BugOp{close, kChoiceRecorded, Expect::Completed, false},
+                     ChanBugOp(t, in.hb.ops(), send, Expect::Closed, true)},
+                    fmt::format("close at {}, then the send at {}", SiteAt(t, close),
+                                SiteAt(t, send))});
   return true;
 }
 

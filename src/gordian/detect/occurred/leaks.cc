@@ -27,17 +27,12 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
 
-using report::Finding;
-using report::FindingKind;
 using report::Primitive;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 constexpr size_t kMaxPartners = 5;
 

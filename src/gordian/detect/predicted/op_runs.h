@@ -7,6 +7,7 @@
 // contention.cc).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -66,6 +67,11 @@ class OpRuns {
   std::vector<uint32_t> recs_;
   std::vector<Run> runs_;
 };
+
+// The information scenarios look at most kSample operations of one object
+// (evenly spread): every stride-th one.
+inline constexpr uint32_t kSample = 4096;
+inline uint32_t SampleStride(size_t n) { return n / kSample > 1 ? uint32_t(n / kSample) : 1; }
 
 // The operations on one channel by direction (sends and receives include
 // select cases, chosen or not; closes exclude the ones that panicked).

@@ -20,14 +20,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ChanDir;
-using hb::ObjClass;
-using trace::Kind;
 
 namespace {
 
@@ -112,23 +108,21 @@ void PredictMixedDeadlock(PredictContext& c) {
         }
         if (rescued) continue;
         bool send = r.kind == Kind::ChanSend;
-        report::Finding f = c.NewFinding(report::FindingKind::MixedDeadlock, x,
-                                         send ? report::Role::Send : report::Role::Recv);
-        c.AddLocation(&f, m.acquire, report::Role::Lock);
-        c.AddLocation(&f, lb, report::Role::Lock);
-        c.AddLocation(&f, y, hb::DirOf(c.rec(y)) == ChanDir::Close ? report::Role::Close
-                             : send ? report::Role::Recv : report::Role::Send);
-        f.message = fmt::format(
-            "goroutine {} holds the lock taken at {} while it {} at {}; its partner at {} "
-            "(goroutine {}) first takes the same lock at {}: another schedule deadlocks",
-            c.Index().StableId(a + 1), BaseName(c.Where(m.acquire)),
-            send ? "sends" : "receives", BaseName(c.Where(x)), BaseName(c.Where(y)),
-            c.Index().StableId(b + 1), BaseName(c.Where(lb)));
-        c.AddStep(&f, m.acquire, report::Role::Lock, "takes the lock first");
-        c.AddStep(&f, x, send ? report::Role::Send : report::Role::Recv,
-                  "blocks on the channel, holding the lock");
-        c.AddStep(&f, lb, report::Role::Lock, "blocks on the lock: its channel operation never comes");
-        c.Emit(std::move(f));
+        report::Role xrole = send ? report::Role::Send : report::Role::Recv;
+        report::Role yrole = hb::DirOf(c.rec(y)) == ChanDir::Close ? report::Role::Close
+                             : send ? report::Role::Recv : report::Role::Send;
+        c.Report(report::FindingKind::MixedDeadlock,
+                 {{x, xrole}, {m.acquire, report::Role::Lock}, {lb, report::Role::Lock}, {y, yrole}},
+                 fmt::format("goroutine {} holds the lock taken at {} while it {} at {}; its "
+                             "partner at {} (goroutine {}) first takes the same lock at {}: "
+                             "another schedule deadlocks",
+                             c.Index().StableId(a + 1), BaseName(c.Where(m.acquire)),
+                             send ? "sends" : "receives", BaseName(c.Where(x)),
+                             BaseName(c.Where(y)), c.Index().StableId(b + 1),
+                             BaseName(c.Where(lb))),
+                 {{m.acquire, report::Role::Lock, "takes the lock first"},
+                  {x, xrole, "blocks on the channel, holding the lock"},
+                  {lb, report::Role::Lock, "blocks on the lock: its channel operation never comes"}});
         return;
       }
     });
@@ -156,8 +150,8 @@ bool PlanMixedDeadlock(const PlanInput& in, std::vector<Plan>* plans, std::strin
     p.bug[1].choice = t.records[f.records[0]].aux;
   }
   p.how = fmt::format("the lock at {} is taken, the holder blocks at {}, the partner "
-                      "blocks on the lock at {}", SiteText(t, t.records[acquire]),
-                      SiteText(t, t.records[x]), SiteText(t, t.records[lb]));
+                      "blocks on the lock at {}", SiteAt(t, acquire),
+                      SiteAt(t, x), SiteAt(t, lb));
   plans->push_back(std::move(p));
   return true;
 }

@@ -13,13 +13,10 @@
 // before W, the writer cannot slip in.)
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ObjClass;
-using trace::Kind;
 
 void PredictRecursiveRLock(PredictContext& c) {
   std::vector<HeldLock> held;
@@ -42,19 +39,18 @@ void PredictRecursiveRLock(PredictContext& c) {
         if (!c.Spend(1)) return;
         if (weak == nullptr && (weak = c.Weak()) == nullptr) return;
         if (weak->Before(w, first->acquire) || weak->Before(r2, w)) continue;
-        report::Finding f = c.NewFinding(report::FindingKind::DoubleLock, r2, report::Role::Lock);
-        c.AddLocation(&f, first->acquire, report::Role::Lock);
-        c.AddLocation(&f, w, report::Role::Lock);
-        f.message = fmt::format(
-            "RLock at {} read-locks again a mutex this goroutine read-locked at {}; if the "
-            "Lock at {} (goroutine {}) comes in between, the writer waits for the first read "
-            "lock and the second RLock waits for the writer: another schedule deadlocks",
-            BaseName(c.Where(r2)), BaseName(c.Where(first->acquire)), BaseName(c.Where(w)),
-            c.Index().StableId(c.Gor(w) + 1));
-        c.AddStep(&f, first->acquire, report::Role::Lock, "first RLock");
-        c.AddStep(&f, w, report::Role::Lock, "Lock waits for the reader");
-        c.AddStep(&f, r2, report::Role::Lock, "second RLock waits for the writer");
-        c.Emit(std::move(f));
+        uint32_t r1 = first->acquire;
+        c.Report(report::FindingKind::DoubleLock,
+                 {{r2, report::Role::Lock}, {r1, report::Role::Lock}, {w, report::Role::Lock}},
+                 fmt::format("RLock at {} read-locks again a mutex this goroutine read-locked "
+                             "at {}; if the Lock at {} (goroutine {}) comes in between, the "
+                             "writer waits for the first read lock and the second RLock waits "
+                             "for the writer: another schedule deadlocks",
+                             BaseName(c.Where(r2)), BaseName(c.Where(r1)), BaseName(c.Where(w)),
+                             c.Index().StableId(c.Gor(w) + 1)),
+                 {{r1, report::Role::Lock, "first RLock"},
+                  {w, report::Role::Lock, "Lock waits for the reader"},
+                  {r2, report::Role::Lock, "second RLock waits for the writer"}});
         return;
       }
     });
@@ -76,15 +72,12 @@ bool PlanRecursiveRLock(const PlanInput& in, std::vector<Plan>* plans, std::stri
       t.records[w].kind != Kind::RWLock) {
     return true;
   }
-  Plan p;
-  p.weak = true;
-  p.bug = {BugOp{r1, kChoiceRecorded, Expect::Completed, true},
-           BugOp{w, kChoiceRecorded, Expect::Blocked, true},
-           BugOp{r2, kChoiceRecorded, Expect::Blocked, true}};
-  p.how = fmt::format("RLock at {}, then the writer's Lock at {}, then the RLock at {}",
-                      SiteText(t, t.records[r1]), SiteText(t, t.records[w]),
-                      SiteText(t, t.records[r2]));
-  plans->push_back(std::move(p));
+  plans->push_back({true,
+                    {BugOp{r1, kChoiceRecorded, Expect::Completed, true},
+                     BugOp{w, kChoiceRecorded, Expect::Blocked, true},
+                     BugOp{r2, kChoiceRecorded, Expect::Blocked, true}},
+                    fmt::format("RLock at {}, then the writer's Lock at {}, then the RLock at {}",
+                                SiteAt(t, r1), SiteAt(t, w), SiteAt(t, r2))});
   return true;
 }
 

@@ -6,6 +6,8 @@
 
 #include <optional>
 
+#include "gordian/detect/occurred/detectors.h"
+
 namespace gordian::detect {
 
 std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
@@ -27,15 +29,21 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   // its goroutines were still waiting for: only leaks a test end saw are
   // claims then, as after a crash.
   if (!ix.ops().Exited()) st.crash_stamp = UINT32_MAX - 1;
-  DetectClosedChannelOps(ix, &st, &out);
-  DetectSyncMisuse(ix, &st, &out);
-  DetectPanics(ix, &st, &out);
-  DetectDoubleLocks(ix, &st, &out);
-  DetectBlockedCycles(ix, &st, &out);
-  DetectGlobalDeadlock(ix, &st, &out);
-  DetectLeaks(ix, &st, &out);
-  DetectConcurrentRecv(ix, &st, &out);
+  for (OccurredDetector* detect :
+       {DetectClosedChannelOps, DetectSyncMisuse, DetectPanics, DetectDoubleLocks,
+        DetectBlockedCycles, DetectGlobalDeadlock, DetectLeaks, DetectConcurrentRecv}) {
+    detect(ix, &st, &out);
+  }
   return out;
+}
+
+Finding OccurredFinding(const OccurredIndex& ix, FindingKind kind, uint32_t rec) {
+  Finding f;
+  f.kind = kind;
+  f.status = report::Status::Occurred;
+  f.severity = report::DefaultSeverity(kind);
+  f.test = ix.TestOf(rec);
+  return f;
 }
 
 }  // namespace gordian::detect

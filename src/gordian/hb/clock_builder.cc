@@ -1,5 +1,6 @@
-// This file implements the replay of thread-local traces that gives every
-// record its pre and post vector clocks: the scheduler (stamp order with
+// This file implements the clock builder: the walk over the thread-local
+// traces, in stamp order, that gives every record its pre and post vector
+// clocks (it runs no program): the scheduler (stamp order with
 // parking on unmet dependencies) and one rule per synchronisation primitive.
 // The rules follow seed 001 (Figure 3: Signal/Wait, Sync, Send, Receive,
 // Receive-Closed, Close, Default) and extend it to Go's sync package.

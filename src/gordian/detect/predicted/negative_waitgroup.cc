@@ -13,14 +13,11 @@
 // the occurred detector.
 #include <fmt/format.h>
 
-#include "gordian/detect/counter_matching.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/counter_matching.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ObjClass;
-using trace::Kind;
 
 void PredictNegativeWaitGroup(PredictContext& c) {
   const uint32_t n = c.ops.Count(ObjClass::WaitGroup);
@@ -43,29 +40,22 @@ void PredictNegativeWaitGroup(PredictContext& c) {
     CounterResult m = MatchCounter(c.hb, adds, dones, budget);
     if (m.safe || m.gave_up) continue;
     uint32_t d = m.unmatched;
-    // An Add that the Done could overtake (for the message): concurrent with it.
-    uint32_t add = hb::kNoRecord;
-    for (const CounterOp& a : adds) {
-      if (c.hb.Concurrent(a.rec, d)) {
-        add = a.rec;
-        break;
-      }
+    uint32_t add = ConcurrentAdd(c.hb, adds, d);
+    if (add == hb::kNoRecord) {
+      c.Report(report::FindingKind::NegativeWaitGroup, {{d, report::Role::Done}},
+               fmt::format("Done at {} is not ordered after enough Adds: another schedule "
+                           "makes the WaitGroup counter negative (panic)",
+                           BaseName(c.Where(d))),
+               {});
+      continue;
     }
-    report::Finding f = c.NewFinding(report::FindingKind::NegativeWaitGroup, d, report::Role::Done);
-    if (add != hb::kNoRecord) {
-      c.AddLocation(&f, add, report::Role::Add);
-      f.message = fmt::format(
-          "Done at {} can run before the Add at {} it balances: another schedule "
-          "makes the WaitGroup counter negative (panic)",
-          BaseName(c.Where(d)), BaseName(c.Where(add)));
-      c.AddStep(&f, d, report::Role::Done, "Done runs first: counter < 0, panic");
-      c.AddStep(&f, add, report::Role::Add, "Add comes too late");
-    } else {
-      f.message = fmt::format(
-          "Done at {} is not ordered after enough Adds: another schedule makes "
-          "the WaitGroup counter negative (panic)", BaseName(c.Where(d)));
-    }
-    c.Emit(std::move(f));
+    c.Report(report::FindingKind::NegativeWaitGroup,
+             {{d, report::Role::Done}, {add, report::Role::Add}},
+             fmt::format("Done at {} can run before the Add at {} it balances: another "
+                         "schedule makes the WaitGroup counter negative (panic)",
+                         BaseName(c.Where(d)), BaseName(c.Where(add))),
+             {{d, report::Role::Done, "Done runs first: counter < 0, panic"},
+              {add, report::Role::Add, "Add comes too late"}});
   }
 }
 
@@ -120,12 +110,9 @@ bool PlanNegativeWaitGroup(const PlanInput& in, std::vector<Plan>* plans, std::s
     *err = "no Done's happens-before past leaves the counter below zero by itself";
     return false;
   }
-  Plan p;
-  p.weak = e != &in.hb;
-  p.bug = {BugOp{pick, kChoiceRecorded, Expect::Failed, true}};
-  p.how = fmt::format("the Done at {} runs before the Adds that balance it",
-                      SiteText(t, t.records[pick]));
-  plans->push_back(std::move(p));
+  plans->push_back({e != &in.hb, {BugOp{pick, kChoiceRecorded, Expect::Failed, true}},
+                    fmt::format("the Done at {} runs before the Adds that balance it",
+                                SiteAt(t, pick))});
   return true;
 }
 

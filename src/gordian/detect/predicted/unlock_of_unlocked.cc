@@ -12,14 +12,11 @@
 #include <fmt/format.h>
 #include <set>
 
-#include "gordian/detect/counter_matching.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/counter_matching.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ObjClass;
-using trace::Kind;
 
 void PredictUnlockOfUnlocked(PredictContext& c) {
   // Locks unlocked by a goroutine that does not hold them.
@@ -74,29 +71,24 @@ void PredictUnlockOfUnlocked(PredictContext& c) {
     CounterResult m = MatchCounter(c.hb, locks, unlocks, c.opt.work_limit / 4);
     if (m.safe || m.gave_up) continue;
     uint32_t u = m.unmatched;
-    uint32_t lock = hb::kNoRecord;
-    for (const CounterOp& l : locks) {
-      if (c.hb.Concurrent(l.rec, u)) {
-        lock = l.rec;
-        break;
-      }
-    }
-    report::Finding f = c.NewFinding(report::FindingKind::UnlockOfUnlocked, u, report::Role::Unlock);
+    uint32_t lock = ConcurrentAdd(c.hb, locks, u);
     const char* what = reader ? "RUnlock" : "Unlock";
-    if (lock != hb::kNoRecord) {
-      c.AddLocation(&f, lock, report::Role::Lock);
-      f.message = fmt::format(
-          "{} at {} can run before the {} at {} it releases: another schedule "
-          "unlocks an unlocked mutex (fatal error)",
-          what, BaseName(c.Where(u)), reader ? "RLock" : "Lock", BaseName(c.Where(lock)));
-      c.AddStep(&f, u, report::Role::Unlock, fmt::format("{} of the unlocked mutex: fatal error", what));
-      c.AddStep(&f, lock, report::Role::Lock, "the lock comes too late");
-    } else {
-      f.message = fmt::format(
-          "{} at {} is not ordered after a lock of the mutex: another schedule "
-          "unlocks an unlocked mutex (fatal error)", what, BaseName(c.Where(u)));
+    if (lock == hb::kNoRecord) {
+      c.Report(report::FindingKind::UnlockOfUnlocked, {{u, report::Role::Unlock}},
+               fmt::format("{} at {} is not ordered after a lock of the mutex: another "
+                           "schedule unlocks an unlocked mutex (fatal error)",
+                           what, BaseName(c.Where(u))),
+               {});
+      continue;
     }
-    c.Emit(std::move(f));
+    c.Report(report::FindingKind::UnlockOfUnlocked,
+             {{u, report::Role::Unlock}, {lock, report::Role::Lock}},
+             fmt::format("{} at {} can run before the {} at {} it releases: another "
+                         "schedule unlocks an unlocked mutex (fatal error)",
+                         what, BaseName(c.Where(u)), reader ? "RLock" : "Lock",
+                         BaseName(c.Where(lock))),
+             {{u, report::Role::Unlock, fmt::format("{} of the unlocked mutex: fatal error", what)},
+              {lock, report::Role::Lock, "the lock comes too late"}});
   }
 }
 
@@ -136,12 +128,10 @@ int64_t HeldAt(const hb::HappensBefore& e, uint32_t u) {
 
 bool PlanUnlockOfUnlocked(const PlanInput& in, std::vector<Plan>* plans, std::string*) {
   uint32_t u = in.f.records[0];
-  Plan p;
-  p.weak = HeldAt(in.hb, u) > 0 && in.weak != nullptr && HeldAt(*in.weak, u) <= 0;
-  p.bug = {BugOp{u, kChoiceRecorded, Expect::Failed, true}};
-  p.how = fmt::format("the Unlock at {} runs before the Lock it releases",
-                      SiteText(in.t, in.t.records[u]));
-  plans->push_back(std::move(p));
+  bool weak = HeldAt(in.hb, u) > 0 && in.weak != nullptr && HeldAt(*in.weak, u) <= 0;
+  plans->push_back({weak, {BugOp{u, kChoiceRecorded, Expect::Failed, true}},
+                    fmt::format("the Unlock at {} runs before the Lock it releases",
+                                SiteAt(in.t, u))});
   return true;
 }
 

@@ -36,14 +36,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ChanDir;
-using hb::ObjClass;
-using trace::Kind;
 
 namespace {
 
@@ -286,7 +282,7 @@ bool PlanSelectLeak(const PlanInput& in, std::vector<Plan>* plans, std::string*)
   Plan p;
   p.bug = {sel, stuck};
   p.how = fmt::format("the select at {} takes {}, then the {} at {} has no partner",
-                      SiteText(t, t.records[q]),
+                      SiteAt(t, q),
                       sel.choice == kChoiceDefault
                           ? std::string("its default")
                           : fmt::format("its {} case instead",
@@ -294,7 +290,7 @@ bool PlanSelectLeak(const PlanInput& in, std::vector<Plan>* plans, std::string*)
                                             ? "send"
                                             : "receive"),
                       hb::DirOf(t.records[x]) == ChanDir::Send ? "send" : "receive",
-                      SiteText(t, t.records[x]));
+                      SiteAt(t, x));
   // The operation that makes alt ready goes first when the run has one: a
   // close of its channel or an operation of the other direction concurrent
   // with q. Otherwise the forced select waits for it (until the stall

@@ -17,12 +17,9 @@
 // SettlePanic applies the answer to the finding of a panicking operation.
 #include <algorithm>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
-
-using trace::Kind;
-using trace::Record;
 
 bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
   const Record& r = ix.rec(rec);

@@ -1,6 +1,6 @@
 // This file implements the counter matching (counter_matching.h): the
 // compact flow network and Dinic's max-flow algorithm on it.
-#include "gordian/detect/counter_matching.h"
+#include "gordian/detect/predicted/counter_matching.h"
 
 #include <algorithm>
 #include <limits>
@@ -195,6 +195,14 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
     }
   }
   return res;
+}
+
+uint32_t ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
+                       uint32_t dec) {
+  for (const CounterOp& a : adds) {
+    if (hb.Concurrent(a.rec, dec)) return a.rec;
+  }
+  return hb::kNoRecord;
 }
 
 }  // namespace gordian::detect

@@ -16,16 +16,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 bool IsLockWait(Kind k) {
   return k == Kind::MutexLock || k == Kind::RWLock || k == Kind::RLock;
@@ -64,15 +58,6 @@ bool PlausiblePartner(const OccurredIndex& ix, uint32_t g, uint32_t h, uint32_t 
   }
   uint32_t sp = ix.SpawnOf(h);
   return made_at != 0 && sp != UINT32_MAX && ix.GidOf(sp) == g && ix.rec(sp).tpre > made_at;
-}
-
-Finding Make(const OccurredIndex& ix, FindingKind kind, uint32_t primary) {
-  Finding f;
-  f.kind = kind;
-  f.status = report::Status::Occurred;
-  f.severity = report::DefaultSeverity(kind);
-  f.test = ix.TestOf(primary);
-  return f;
 }
 
 std::string At(const OccurredIndex& ix, uint32_t rec) {
@@ -122,7 +107,7 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
                                    return ix.StableId(a.first) < ix.StableId(b.first);
                                  }),
                 path.end());
-    Finding f = Make(ix, FindingKind::LockOrderDeadlock, blocked[path[0].first]);
+    Finding f = OccurredFinding(ix, FindingKind::LockOrderDeadlock, blocked[path[0].first]);
     std::string chain;
     for (auto [g, hold] : path) {
       uint32_t op = blocked[g];
@@ -161,7 +146,7 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
         continue;
       }
       const Record& gr = ix.rec(gop);
-      Finding f = Make(ix, FindingKind::MixedDeadlock, gop);
+      Finding f = OccurredFinding(ix, FindingKind::MixedDeadlock, gop);
       f.message = fmt::format(
           "goroutine {} waits in a channel {} at {} while holding the lock it took at {}; "
           "goroutine {}, which would complete it, waits for that lock at {}",

@@ -11,16 +11,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 uint32_t End(const Record& r) { return r.tpost == 0 ? UINT32_MAX : r.tpost; }
 
@@ -67,11 +61,7 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
         }
         if (a == UINT32_MAX) continue;
         if (ix.rec(a).tpre > ix.rec(b).tpre) std::swap(a, b);
-        Finding f;
-        f.kind = FindingKind::ConcurrentRecv;
-        f.status = report::Status::Occurred;
-        f.severity = report::DefaultSeverity(f.kind);
-        f.test = ix.TestOf(a);
+        Finding f = OccurredFinding(ix, FindingKind::ConcurrentRecv, a);
         const trace::Site& sbs = ix.SiteOf(b);
         f.message = fmt::format(
             "goroutines {} and {} receive from {} concurrently (also at {}:{}); which one gets "

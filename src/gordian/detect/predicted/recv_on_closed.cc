@@ -24,13 +24,10 @@
 // `for range`, comma-ok and value-dropping receives (report/columns.h).
 #include <fmt/format.h>
 
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
 
 namespace gordian::detect {
-
-using hb::ChanDir;
-using hb::ObjClass;
 
 void PredictRecvOnClosed(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
@@ -54,32 +51,30 @@ void PredictRecvOnClosed(PredictContext& c) {
       if (c.hb.Before(rv, close)) continue;
       uint32_t s = c.hb.Partner(rv);
       if (s != hb::kNoRecord && !c.hb.Before(s, close)) {
-        report::Finding f = c.NewFinding(report::FindingKind::RecvOnClosed, rv, report::Role::Recv);
-        c.AddLocation(&f, close, report::Role::Close);
-        c.AddLocation(&f, s, report::Role::Send);
-        f.message = fmt::format(
-            "the receive at {} got the value sent at {}, but the close at {} is not ordered "
-            "after that send: in another schedule it receives the zero value of {}",
-            BaseName(c.Where(rv)), BaseName(c.Where(s)), BaseName(c.Where(close)), c.Chan(ch));
-        c.AddStep(&f, close, report::Role::Close, "close(ch) comes before the send");
-        c.AddStep(&f, rv, report::Role::Recv, "receives the zero value");
-        c.Emit(std::move(f));
+        c.Report(report::FindingKind::RecvOnClosed,
+                 {{rv, report::Role::Recv}, {close, report::Role::Close}, {s, report::Role::Send}},
+                 fmt::format("the receive at {} got the value sent at {}, but the close at {} "
+                             "is not ordered after that send: in another schedule it receives "
+                             "the zero value of {}",
+                             BaseName(c.Where(rv)), BaseName(c.Where(s)),
+                             BaseName(c.Where(close)), c.Chan(ch)),
+                 {{close, report::Role::Close, "close(ch) comes before the send"},
+                  {rv, report::Role::Recv, "receives the zero value"}});
         continue;
       }
       for (uint32_t rc : closed_recvs) {
         if (!c.Spend(1)) return;
         if (!c.hb.Concurrent(rv, rc)) continue;
-        report::Finding f = c.NewFinding(report::FindingKind::RecvOnClosed, rv, report::Role::Recv);
-        c.AddLocation(&f, close, report::Role::Close);
-        c.AddLocation(&f, rc, report::Role::Recv);
-        f.message = fmt::format(
-            "the receive at {} got a value, but the receive at {} could take it "
-            "first: after the close at {} this one then gets the zero value of {}",
-            BaseName(c.Where(rv)), BaseName(c.Where(rc)), BaseName(c.Where(close)), c.Chan(ch));
-        c.AddStep(&f, rc, report::Role::Recv, "takes the last value instead");
-        c.AddStep(&f, close, report::Role::Close, "close(ch)");
-        c.AddStep(&f, rv, report::Role::Recv, "receives the zero value");
-        c.Emit(std::move(f));
+        c.Report(report::FindingKind::RecvOnClosed,
+                 {{rv, report::Role::Recv}, {close, report::Role::Close}, {rc, report::Role::Recv}},
+                 fmt::format("the receive at {} got a value, but the receive at {} could take "
+                             "it first: after the close at {} this one then gets the zero "
+                             "value of {}",
+                             BaseName(c.Where(rv)), BaseName(c.Where(rc)),
+                             BaseName(c.Where(close)), c.Chan(ch)),
+                 {{rc, report::Role::Recv, "takes the last value instead"},
+                  {close, report::Role::Close, "close(ch)"},
+                  {rv, report::Role::Recv, "receives the zero value"}});
         break;
       }
     }
@@ -105,15 +100,13 @@ bool PlanRecvOnClosed(const PlanInput& in, std::vector<Plan>* plans, std::string
   uint32_t rv = f.records[0], close = f.records[1], other = f.records[2];
   BugOp cl{close, kChoiceRecorded, Expect::Completed, false};
   BugOp zero = ChanBugOp(t, ops, rv, Expect::Closed, true);
-  Plan p;
   if (hb::DirOf(t.records[other]) == ChanDir::Send) {
-    p.bug = {cl, zero};
-    p.how = fmt::format("close at {} before the send at {}, then the receive at {}",
-                        SiteText(t, t.records[close]), SiteText(t, t.records[other]),
-                        SiteText(t, t.records[rv]));
-    plans->push_back(std::move(p));
+    plans->push_back({false, {cl, zero},
+                      fmt::format("close at {} before the send at {}, then the receive at {}",
+                                  SiteAt(t, close), SiteAt(t, other), SiteAt(t, rv))});
     return true;
   }
+  Plan p;
   uint32_t s = in.hb.Partner(rv);
   if (s != hb::kNoRecord && ops.Owner(s) != ops.Owner(other)) {
     p.bug.push_back(ChanBugOp(t, ops, s, Expect::Completed, false));
@@ -123,8 +116,8 @@ bool PlanRecvOnClosed(const PlanInput& in, std::vector<Plan>* plans, std::string
   p.bug.push_back(zero);
   p.how = fmt::format("the receive at {} takes the value, then the close at {}, then the "
                       "receive at {} finds the channel closed",
-                      SiteText(t, t.records[other]), SiteText(t, t.records[close]),
-                      SiteText(t, t.records[rv]));
+                      SiteAt(t, other), SiteAt(t, close),
+                      SiteAt(t, rv));
   plans->push_back(std::move(p));
   return true;
 }

@@ -10,16 +10,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 // The close that closed chan: its first close that did not itself fail.
 uint32_t FirstClose(const OccurredIndex& ix, uint32_t chan) {
@@ -28,15 +22,6 @@ uint32_t FirstClose(const OccurredIndex& ix, uint32_t chan) {
     if (r.kind == Kind::ChanClose && !(r.flags & trace::kClosed)) return i;
   }
   return UINT32_MAX;
-}
-
-Finding Make(const OccurredIndex& ix, FindingKind kind, uint32_t rec) {
-  Finding f;
-  f.kind = kind;
-  f.status = report::Status::Occurred;
-  f.severity = report::DefaultSeverity(kind);
-  f.test = ix.TestOf(rec);
-  return f;
 }
 
 // Adds the closing close (if known) as a second location and step.
@@ -57,6 +42,25 @@ std::string ByWhom(const OccurredIndex& ix, uint32_t closer, uint32_t rec) {
   return fmt::format(" (closed by {} at {}:{})", who, BaseName(s.file), s.line);
 }
 
+// The finding of record i, an operation that met the closed channel: i, the
+// close that closed it, and (st non-null) the panic it raised. message
+// takes the goroutine, the channel and ByWhom.
+void EmitAfterClose(const OccurredIndex& ix, uint32_t i, FindingKind kind, Role role,
+                    fmt::format_string<std::string, std::string, std::string> message,
+                    const char* step, OccurredState* st, std::vector<Finding>* out) {
+  const Record& r = ix.rec(i);
+  uint32_t closer = FirstClose(ix, r.obj);
+  Finding f = OccurredFinding(ix, kind, i);
+  f.message = fmt::format(message, ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj),
+                          ByWhom(ix, closer, i));
+  f.locations.push_back(ix.Loc(i, role));
+  f.interleaving.push_back(ix.StepOf(i, role, step));
+  AddCloser(ix, closer, &f);
+  if (st != nullptr) SettlePanic(ix, i, st, &f);
+  FinishFinding(ix, &f);
+  out->push_back(std::move(f));
+}
+
 }  // namespace
 
 void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
@@ -70,30 +74,15 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
     bool is_recv = r.kind == Kind::ChanRecv ||
                    (chosen_case && (r.flags & trace::kDirRecv));
     if (is_send && closed) {
-      uint32_t closer = FirstClose(ix, r.obj);
-      Finding f = Make(ix, FindingKind::SendOnClosed, i);
-      f.message = fmt::format("goroutine {} sent on {} after it was closed{}; the send panics",
-                              ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj),
-                              ByWhom(ix, closer, i));
-      f.locations.push_back(ix.Loc(i, Role::Send));
-      f.interleaving.push_back(ix.StepOf(i, Role::Send, "send on the closed channel: panic"));
-      AddCloser(ix, closer, &f);
-      SettlePanic(ix, i, st, &f);
-      FinishFinding(ix, &f);
-      out->push_back(std::move(f));
+      EmitAfterClose(ix, i, FindingKind::SendOnClosed, Role::Send,
+                     "goroutine {} sent on {} after it was closed{}; the send panics",
+                     "send on the closed channel: panic", st, out);
     } else if (is_recv && closed && ix.IsUser(i) && !(r.flags & trace::kZeroSize)) {
-      uint32_t closer = FirstClose(ix, r.obj);
-      Finding f = Make(ix, FindingKind::RecvOnClosed, i);
-      f.message = fmt::format(
-          "goroutine {} received the zero value from {} because it was closed{}",
-          ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj), ByWhom(ix, closer, i));
-      f.locations.push_back(ix.Loc(i, Role::Recv));
-      f.interleaving.push_back(ix.StepOf(i, Role::Recv, "receive: gets the zero value"));
-      AddCloser(ix, closer, &f);
-      FinishFinding(ix, &f);
-      out->push_back(std::move(f));
+      EmitAfterClose(ix, i, FindingKind::RecvOnClosed, Role::Recv,
+                     "goroutine {} received the zero value from {} because it was closed{}",
+                     "receive: gets the zero value", nullptr, out);
     } else if (r.kind == Kind::ChanClose && r.obj == 0) {
-      Finding f = Make(ix, FindingKind::CloseOfNil, i);
+      Finding f = OccurredFinding(ix, FindingKind::CloseOfNil, i);
       f.message = fmt::format("goroutine {} closed a nil channel; close panics",
                               ix.StableId(ix.GidOf(i)));
       f.locations.push_back(ix.Loc(i, Role::Close));
@@ -102,17 +91,9 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       FinishFinding(ix, &f);
       out->push_back(std::move(f));
     } else if (r.kind == Kind::ChanClose && closed) {
-      uint32_t closer = FirstClose(ix, r.obj);
-      Finding f = Make(ix, FindingKind::CloseOfClosed, i);
-      f.message = fmt::format("goroutine {} closed {} a second time{}; close panics",
-                              ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj),
-                              ByWhom(ix, closer, i));
-      f.locations.push_back(ix.Loc(i, Role::Close));
-      f.interleaving.push_back(ix.StepOf(i, Role::Close, "second close: panic"));
-      AddCloser(ix, closer, &f);
-      SettlePanic(ix, i, st, &f);
-      FinishFinding(ix, &f);
-      out->push_back(std::move(f));
+      EmitAfterClose(ix, i, FindingKind::CloseOfClosed, Role::Close,
+                     "goroutine {} closed {} a second time{}; close panics",
+                     "second close: panic", st, out);
     }
   }
 }

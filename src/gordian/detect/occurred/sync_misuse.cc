@@ -9,26 +9,16 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using report::Role;
-using trace::Kind;
-using trace::Record;
 
 constexpr size_t kMaxOtherLocations = 4;
 constexpr size_t kMaxSteps = 8;
 
 Finding Make(const OccurredIndex& ix, FindingKind kind, uint32_t rec) {
-  Finding f;
-  f.kind = kind;
-  f.status = report::Status::Occurred;
-  f.severity = report::DefaultSeverity(kind);
-  f.test = ix.TestOf(rec);
+  Finding f = OccurredFinding(ix, kind, rec);
   f.locations.push_back(ix.Loc(rec, RoleOf(ix.rec(rec))));
   return f;
 }

@@ -6,17 +6,23 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "gordian/detect/occurred_index.h"
-#include "gordian/detect/op_runs.h"
+#include "gordian/detect/predicted/op_runs.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
 
 namespace gordian::detect {
+
+// The names every predictive detector uses.
+using hb::ChanDir;
+using hb::ObjClass;
+using trace::Kind;
 
 class PredictContext {
  public:
@@ -45,6 +51,22 @@ class PredictContext {
   // Emits f unless a finding with the same dedup key was emitted; then only
   // counts the occurrence.
   void Emit(report::Finding f);
+
+  // A record of a finding and the role it plays there; with what, a step.
+  struct At {
+    uint32_t rec;
+    report::Role role;
+  };
+  struct StepAt {
+    uint32_t rec;
+    report::Role role;
+    std::string what;
+  };
+  // Emits the finding of kind whose locations (and rewrite records) are at,
+  // the first one primary, with message and the steps in the order of the
+  // other schedule: NewFinding, AddLocation, AddStep and Emit in one call.
+  void Report(report::FindingKind kind, std::initializer_list<At> at, std::string message,
+              std::initializer_list<StepAt> steps);
 
   // Per-direction, per-goroutine operation runs of a channel (cached).
   const ChanRuns& Runs(uint32_t dense_chan);

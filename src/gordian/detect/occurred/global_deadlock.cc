@@ -12,15 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/occurred.h"
+#include "gordian/detect/occurred/detectors.h"
 
 namespace gordian::detect {
 namespace {
-
-using report::Finding;
-using report::FindingKind;
-using trace::Kind;
-using trace::Record;
 
 constexpr size_t kMaxNamedInMessage = 3;
 
@@ -116,11 +111,7 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
   st->crash_stamp = std::min(st->crash_stamp, stamp);
   if (blocked.empty() || all_explained) return;
 
-  Finding f;
-  f.kind = FindingKind::GlobalDeadlock;
-  f.status = report::Status::Occurred;
-  f.severity = report::DefaultSeverity(f.kind);
-  f.test = ix.TestOf(blocked[0]);
+  Finding f = OccurredFinding(ix, FindingKind::GlobalDeadlock, blocked[0]);
   std::string named;
   for (size_t k = 0; k < blocked.size(); k++) {
     uint32_t op = blocked[k];

@@ -21,24 +21,29 @@
 
 #include <fmt/format.h>
 
-#include "gordian/detect/op_runs.h"
-#include "gordian/detect/predict_context.h"
+#include "gordian/detect/predicted/op_runs.h"
+#include "gordian/detect/predicted/predict_context.h"
 
 namespace gordian::detect {
 
-using hb::ChanDir;
-using hb::ObjClass;
-using trace::Kind;
-
 namespace {
 
-constexpr uint32_t kSample = 4096;
 constexpr size_t kExamples = 3;
 
 struct SiteAlts {
   uint32_t example = hb::kNoRecord;  // the receive / select
   uint32_t partner = hb::kNoRecord;  // its actual partner / chosen case
   std::map<uint32_t, uint32_t> alts; // alternative site -> example record
+
+  // Records alt (at site) as an alternative of example, whose actual
+  // partner is partner; the first example of the site is the one reported.
+  void Add(uint32_t ex, uint32_t actual, uint32_t site, uint32_t alt) {
+    if (example == hb::kNoRecord) {
+      example = ex;
+      partner = actual;
+    }
+    alts.emplace(site, alt);
+  }
 };
 
 void AlternativePartners(PredictContext& c) {
@@ -50,7 +55,7 @@ void AlternativePartners(PredictContext& c) {
     if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
     std::set<uint32_t> send_sites;
     for (uint32_t k = 0; k < cr.send.size(); ++k) send_sites.insert(c.rec(cr.send.rec(k)).site);
-    uint32_t stride = std::max<uint32_t>(1, uint32_t(cr.recv.size() / kSample));
+    uint32_t stride = SampleStride(cr.recv.size());
     for (uint32_t k = 0; k < cr.recv.size(); k += stride) {
       uint32_t rv = cr.recv.rec(k);
       uint32_t own = c.ops.Owner(rv);
@@ -65,11 +70,7 @@ void AlternativePartners(PredictContext& c) {
         if (run.g == gr || run.g == gs) continue;
         uint32_t alt = cr.send.FirstConcurrent(c.hb, run, rv, &calls);
         if (alt == hb::kNoRecord) continue;
-        if (sa.example == hb::kNoRecord) {
-          sa.example = rv;
-          sa.partner = s;
-        }
-        sa.alts.emplace(c.rec(alt).site, alt);
+        sa.Add(rv, s, c.rec(alt).site, alt);
       }
       if (!c.Spend(calls)) break;
       calls = 0;
@@ -134,11 +135,7 @@ void SelectAlternatives(PredictContext& c) {
         }
       }
       if (found == hb::kNoRecord) continue;
-      if (sa.example == hb::kNoRecord) {
-        sa.example = q;
-        sa.partner = chosen;
-      }
-      sa.alts.emplace(c.rec(k).site, found);
+      sa.Add(q, chosen, c.rec(k).site, found);
     }
     if (!c.Spend(calls)) break;
     calls = 0;
