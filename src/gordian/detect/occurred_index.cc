@@ -13,19 +13,19 @@ using trace::Kind;
 using trace::Record;
 
 namespace {
-std::unique_ptr<hb::OpIndex> IndexOf(const trace::Trace& t) {
+std::unique_ptr<hb::OpIndex> IndexTrace(const trace::Trace& t) {
   auto ix = std::make_unique<hb::OpIndex>();
   ix->Build(t);
   return ix;
 }
 }  // namespace
 
-OccurredIndex::OccurredIndex(const trace::Trace& t) : own_(IndexOf(t)), ops_(*own_), t_(t) {}
+OccurredIndex::OccurredIndex(const trace::Trace& t) : own_(IndexTrace(t)), ops_(*own_), t_(t) {}
 
-std::string OccurredIndex::StableId(uint32_t gid) const {
-  const trace::Goroutine* g = t_.FindGoroutine(gid);
+std::string OccurredIndex::StableId(Gid gid) const {
+  const trace::Goroutine* g = t_.FindGoroutine(trace::Value(gid));
   if (g != nullptr && !g->stable_id.empty()) return g->stable_id;
-  return fmt::format("g{}", gid);
+  return fmt::format("g{}", trace::Value(gid));
 }
 
 const trace::Site& OccurredIndex::SiteOf(uint32_t rec) const {
@@ -39,8 +39,8 @@ bool OccurredIndex::IsUser(uint32_t rec) const {
   return r.site != 0 && r.site < t_.sites.size() && t_.sites[r.site].user;
 }
 
-uint32_t OccurredIndex::LastOp(uint32_t gid) const {
-  const trace::Goroutine* g = t_.FindGoroutine(gid);
+uint32_t OccurredIndex::LastOp(Gid gid) const {
+  const trace::Goroutine* g = t_.FindGoroutine(trace::Value(gid));
   if (g == nullptr) return UINT32_MAX;
   for (uint32_t i = g->end; i > g->begin; i--) {
     Kind k = t_.records[i - 1].kind;
@@ -49,7 +49,7 @@ uint32_t OccurredIndex::LastOp(uint32_t gid) const {
   return UINT32_MAX;
 }
 
-bool OccurredIndex::BlockedForever(uint32_t gid) const {
+bool OccurredIndex::BlockedForever(Gid gid) const {
   uint32_t last = LastOp(gid);
   if (last == UINT32_MAX) return false;
   const Record& r = t_.records[last];
@@ -58,8 +58,7 @@ bool OccurredIndex::BlockedForever(uint32_t gid) const {
 
 std::vector<uint32_t> OccurredIndex::CasesOf(uint32_t select_rec) const {
   std::vector<uint32_t> out;
-  uint32_t gid = GidOf(select_rec);
-  const trace::Goroutine* g = t_.FindGoroutine(gid);
+  const trace::Goroutine* g = t_.FindGoroutine(trace::Value(GidOf(select_rec)));
   uint32_t end = g != nullptr ? g->end : size();
   for (uint32_t i = select_rec + 1; i < end && t_.records[i].kind == Kind::SelectCase; i++) {
     out.push_back(i);
@@ -73,8 +72,8 @@ std::string OccurredIndex::Where(uint32_t rec) const {
   return fmt::format("{}:{}", s.file, s.line);
 }
 
-std::string OccurredIndex::DescribeChan(uint32_t chan) const {
-  if (chan == 0) return "a nil channel";
+std::string OccurredIndex::DescribeChan(ObjectId chan) const {
+  if (chan == ObjectId(0)) return "a nil channel";
   for (uint32_t i : OpsOf(ObjClass::Chan, chan)) {
     const Record& r = t_.records[i];
     if (r.kind == Kind::ChanMake && r.site != 0) {
@@ -89,7 +88,7 @@ std::string_view OccurredIndex::String(uint32_t id) const {
   return id < t_.strings.size() ? std::string_view(t_.strings[id]) : std::string_view();
 }
 
-LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, uint32_t obj) const {
+LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, ObjectId obj) const {
   // Acquisitions count at tpost (when the lock was obtained), releases at
   // their single stamp.
   std::vector<std::pair<uint32_t, uint32_t>> events;  // (stamp, record)
@@ -126,7 +125,7 @@ LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, uint32_t obj) const {
       case Kind::RUnlock: {
         // Release the read lock of the same goroutine if there is one, else
         // the oldest (RUnlock is not owned either).
-        uint32_t gid = GidOf(i);
+        Gid gid = GidOf(i);
         auto it = std::find_if(h.readers.begin(), h.readers.end(),
                                [&](uint32_t x) { return GidOf(x) == gid; });
         if (it == h.readers.end()) it = h.readers.begin();
@@ -160,10 +159,10 @@ report::Step OccurredIndex::StepOf(uint32_t rec, report::Role role, std::string 
   return report::Step{Loc(rec, role), std::move(what)};
 }
 
-report::GoroutineInfo OccurredIndex::GoroutineOf(uint32_t gid) const {
+report::GoroutineInfo OccurredIndex::GoroutineInfoOf(Gid gid) const {
   report::GoroutineInfo gi;
   gi.id = StableId(gid);
-  uint32_t sp = SpawnOf(gid);
+  uint32_t sp = SpawnOfGid(gid);
   if (sp != UINT32_MAX) {
     const trace::Site& s = SiteOf(sp);
     gi.spawn_file = s.file;
@@ -177,7 +176,8 @@ report::GoroutineInfo OccurredIndex::GoroutineOf(uint32_t gid) const {
   // The goroutine's function: its GoStart site's function when that is user
   // code, else the test it runs, else the function of its first user record.
   // (The main goroutine runs main.main, or the testing package's main.)
-  if (const trace::Goroutine* g = t_.FindGoroutine(gid); g != nullptr && gid != 1) {
+  if (const trace::Goroutine* g = t_.FindGoroutine(trace::Value(gid));
+      g != nullptr && gid != Gid(1)) {
     for (uint32_t i = g->begin; i < g->end; i++) {
       const Record& r = t_.records[i];
       // (go x.f(a) runs a compiler wrapper "...gowrapN": skip to x.f's own records)
@@ -227,12 +227,14 @@ void FillGoroutines(const OccurredIndex& ix, report::Finding* f) {
   };
   for (const report::Location& l : f->locations) add(l.goroutine);
   for (const report::Step& s : f->interleaving) add(s.loc.goroutine);
-  std::map<std::string, uint32_t> gid_by_id;
-  for (const trace::Goroutine& g : ix.trace().goroutines) gid_by_id[ix.StableId(g.gid)] = g.gid;
+  std::map<std::string, Gid> gid_by_id;
+  for (const trace::Goroutine& g : ix.trace().goroutines) {
+    gid_by_id[ix.StableId(trace::GidOf(g))] = trace::GidOf(g);
+  }
   for (const std::string& id : ids) {
     auto it = gid_by_id.find(id);
     if (it != gid_by_id.end()) {
-      f->goroutines.push_back(ix.GoroutineOf(it->second));
+      f->goroutines.push_back(ix.GoroutineInfoOf(it->second));
     } else {
       f->goroutines.push_back(report::GoroutineInfo{id, "", 0, ""});
     }

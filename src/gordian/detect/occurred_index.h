@@ -25,6 +25,9 @@ using trace::ClassOf;
 using trace::ObjClass;
 
 using hb::TestInfo;
+using trace::Gid;
+using trace::GoroutineIndex;
+using trace::ObjectId;
 
 // Who holds a Mutex or RWMutex at the end of the trace: the Lock records
 // that acquired it and were not released since.
@@ -45,9 +48,10 @@ class OccurredIndex {
   const trace::Record& rec(uint32_t i) const { return t_.records[i]; }
   uint32_t size() const { return static_cast<uint32_t>(t_.records.size()); }
 
-  uint32_t GidOf(uint32_t rec) const { return ops_.GidOf(rec); }
+  Gid GidOf(uint32_t rec) const { return ops_.GidOf(rec); }
   // The stable id of gid ("1.0.2"), or "g<gid>" when the reader gave none.
-  std::string StableId(uint32_t gid) const;
+  std::string StableId(Gid gid) const;
+  std::string StableId(GoroutineIndex g) const { return StableId(trace::GidAt(g)); }
   // Ordering stamp of a record: tpre (the moment the operation started).
   uint32_t Stamp(uint32_t rec) const { return t_.records[rec].tpre; }
   bool IsUser(uint32_t rec) const;
@@ -56,13 +60,13 @@ class OccurredIndex {
 
   // The goroutine's last record that is not an aux SelectCase record, or
   // UINT32_MAX if it has none.
-  uint32_t LastOp(uint32_t gid) const;
+  uint32_t LastOp(Gid gid) const;
   // True when the goroutine's last operation never completed.
-  bool BlockedForever(uint32_t gid) const;
+  bool BlockedForever(Gid gid) const;
 
   // Records of one object by trace id (ChanMake/Send/Recv/Close and
   // SelectCase for channels; every operation for sync objects) in stamp order.
-  std::span<const uint32_t> OpsOf(ObjClass f, uint32_t obj) const { return ops_.OpsByStamp(f, obj); }
+  std::span<const uint32_t> OpsOf(ObjClass f, ObjectId obj) const { return ops_.OpsByStamp(f, obj); }
   // The SelectCase records following a Select record.
   std::vector<uint32_t> CasesOf(uint32_t select_rec) const;
 
@@ -74,27 +78,27 @@ class OccurredIndex {
   uint32_t ExitRecord() const { return ops_.ExitRecord(); }
   const TestInfo* TestByIndex(uint32_t index) const { return ops_.TestByIndex(index); }
   std::string TestOf(uint32_t rec) const { return ops_.TestOf(rec); }
-  std::string TestOfGoroutine(uint32_t gid, uint32_t stamp) const {
+  std::string TestOfGoroutine(Gid gid, uint32_t stamp) const {
     return ops_.TestOfGoroutine(gid, stamp);
   }
 
   // The GoSpawn record that created gid (UINT32_MAX for main / unknown).
-  uint32_t SpawnOf(uint32_t gid) const { return ops_.SpawnOfGid(gid); }
+  uint32_t SpawnOfGid(Gid gid) const { return trace::Value(ops_.SpawnOfGid(gid)); }
 
   // "x.go:12" (absolute path as recorded) of a record, or "an unknown place".
   std::string Where(uint32_t rec) const;
   // "the channel made at x.go:5" / "a channel" / "a nil channel".
-  std::string DescribeChan(uint32_t chan) const;
+  std::string DescribeChan(ObjectId chan) const;
   // String table lookup ("" when out of range).
   std::string_view String(uint32_t id) const;
 
   // The holders of a lock (family Mutex or RWMutex) at the end of the
   // trace. Go locks are not owned: an unlock by any goroutine releases.
-  LockHolders HoldersAtEnd(ObjClass f, uint32_t obj) const;
+  LockHolders HoldersAtEnd(ObjClass f, ObjectId obj) const;
 
   report::Location Loc(uint32_t rec, report::Role role) const;
   report::Step StepOf(uint32_t rec, report::Role role, std::string what) const;
-  report::GoroutineInfo GoroutineOf(uint32_t gid) const;
+  report::GoroutineInfo GoroutineInfoOf(Gid gid) const;
 
  private:
   std::unique_ptr<hb::OpIndex> own_;  // the trace constructor's index

@@ -143,7 +143,7 @@ void JoinBoth(uint32_t* __restrict x, uint32_t* __restrict y, uint32_t w, bool* 
 class Builder {
  public:
   Builder(HappensBefore* hb, const trace::Trace& t)
-      : hb_(*hb), t_(t), rs_(t.records), ix_(hb->ops_) {}
+      : hb_(*hb), t_(t), rs_(t.records), ix_(hb->ops()) {}
   bool Run(std::string* err);
 
  private:
@@ -189,12 +189,12 @@ class Builder {
   }
   void Step(uint32_t g);
   bool Processed(uint32_t rec) const {
-    const Gor& s = g_[ix_.GoroutineOf(rec)];
+    const Gor& s = g_[trace::Value(ix_.GoroutineIndexOf(rec))];
     return s.cursor > rec || s.state == kDone;
   }
   void ParkOnRecord(uint32_t g, uint32_t rec) {
     Park(g);
-    rec_waiters_[ix_.GoroutineOf(rec)].push_back({rec, g, g_[g].token});
+    rec_waiters_[trace::Value(ix_.GoroutineIndexOf(rec))].push_back({rec, g, g_[g].token});
   }
   void ParkOnObject(uint32_t g, uint64_t key) {
     Park(g);
@@ -610,7 +610,7 @@ void Builder::ChanOp(uint32_t g, uint32_t own, uint32_t op) {
       return;
     }
     uint32_t po = ix_.Owner(p);
-    uint32_t h = ix_.GoroutineOf(po);
+    uint32_t h = trace::Value(ix_.GoroutineIndexOf(po));
     if (rs_[po].tpost == 0 || h == g) {
       Simple(g, own);
       return;
@@ -851,7 +851,7 @@ void Builder::Step(uint32_t g) {
       return;
     }
     case Kind::GoStart: {
-      uint32_t sp = ix_.SpawnOf(g);
+      uint32_t sp = trace::Value(ix_.SpawnOfIndex(GoroutineIndex(g)));
       if (sp != kNoRecord && !Processed(sp) && !force_) {
         ParkOnRecord(g, sp);
         return;
@@ -1045,7 +1045,7 @@ bool Builder::Run(std::string* err) {
     }
   }
   for (uint32_t i = 0; i < n; ++i) {
-    if (ix_.GoroutineOf(i) == kNoObject) {
+    if (ix_.GoroutineIndexOf(i) == trace::kNoGoroutine) {
       *err = fmt::format("record {} belongs to no goroutine", i);
       return false;
     }
@@ -1162,7 +1162,7 @@ bool HappensBefore::Build(const trace::Trace& t, std::string* err) {
   warnings_.clear();
   once_post_.clear();
   stats_ = HbStats{};
-  ops_.Build(t, &warnings_);
+  IndexTrace(t);
   Builder b(this, t);
   if (!b.Run(err)) return false;
   stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

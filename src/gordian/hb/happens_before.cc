@@ -10,16 +10,17 @@ namespace gordian::hb {
 HappensBefore::HappensBefore(HbOptions opt) : opt_(opt) {}
 HappensBefore::~HappensBefore() = default;
 
-void IndexSlot::Build(const trace::Trace& t, std::vector<std::string>* warnings) {
-  if (shared_ == nullptr || &shared_->trace() != &t) {
-    shared_ = nullptr;
-    own_.Build(t);
+void HappensBefore::IndexTrace(const trace::Trace& t) {
+  if (shared_ops_ == nullptr || &shared_ops_->trace() != &t) {
+    shared_ops_ = nullptr;
+    own_ops_.Build(t);
   }
-  warnings->insert(warnings->end(), get().warnings().begin(), get().warnings().end());
+  ops_ = shared_ops_ != nullptr ? shared_ops_ : &own_ops_;
+  warnings_.insert(warnings_.end(), ops().warnings().begin(), ops().warnings().end());
 }
 
 bool HappensBefore::Build(const OpIndex& ops, std::string* err) {
-  ops_.Use(&ops);
+  shared_ops_ = &ops;
   return Build(ops.trace(), err);
 }
 
@@ -34,7 +35,7 @@ bool HappensBefore::ClockKnown(uint32_t rec) const {
 
 Epoch HappensBefore::PreEpoch(uint32_t rec) const {
   rec = ops().Owner(rec);
-  return PreEpochAt(rec - gbegin_[ops().GoroutineIndexOf(rec)]);
+  return PreEpochAt(rec - gbegin_[trace::Value(ops().GoroutineIndexOf(rec))]);
 }
 
 Epoch HappensBefore::PostEpoch(uint32_t rec) const {
@@ -44,17 +45,17 @@ Epoch HappensBefore::PostEpoch(uint32_t rec) const {
     auto it = std::lower_bound(once_post_.begin(), once_post_.end(), std::make_pair(rec, Epoch{0}));
     if (it != once_post_.end() && it->first == rec) return it->second;
   }
-  return PostEpochAt(rec - gbegin_[ops().GoroutineIndexOf(rec)]);
+  return PostEpochAt(rec - gbegin_[trace::Value(ops().GoroutineIndexOf(rec))]);
 }
 
 Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
   rec = ops().Owner(rec);
-  uint32_t g = ops().GoroutineIndexOf(rec);
+  const GoroutineIndex g = trace::IndexOf(Gid(gid));
   if (post && !Completed(rec)) post = false;
-  if (gid - 1 == g) return post ? PostEpoch(rec) : PreEpoch(rec);
+  if (g == ops().GoroutineIndexOf(rec)) return post ? PostEpoch(rec) : PreEpoch(rec);
   uint32_t s = post ? snap_post_[rec] : snap_pre_[rec];
   if (s == ClockStore::kUnknown) return 0xffffffffu;  // unknown: assume it knows all
-  return store_.Get(s, gid - 1);
+  return store_.Get(s, trace::Value(g));
 }
 
 VectorClock HappensBefore::PreClock(uint32_t rec) const {
@@ -66,7 +67,7 @@ VectorClock HappensBefore::PreClock(uint32_t rec) const {
   } else {
     store_.Materialize(s, vc.data());
   }
-  vc[ops().GoroutineIndexOf(rec)] = PreEpoch(rec);
+  vc[trace::Value(ops().GoroutineIndexOf(rec))] = PreEpoch(rec);
   return vc;
 }
 
@@ -80,7 +81,7 @@ VectorClock HappensBefore::PostClock(uint32_t rec) const {
   } else {
     store_.Materialize(s, vc.data());
   }
-  vc[ops().GoroutineIndexOf(rec)] = PostEpoch(rec);
+  vc[trace::Value(ops().GoroutineIndexOf(rec))] = PostEpoch(rec);
   return vc;
 }
 
@@ -88,10 +89,10 @@ bool HappensBefore::Before(uint32_t a, uint32_t b) const {
   a = ops().Owner(a);
   b = ops().Owner(b);
   if (a == b || !Completed(a)) return false;
-  uint32_t ga = ops().GoroutineIndexOf(a);
-  uint32_t gb = ops().GoroutineIndexOf(b);
+  GoroutineIndex ga = ops().GoroutineIndexOf(a);
+  GoroutineIndex gb = ops().GoroutineIndexOf(b);
   if (ga == gb) return PostEpoch(a) <= PreEpoch(b);
-  return PostEpoch(a) <= Knows(b, false, ga + 1);
+  return PostEpoch(a) <= Knows(b, false, trace::Value(trace::GidAt(ga)));
 }
 
 }  // namespace gordian::hb

@@ -78,22 +78,6 @@ struct HbStats {
   double seconds = 0;         // wall time of Build
 };
 
-// The engine's operation index: the caller's, shared (Use), or its own.
-// clock_builder.cc calls Build(t, &warnings) before it walks: that builds the
-// engine's own index unless a shared index of t was given, and adds the
-// index's warnings either way.
-class IndexSlot {
- public:
-  void Use(const OpIndex* shared) { shared_ = shared; }
-  void Build(const trace::Trace& t, std::vector<std::string>* warnings);
-  const OpIndex& get() const { return shared_ != nullptr ? *shared_ : own_; }
-  operator const OpIndex&() const { return get(); }  // NOLINT: clock_builder.cc binds a reference
-
- private:
-  const OpIndex* shared_ = nullptr;
-  OpIndex own_;
-};
-
 class HappensBefore {
  public:
   explicit HappensBefore(HbOptions opt = {});
@@ -110,14 +94,13 @@ class HappensBefore {
   bool Build(const OpIndex& ops, std::string* err);
 
   const trace::Trace& trace() const { return *t_; }
-  const OpIndex& ops() const { return ops_.get(); }
+  const OpIndex& ops() const { return *ops_; }
   const HbOptions& options() const { return opt_; }
   const HbStats& stats() const { return stats_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   uint32_t num_goroutines() const { return num_g_; }
 
   // Record facts. SelectCase records stand for their Select in all queries.
-  uint32_t GoroutineOf(uint32_t rec) const { return ops().GidOf(rec); }  // gid
   bool Completed(uint32_t rec) const;
   bool ClockKnown(uint32_t rec) const;
   Epoch PreEpoch(uint32_t rec) const;
@@ -134,7 +117,8 @@ class HappensBefore {
   // Neither Before(a, b) nor Before(b, a); never for records of the same
   // goroutine or for a record and itself.
   bool Concurrent(uint32_t a, uint32_t b) const {
-    return GoroutineOf(a) != GoroutineOf(b) && !Before(a, b) && !Before(b, a);
+    return ops().GoroutineIndexOf(a) != ops().GoroutineIndexOf(b) && !Before(a, b) &&
+           !Before(b, a);
   }
 
   // Exact communication partner (see OpIndex::Partner).
@@ -142,10 +126,16 @@ class HappensBefore {
 
  private:
   friend class Builder;
+  // Points ops_ at the shared index when it indexes t, else indexes t
+  // itself; adds the index's warnings (clock_builder.cc, before its walk).
+  void IndexTrace(const trace::Trace& t);
   HbOptions opt_;
   const trace::Trace* t_ = nullptr;
   uint32_t num_g_ = 0;
-  IndexSlot ops_;
+  // The operation index: the caller's (Build(ops)) or own_ops_.
+  const OpIndex* shared_ops_ = nullptr;
+  OpIndex own_ops_;
+  const OpIndex* ops_ = &own_ops_;
   ClockStore store_;
   std::vector<uint32_t> snap_pre_, snap_post_;  // per record
   std::vector<uint32_t> gbegin_;                // per goroutine index

@@ -200,7 +200,7 @@ TEST(HappensBefore, CapacityInferredWithoutMake) {
   b.Send(1, x);            // completes with no receiver waiting: buffered
   H r = b.Recv(g2, x);
   auto bt = BuildHb(b);
-  uint32_t d = bt.hb->ops().Dense(ObjClass::Chan, x);
+  uint32_t d = bt.hb->ops().Dense(ObjClass::Chan, trace::ObjectId(x));
   EXPECT_FALSE(bt.hb->ops().Channel(d).capacity_known);
   EXPECT_EQ(bt.hb->ops().Channel(d).capacity, 1);
   EXPECT_FALSE(bt.hb->warnings().empty());

@@ -28,7 +28,8 @@ ChanDir DirOf(const Record& r) {
   }
 }
 
-uint32_t OpIndex::Dense(ObjClass c, uint32_t raw) const {
+uint32_t OpIndex::Dense(ObjClass c, ObjectId id) const {
+  const uint32_t raw = trace::Value(id);
   const Class& k = cls_[int(c)];
   if (!k.direct.empty() || k.sorted.empty()) {
     return raw < k.direct.size() ? k.direct[raw] : kNoObject;
@@ -233,7 +234,7 @@ void OpIndex::Build(const trace::Trace& t) {
     for (uint32_t i = 0; i < n; ++i) {
       uint8_t c = cls_of[uint8_t(rs[i].kind)];
       if (c == kNumObjClasses || rs[i].obj == 0 || !cls_[c].direct.empty()) continue;
-      obj_[i] = Dense(ObjClass(c), rs[i].obj);
+      obj_[i] = Dense(ObjClass(c), trace::ObjectIdOf(rs[i]));
       ++cls_[c].off[obj_[i] + 1];
     }
   }
@@ -265,7 +266,7 @@ void OpIndex::Build(const trace::Trace& t) {
   // Pass 3: operation lists, channel facts, spawns, Once runners.
   const uint32_t nch = Count(ObjClass::Chan);
   chans_.assign(nch, ChannelInfo{});
-  for (uint32_t c = 0; c < nch; ++c) chans_[c].raw = cls_[int(ObjClass::Chan)].raw[c];
+  for (uint32_t c = 0; c < nch; ++c) chans_[c].raw = Raw(ObjClass::Chan, c);
   spawn_.assign(ng, kNoRecord);
   once_runner_.assign(Count(ObjClass::Once), kNoRecord);
   uint32_t sel = kNoRecord;
@@ -435,7 +436,7 @@ void OpIndex::BuildTests(const std::vector<uint32_t>& test_ends) {
   std::vector<int> starts(ng + 1, 0);
   std::vector<int32_t> own(ng + 1, -1);
   for (size_t k = 0; k < tests_.size(); k++) {
-    uint32_t g = tests_[k].gid;
+    uint32_t g = trace::Value(tests_[k].gid);
     if (g <= ng) {
       starts[g]++;
       own[g] = static_cast<int32_t>(k);
@@ -471,7 +472,8 @@ const TestInfo* OpIndex::TestByIndex(uint32_t index) const {
   return nullptr;
 }
 
-std::string OpIndex::TestOfGoroutine(uint32_t gid, uint32_t stamp) const {
+std::string OpIndex::TestOfGoroutine(Gid id, uint32_t stamp) const {
+  const uint32_t gid = trace::Value(id);
   if (gid < test_of_gid_.size() && test_of_gid_[gid] >= 0) {
     return tests_[static_cast<size_t>(test_of_gid_[gid])].name;
   }
@@ -505,10 +507,10 @@ void OpIndex::BuildStampOrder() const {
   by_stamp_built_ = true;
 }
 
-std::span<const uint32_t> OpIndex::OpsByStamp(ObjClass c, uint32_t raw) const {
+std::span<const uint32_t> OpIndex::OpsByStamp(ObjClass c, ObjectId raw) const {
   if (c == ObjClass::None) return {};
   if (!by_stamp_built_) BuildStampOrder();
-  if (raw == 0) return raw0_[int(c)];
+  if (raw == ObjectId(0)) return raw0_[int(c)];
   uint32_t d = Dense(c, raw);
   if (d == kNoObject) return {};
   const Class& k = cls_[int(c)];

@@ -9,9 +9,11 @@
 // detector; detect/occurred_index.h builds findings from it.
 //
 // Goroutines have two numbers: the gid of the trace (1 = main, dense) and
-// the 0-based index into Trace::goroutines (gid - 1). Every accessor says
-// which one it takes or returns (GoroutineIndexOf / GidOf, SpawnOfIndex /
-// SpawnOfGid).
+// the 0-based index into Trace::goroutines (gid - 1); objects have the id
+// the trace gives them and a dense number per class. The API takes and
+// returns them as the distinct types of trace/ids.h (Gid, GoroutineIndex,
+// ObjectId), so that one passed for the other does not compile; records
+// and dense object numbers are plain uint32_t, the index of flat arrays.
 #pragma once
 
 #include <cstdint>
@@ -19,9 +21,15 @@
 #include <string>
 #include <vector>
 
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::hb {
+
+using trace::Gid;
+using trace::GoroutineIndex;
+using trace::ObjectId;
+using trace::RecordId;
 
 inline constexpr uint32_t kNoRecord = 0xffffffffu;
 inline constexpr uint32_t kNoObject = 0xffffffffu;
@@ -30,7 +38,7 @@ inline constexpr uint32_t kNoObject = 0xffffffffu;
 struct TestInfo {
   uint32_t index = 0;
   std::string name;
-  uint32_t gid = 0;          // goroutine that wrote TestStart
+  Gid gid = trace::kNoGid;   // goroutine that wrote TestStart
   uint32_t start = 0;        // stamp of TestStart
   uint32_t end = UINT32_MAX; // stamp of TestEnd (UINT32_MAX if it never ended)
   bool failed = false;
@@ -48,7 +56,7 @@ enum class ChanDir : uint8_t { None, Send, Recv, Close };
 ChanDir DirOf(const trace::Record& r);
 
 struct ChannelInfo {
-  uint32_t raw = 0;             // trace object id
+  ObjectId raw{0};              // trace object id
   int64_t capacity = -1;        // from ChanMake; inferred (see capacity_known) otherwise
   bool capacity_known = false;  // false: no ChanMake record, capacity inferred from stamps
   uint32_t make_rec = kNoRecord;
@@ -71,8 +79,8 @@ class OpIndex {
   // Dense objects of a class: 0 .. Count(c)-1.
   uint32_t Count(ObjClass c) const { return static_cast<uint32_t>(cls_[int(c)].raw.size()); }
   // Dense id of a trace object id, or kNoObject.
-  uint32_t Dense(ObjClass c, uint32_t raw) const;
-  uint32_t Raw(ObjClass c, uint32_t dense) const { return cls_[int(c)].raw[dense]; }
+  uint32_t Dense(ObjClass c, ObjectId raw) const;
+  ObjectId Raw(ObjClass c, uint32_t dense) const { return ObjectId(cls_[int(c)].raw[dense]); }
   // Dense object of record i (its class is ClassOf(kind)), or kNoObject
   // (nil channel, kinds without object).
   uint32_t ObjectOf(uint32_t rec) const { return obj_[rec]; }
@@ -96,26 +104,23 @@ class OpIndex {
   // For a completed Select that chose a case: the chosen SelectCase record;
   // kNoRecord for default, blocked or malformed selects.
   uint32_t ChosenCase(uint32_t select_rec) const;
-  // Goroutine index (gid - 1) of a record; kNoRecord outside every goroutine.
-  uint32_t GoroutineIndexOf(uint32_t rec) const { return gor_[rec]; }
-  // The gid of a record's goroutine; 0 outside every goroutine.
-  uint32_t GidOf(uint32_t rec) const { return gor_[rec] + 1; }
-  // hb/clock_builder.cc's spelling of GoroutineIndexOf (until the clock rewrite
-  // there lands).
-  uint32_t GoroutineOf(uint32_t rec) const { return GoroutineIndexOf(rec); }
+  // Goroutine index (gid - 1) of a record; kNoGoroutine outside every
+  // goroutine.
+  GoroutineIndex GoroutineIndexOf(uint32_t rec) const { return GoroutineIndex(gor_[rec]); }
+  // The gid of a record's goroutine; kNoGid outside every goroutine.
+  Gid GidOf(uint32_t rec) const { return trace::GidAt(GoroutineIndexOf(rec)); }
   // The exact communication partner of a send/receive/select (the record on
   // the other side: ChanSend, ChanRecv or a SelectCase), or kNoRecord.
   uint32_t Partner(uint32_t rec) const;
 
-  // The GoSpawn record that created goroutine index g, or kNoRecord.
-  uint32_t SpawnOfIndex(uint32_t g) const { return spawn_[g]; }
-  // The GoSpawn record that created goroutine gid, or kNoRecord (main,
+  // The GoSpawn record that created goroutine index g, or kNoRecordId.
+  RecordId SpawnOfIndex(GoroutineIndex g) const { return RecordId(spawn_[trace::Value(g)]); }
+  // The GoSpawn record that created goroutine gid, or kNoRecordId (main,
   // unknown gids).
-  uint32_t SpawnOfGid(uint32_t gid) const {
-    return gid >= 1 && gid <= spawn_.size() ? spawn_[gid - 1] : kNoRecord;
+  RecordId SpawnOfGid(Gid gid) const {
+    uint32_t g = trace::Value(trace::IndexOf(gid));
+    return g < spawn_.size() ? RecordId(spawn_[g]) : trace::kNoRecordId;
   }
-  // hb/clock_builder.cc's spelling of SpawnOfIndex.
-  uint32_t SpawnOf(uint32_t g) const { return SpawnOfIndex(g); }
   // The Once.Do record that ran f for a dense Once, or kNoRecord.
   uint32_t OnceRunner(uint32_t dense_once) const { return once_runner_[dense_once]; }
   // The Signal/Broadcast record that woke a completed CondWait, or kNoRecord.
@@ -125,14 +130,14 @@ class OpIndex {
 
   // Records of an object by its trace id, in stamp (tpre) order, ties in
   // trace order; raw id 0 (a nil channel) included. Built on first use.
-  std::span<const uint32_t> OpsByStamp(ObjClass c, uint32_t raw) const;
+  std::span<const uint32_t> OpsByStamp(ObjClass c, ObjectId raw) const;
 
   // Tests, in TestStart order.
   const std::vector<TestInfo>& tests() const { return tests_; }
   const TestInfo* TestByIndex(uint32_t index) const;
   // The test a goroutine's operation at stamp belongs to ("" for none: a
   // main program, or an operation outside every test).
-  std::string TestOfGoroutine(uint32_t gid, uint32_t stamp) const;
+  std::string TestOfGoroutine(Gid gid, uint32_t stamp) const;
   std::string TestOf(uint32_t rec) const { return TestOfGoroutine(GidOf(rec), t_->records[rec].tpre); }
   // The ProgramExit record (the last one), or kNoRecord when the program
   // never exited (killed, or the trace was cut off).

@@ -97,7 +97,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       *err = "the bug's operations repeat";
       return false;
     }
-    uint32_t gb = e.GoroutineOf(b) - 1;
+    uint32_t gb = trace::Value(e.ops().GoroutineIndexOf(b));
     cut[gb] = std::max<size_t>(cut[gb], p->second + 1);
     for (size_t h = 0; h < ng; h++) {
       if (h == gb || c.recs[h].empty()) continue;
@@ -135,7 +135,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     }
   }
   auto node_of = [&](uint32_t rec) {
-    uint32_t g = e.GoroutineOf(rec) - 1;
+    uint32_t g = trace::Value(e.ops().GoroutineIndexOf(rec));
     return base[g] + c.pos.at(rec);
   };
   for (size_t i = 1; i < plan.bug.size(); i++) {
@@ -155,9 +155,9 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       for (uint32_t a : e.ops().Ops(hb::ObjClass::WaitGroup, wg)) {
         const Record& ra = t.records[a];
         if (ra.kind != Kind::WgAdd || static_cast<int32_t>(ra.val) <= 0) continue;
-        if (e.GoroutineOf(a) == e.GoroutineOf(w) || e.Before(a, w)) continue;
+        if (e.ops().GidOf(a) == e.ops().GidOf(w) || e.Before(a, w)) continue;
         auto pa = c.pos.find(a);
-        if (pa == c.pos.end() || pa->second >= cut[e.GoroutineOf(a) - 1]) continue;
+        if (pa == c.pos.end() || pa->second >= cut[trace::Value(e.ops().GoroutineIndexOf(a))]) continue;
         edge(base[h] + k, node_of(a));
       }
     }
@@ -204,7 +204,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   for (uint32_t id : order) {
     uint32_t r = rec_of[id];
     const Record& rec = t.records[r];
-    uint32_t gid = e.GoroutineOf(r);
+    uint32_t gid = trace::Value(e.ops().GidOf(r));
     Op op;
     op.g = sid.at(gid);
     op.kind = rec.kind;
@@ -229,7 +229,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     if (!bo.check) continue;
     const Record& rec = t.records[bo.rec];
     Expectation x;
-    x.goroutine = t.goroutines[e.GoroutineOf(bo.rec) - 1].stable_id;
+    x.goroutine = t.goroutines[trace::Value(e.ops().GoroutineIndexOf(bo.rec))].stable_id;
     x.index = c.pos.at(bo.rec);
     x.kind = rec.kind;
     x.site = SiteText(t, rec);

@@ -32,7 +32,7 @@ bool IsChanWait(Kind k) {
 // than b's own goroutine's.
 std::vector<uint32_t> HoldersBlocking(const OccurredIndex& ix, uint32_t b) {
   const Record& r = ix.rec(b);
-  LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), r.obj);
+  LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
   std::vector<uint32_t> out;
   if (h.writer != UINT32_MAX) out.push_back(h.writer);
   if (r.kind == Kind::RWLock) out.insert(out.end(), h.readers.begin(), h.readers.end());
@@ -40,23 +40,23 @@ std::vector<uint32_t> HoldersBlocking(const OccurredIndex& ix, uint32_t b) {
   return out;
 }
 
-std::vector<uint32_t> ChannelsOf(const OccurredIndex& ix, uint32_t b) {
+std::vector<ObjectId> ChannelsOf(const OccurredIndex& ix, uint32_t b) {
   const Record& r = ix.rec(b);
-  if (r.kind != Kind::Select) return {r.obj};
-  std::vector<uint32_t> out;
-  for (uint32_t c : ix.CasesOf(b)) out.push_back(ix.rec(c).obj);
+  if (r.kind != Kind::Select) return {trace::ObjectIdOf(r)};
+  std::vector<ObjectId> out;
+  for (uint32_t c : ix.CasesOf(b)) out.push_back(trace::ObjectIdOf(ix.rec(c)));
   return out;
 }
 
 // Could goroutine h have completed the channel wait of goroutine g on chan?
-bool PlausiblePartner(const OccurredIndex& ix, uint32_t g, uint32_t h, uint32_t chan) {
-  if (chan == 0) return false;
+bool PlausiblePartner(const OccurredIndex& ix, Gid g, Gid h, ObjectId chan) {
+  if (chan == ObjectId(0)) return false;
   uint32_t made_at = 0;
   for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
     if (ix.GidOf(i) == h) return true;
     if (ix.rec(i).kind == Kind::ChanMake && ix.GidOf(i) == g) made_at = ix.rec(i).tpre;
   }
-  uint32_t sp = ix.SpawnOf(h);
+  uint32_t sp = ix.SpawnOfGid(h);
   return made_at != 0 && sp != UINT32_MAX && ix.GidOf(sp) == g && ix.rec(sp).tpre > made_at;
 }
 
@@ -69,26 +69,25 @@ std::string At(const OccurredIndex& ix, uint32_t rec) {
 
 void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
   // Forever-blocked goroutines not explained yet, by gid, with their op.
-  std::map<uint32_t, uint32_t> blocked;
-  for (const trace::Goroutine& g : ix.trace().goroutines) {
-    if (ix.BlockedForever(g.gid) && !st->explained_blocked.count(g.gid)) {
-      blocked[g.gid] = ix.LastOp(g.gid);
-    }
+  std::map<Gid, uint32_t> blocked;
+  for (const trace::Goroutine& gr : ix.trace().goroutines) {
+    Gid g = trace::GidOf(gr);
+    if (ix.BlockedForever(g) && !st->explained_blocked.count(g)) blocked[g] = ix.LastOp(g);
   }
 
   // Lock-order cycles: follow "waits for a lock held by" edges.
-  std::map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> waits;  // g -> (holder gid, holding rec)
+  std::map<Gid, std::vector<std::pair<Gid, uint32_t>>> waits;  // g -> (holder gid, holding rec)
   for (auto [g, op] : blocked) {
     if (!IsLockWait(ix.rec(op).kind)) continue;
     for (uint32_t h : HoldersBlocking(ix, op)) waits[g].push_back({ix.GidOf(h), h});
   }
-  std::set<uint32_t> in_cycle;
+  std::set<Gid> in_cycle;
   for (auto& [start, _] : waits) {
     if (in_cycle.count(start)) continue;
     // Depth-first search for a path back to start through blocked lockers.
-    std::vector<std::pair<uint32_t, uint32_t>> path;  // (gid, holding rec of the next)
-    std::set<uint32_t> seen;
-    std::function<bool(uint32_t)> dfs = [&](uint32_t g) -> bool {
+    std::vector<std::pair<Gid, uint32_t>> path;  // (gid, holding rec of the next)
+    std::set<Gid> seen;
+    std::function<bool(Gid)> dfs = [&](Gid g) -> bool {
       auto it = waits.find(g);
       if (it == waits.end()) return false;
       for (auto [h, hold] : it->second) {
@@ -134,15 +133,15 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
   for (auto [h, hop] : blocked) {
     if (in_cycle.count(h) || !IsLockWait(ix.rec(hop).kind)) continue;
     for (uint32_t hold : HoldersBlocking(ix, hop)) {
-      uint32_t g = ix.GidOf(hold);
+      Gid g = ix.GidOf(hold);
       auto gi = blocked.find(g);
       if (gi == blocked.end() || in_cycle.count(g) || !IsChanWait(ix.rec(gi->second).kind)) {
         continue;
       }
       uint32_t gop = gi->second;
-      std::vector<uint32_t> chans = ChannelsOf(ix, gop);
+      std::vector<ObjectId> chans = ChannelsOf(ix, gop);
       if (!std::any_of(chans.begin(), chans.end(),
-                       [&](uint32_t c) { return PlausiblePartner(ix, g, h, c); })) {
+                       [&](ObjectId c) { return PlausiblePartner(ix, g, h, c); })) {
         continue;
       }
       const Record& gr = ix.rec(gop);

@@ -16,7 +16,7 @@ namespace gordian::detect {
 namespace {
 
 // The close that closed chan: its first close that did not itself fail.
-uint32_t FirstClose(const OccurredIndex& ix, uint32_t chan) {
+uint32_t FirstClose(const OccurredIndex& ix, ObjectId chan) {
   for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
     const Record& r = ix.rec(i);
     if (r.kind == Kind::ChanClose && !(r.flags & trace::kClosed)) return i;
@@ -49,9 +49,9 @@ void EmitAfterClose(const OccurredIndex& ix, uint32_t i, FindingKind kind, Role 
                     fmt::format_string<std::string, std::string, std::string> message,
                     const char* step, OccurredState* st, std::vector<Finding>* out) {
   const Record& r = ix.rec(i);
-  uint32_t closer = FirstClose(ix, r.obj);
+  uint32_t closer = FirstClose(ix, trace::ObjectIdOf(r));
   Finding f = OccurredFinding(ix, kind, i);
-  f.message = fmt::format(message, ix.StableId(ix.GidOf(i)), ix.DescribeChan(r.obj),
+  f.message = fmt::format(message, ix.StableId(ix.GidOf(i)), ix.DescribeChan(trace::ObjectIdOf(r)),
                           ByWhom(ix, closer, i));
   f.locations.push_back(ix.Loc(i, role));
   f.interleaving.push_back(ix.StepOf(i, role, step));

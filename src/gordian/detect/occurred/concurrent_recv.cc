@@ -66,7 +66,7 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
         f.message = fmt::format(
             "goroutines {} and {} receive from {} concurrently (also at {}:{}); which one gets "
             "a value depends on the schedule",
-            ix.StableId(ix.GidOf(a)), ix.StableId(ix.GidOf(b)), ix.DescribeChan(chan),
+            ix.StableId(ix.GidOf(a)), ix.StableId(ix.GidOf(b)), ix.DescribeChan(ObjectId(chan)),
             BaseName(sbs.file), sbs.line);
         f.locations.push_back(ix.Loc(a, Role::Recv));
         f.locations.push_back(ix.Loc(b, Role::Recv));

@@ -27,7 +27,7 @@ struct OccurredState {
   PartnerFinder partners;                 // may be empty
   // Goroutines whose forever-blocked operation a detector already explained
   // (a double lock, a global deadlock); the leak detector skips them.
-  std::set<uint32_t> explained_blocked;
+  std::set<Gid> explained_blocked;
   // Stamp of the first operation that crashed the program (a fatal panic or
   // runtime error), UINT32_MAX when the program did not crash. Goroutines
   // that were blocked when it crashed are not leaks.

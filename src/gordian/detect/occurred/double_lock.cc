@@ -15,7 +15,7 @@ namespace {
 
 // True when some goroutine other than gid is blocked forever on Lock of
 // this RWMutex.
-bool WriterWaiting(const OccurredIndex& ix, uint32_t obj, uint32_t gid) {
+bool WriterWaiting(const OccurredIndex& ix, ObjectId obj, Gid gid) {
   for (uint32_t i : ix.OpsOf(ObjClass::RWMutex, obj)) {
     const Record& r = ix.rec(i);
     if (r.kind == Kind::RWLock && r.tpost == 0 && ix.GidOf(i) != gid) return true;
@@ -27,25 +27,26 @@ bool WriterWaiting(const OccurredIndex& ix, uint32_t obj, uint32_t gid) {
 
 void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
   for (const trace::Goroutine& g : ix.trace().goroutines) {
-    if (!ix.BlockedForever(g.gid)) continue;
-    uint32_t blocked = ix.LastOp(g.gid);
+    const Gid gid = trace::GidOf(g);
+    if (!ix.BlockedForever(gid)) continue;
+    uint32_t blocked = ix.LastOp(gid);
     const Record& b = ix.rec(blocked);
     if (b.kind != Kind::MutexLock && b.kind != Kind::RWLock && b.kind != Kind::RLock) continue;
     ObjClass fam = ClassOf(b.kind);
-    LockHolders h = ix.HoldersAtEnd(fam, b.obj);
+    LockHolders h = ix.HoldersAtEnd(fam, trace::ObjectIdOf(b));
     uint32_t held = UINT32_MAX;
     const char* why = nullptr;
-    if (h.writer != UINT32_MAX && ix.GidOf(h.writer) == g.gid) {
+    if (h.writer != UINT32_MAX && ix.GidOf(h.writer) == gid) {
       held = h.writer;
       why = b.kind == Kind::RLock ? "RLock of an RWMutex it holds the write lock of"
                                   : "Lock of a mutex it already holds";
     } else if (fam == ObjClass::RWMutex) {
       for (uint32_t r : h.readers) {
-        if (ix.GidOf(r) != g.gid) continue;
+        if (ix.GidOf(r) != gid) continue;
         if (b.kind == Kind::RWLock) {
           held = r;
           why = "Lock of an RWMutex it holds a read lock of";
-        } else if (b.kind == Kind::RLock && WriterWaiting(ix, b.obj, g.gid)) {
+        } else if (b.kind == Kind::RLock && WriterWaiting(ix, trace::ObjectIdOf(b), gid)) {
           held = r;
           why = "a second RLock of an RWMutex while a writer waits";
         }
@@ -53,7 +54,7 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
       }
     }
     if (held == UINT32_MAX) continue;
-    std::string id = ix.StableId(g.gid);
+    std::string id = ix.StableId(gid);
     const trace::Site& hs = ix.SiteOf(held);
     Finding f = OccurredFinding(ix, FindingKind::DoubleLock, blocked);
     f.message = fmt::format(
@@ -66,7 +67,7 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
         ix.StepOf(blocked, Role::Lock, OpName(b) + ": blocks forever (held by itself)"));
     FinishFinding(ix, &f);
     out->push_back(std::move(f));
-    st->explained_blocked.insert(g.gid);
+    st->explained_blocked.insert(gid);
   }
 }
 

@@ -55,25 +55,27 @@ uint32_t HungWithEveryoneBlocked(const OccurredIndex& ix) {
     if (ix.rec(i).kind == Kind::ProgramExit) return UINT32_MAX;
     last = std::max(last, std::max(ix.rec(i).tpre, ix.rec(i).tpost));
   }
-  auto made = [&](uint32_t chan) {
-    if (chan == 0) return true;  // a nil channel blocks forever
+  auto made = [&](const Record& op) {
+    ObjectId chan = trace::ObjectIdOf(op);
+    if (chan == ObjectId(0)) return true;  // a nil channel blocks forever
     for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
       if (ix.rec(i).kind == Kind::ChanMake) return true;
     }
     return false;
   };
   for (const trace::Goroutine& g : ix.trace().goroutines) {
+    const Gid gid = trace::GidOf(g);
     if (IsRecorder(ix, g)) continue;
-    uint32_t op = ix.LastOp(g.gid);
+    uint32_t op = ix.LastOp(gid);
     if (op == UINT32_MAX) return UINT32_MAX;  // alive, never recorded anything
     const Record& r = ix.rec(op);
     if (r.kind == Kind::GoEnd) continue;
-    if (!ix.BlockedForever(g.gid)) return UINT32_MAX;
+    if (!ix.BlockedForever(gid)) return UINT32_MAX;
     if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) {
-      if (!made(r.obj)) return UINT32_MAX;
+      if (!made(r)) return UINT32_MAX;
     } else if (r.kind == Kind::Select) {
       for (uint32_t c : ix.CasesOf(op)) {
-        if (!made(ix.rec(c).obj)) return UINT32_MAX;
+        if (!made(ix.rec(c))) return UINT32_MAX;
       }
     }
     any_user_blocked |= ix.IsUser(op);
@@ -98,8 +100,9 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
 
   std::vector<uint32_t> user, other;  // blocked operations
   for (const trace::Goroutine& g : ix.trace().goroutines) {
-    if (!ix.BlockedForever(g.gid)) continue;
-    uint32_t op = ix.LastOp(g.gid);
+    const Gid gid = trace::GidOf(g);
+    if (!ix.BlockedForever(gid)) continue;
+    uint32_t op = ix.LastOp(gid);
     (ix.IsUser(op) ? user : other).push_back(op);
   }
   std::vector<uint32_t>& blocked = user.empty() ? other : user;

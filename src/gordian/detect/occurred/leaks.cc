@@ -75,10 +75,11 @@ const char* Doing(const OccurredIndex& ix, uint32_t op) {
 // Collects candidate partner records for the stuck operation op.
 std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
   const Record& r = ix.rec(op);
-  uint32_t gid = ix.GidOf(op);
+  const Gid gid = ix.GidOf(op);
   std::vector<uint32_t> out;
-  auto chan_partners = [&](uint32_t chan, bool stuck_is_send) {
-    if (chan == 0) return;
+  auto chan_partners = [&](const Record& stuck, bool stuck_is_send) {
+    ObjectId chan = trace::ObjectIdOf(stuck);
+    if (chan == ObjectId(0)) return;
     for (uint32_t i : ix.OpsOf(ObjClass::Chan, chan)) {
       if (ix.GidOf(i) == gid) continue;
       const Record& p = ix.rec(i);
@@ -90,15 +91,15 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
     }
   };
   switch (r.kind) {
-    case Kind::ChanSend: chan_partners(r.obj, true); break;
-    case Kind::ChanRecv: chan_partners(r.obj, false); break;
+    case Kind::ChanSend: chan_partners(r, true); break;
+    case Kind::ChanRecv: chan_partners(r, false); break;
     case Kind::Select:
       for (uint32_t c : ix.CasesOf(op)) {
-        chan_partners(ix.rec(c).obj, (ix.rec(c).flags & trace::kDirSend) != 0);
+        chan_partners(ix.rec(c), (ix.rec(c).flags & trace::kDirSend) != 0);
       }
       break;
     case Kind::MutexLock: case Kind::RWLock: case Kind::RLock: {
-      LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), r.obj);
+      LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
       if (h.writer != UINT32_MAX) out.push_back(h.writer);
       if (r.kind == Kind::RWLock) {
         for (uint32_t x : h.readers) out.push_back(x);
@@ -106,7 +107,7 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
       break;
     }
     case Kind::WgWait:
-      for (uint32_t i : ix.OpsOf(ObjClass::WaitGroup, r.obj)) {
+      for (uint32_t i : ix.OpsOf(ObjClass::WaitGroup, trace::ObjectIdOf(r))) {
         if (ix.rec(i).kind == Kind::WgAdd && ix.GidOf(i) != gid) out.push_back(i);
       }
       break;
@@ -162,16 +163,17 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
   // saw the goroutine blocked.
   // at_exit: the goroutines the runtime found blocked forever at a checked
   // program exit (BlockedAtTestEnd with val 0).
-  std::map<uint32_t, std::pair<uint32_t, uint32_t>> at_test_end;
-  std::set<uint32_t> at_exit;
+  // (The record's obj is the gid.)
+  std::map<Gid, std::pair<uint32_t, uint32_t>> at_test_end;
+  std::set<Gid> at_exit;
   bool exit_checked = false;
   for (uint32_t i = 0; i < ix.size(); i++) {
     const Record& r = ix.rec(i);
     if (r.kind == Kind::BlockedAtTestEnd) {
       if (r.val == 0) {
-        at_exit.insert(r.obj);
+        at_exit.insert(Gid(r.obj));
       } else {
-        at_test_end.emplace(r.obj, std::pair{r.val, r.tpre});
+        at_test_end.emplace(Gid(r.obj), std::pair{r.val, r.tpre});
       }
     }
     if (r.kind == Kind::ProgramExit && (r.flags & trace::kExitChecked)) exit_checked = true;
@@ -180,22 +182,24 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
   // and not claimed blocked forever (a ticker loop). They will run again,
   // so a goroutine waiting for one of them to communicate is not blocked
   // forever either (a consumer fed on every tick).
-  std::set<uint32_t> timer_driven;
+  std::set<Gid> timer_driven;
   for (const trace::Goroutine& g : ix.trace().goroutines) {
-    if (ix.BlockedForever(g.gid) && WaitsOnTimer(ix, ix.LastOp(g.gid)) &&
-        !(exit_checked && at_exit.count(g.gid))) {
-      timer_driven.insert(g.gid);
+    const Gid gid = trace::GidOf(g);
+    if (ix.BlockedForever(gid) && WaitsOnTimer(ix, ix.LastOp(gid)) &&
+        !(exit_checked && at_exit.count(gid))) {
+      timer_driven.insert(gid);
     }
   }
   for (const trace::Goroutine& g : ix.trace().goroutines) {
-    if (!ix.BlockedForever(g.gid) || st->explained_blocked.count(g.gid)) continue;
-    uint32_t op = ix.LastOp(g.gid);
+    const Gid gid = trace::GidOf(g);
+    if (!ix.BlockedForever(gid) || st->explained_blocked.count(gid)) continue;
+    uint32_t op = ix.LastOp(gid);
     if (!ix.IsUser(op)) continue;  // runtime and testing internals
-    auto ate = at_test_end.find(g.gid);
+    auto ate = at_test_end.find(gid);
     bool seen_at_test_end = ate != at_test_end.end() && ate->second.second < st->crash_stamp;
     if (st->crash_stamp != UINT32_MAX && !seen_at_test_end) continue;
     // Waiting on something alive at the end: not blocked forever.
-    if (exit_checked ? !at_exit.count(g.gid) : !seen_at_test_end && WaitsOnTimer(ix, op)) continue;
+    if (exit_checked ? !at_exit.count(gid) : !seen_at_test_end && WaitsOnTimer(ix, op)) continue;
     std::vector<uint32_t> same_object = Partners(ix, op);
     if (std::any_of(same_object.begin(), same_object.end(),
                     [&](uint32_t p) { return timer_driven.count(ix.GidOf(p)) != 0; })) {
@@ -203,7 +207,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     }
 
     const Record& r = ix.rec(op);
-    std::string id = ix.StableId(g.gid);
+    std::string id = ix.StableId(gid);
     Finding f;
     f.kind = FindingKind::GoroutineLeak;
     f.status = report::Status::Occurred;
@@ -219,11 +223,11 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     }
     std::string object;
     if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) {
-      if (r.obj != 0) object = fmt::format(" {}", ix.DescribeChan(r.obj));
+      if (r.obj != 0) object = fmt::format(" {}", ix.DescribeChan(trace::ObjectIdOf(r)));
     }
     f.locations.push_back(ix.Loc(op, RoleOf(r)));
     f.interleaving.push_back(ix.StepOf(op, RoleOf(r), OpName(r) + ": blocks forever"));
-    uint32_t spawn = ix.SpawnOf(g.gid);
+    uint32_t spawn = ix.SpawnOfGid(gid);
     if (spawn != UINT32_MAX && ix.IsUser(spawn)) {
       f.locations.push_back(ix.Loc(spawn, Role::Spawn));
       f.interleaving.push_back(ix.StepOf(spawn, Role::Spawn,
@@ -235,7 +239,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     std::vector<uint32_t> partners, past;
     if (st->partners) {
       st->partners(op, &partners);
-      std::erase_if(partners, [&](uint32_t p) { return ix.GidOf(p) == g.gid; });
+      std::erase_if(partners, [&](uint32_t p) { return ix.GidOf(p) == gid; });
       if (partners.empty()) past = Partners(ix, op);
     } else {
       partners = Partners(ix, op);
@@ -273,7 +277,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
       if (!noun.empty()) tail = fmt::format("; {}", noun);
     }
     if (r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock) {
-      LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), r.obj);
+      LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
       if (h.writer != UINT32_MAX) {
         const trace::Site& s = ix.SiteOf(h.writer);
         tail = fmt::format("; goroutine {} locked it at {}:{} and never unlocked it",

@@ -54,9 +54,9 @@ constexpr RuntimePanic kRuntimePanics[] = {
 
 // True when the goroutine has, before the panic's record, a record the
 // recorder flagged for this runtime panic.
-bool FlaggedBefore(const OccurredIndex& ix, uint32_t gid, uint32_t panic_rec,
+bool FlaggedBefore(const OccurredIndex& ix, Gid gid, uint32_t panic_rec,
                    const RuntimePanic& p) {
-  const trace::Goroutine* g = ix.trace().FindGoroutine(gid);
+  const trace::Goroutine* g = ix.trace().FindGoroutine(trace::Value(gid));
   if (g == nullptr) return false;
   for (uint32_t i = g->begin; i < panic_rec && i < g->end; i++) {
     if (p.flagged(ix.rec(i))) return true;
@@ -67,11 +67,11 @@ bool FlaggedBefore(const OccurredIndex& ix, uint32_t gid, uint32_t panic_rec,
 }  // namespace
 
 void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
-  std::set<std::pair<uint32_t, std::string>> seen;  // (gid, message): a re-panic is one panic
+  std::set<std::pair<Gid, std::string>> seen;  // (gid, message): a re-panic is one panic
   for (uint32_t i = 0; i < ix.size(); i++) {
     const Record& r = ix.rec(i);
     if (r.kind != Kind::Panic) continue;
-    uint32_t gid = ix.GidOf(i);
+    const Gid gid = ix.GidOf(i);
     std::string msg(ix.String(r.val));
     if (!seen.insert({gid, msg}).second) continue;
     const RuntimePanic* rp = nullptr;

@@ -23,7 +23,7 @@ namespace gordian::detect {
 
 bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
   const Record& r = ix.rec(rec);
-  const uint32_t gid = ix.GidOf(rec);
+  const Gid gid = ix.GidOf(rec);
   int exit_status = -1;  // -1: the trace has no ProgramExit (killed, or cut off)
   if (uint32_t x = ix.ExitRecord(); x != UINT32_MAX) {
     const Record& e = ix.rec(x);

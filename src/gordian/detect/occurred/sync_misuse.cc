@@ -29,7 +29,7 @@ Finding Make(const OccurredIndex& ix, FindingKind kind, uint32_t rec) {
 void AddHistory(const OccurredIndex& ix, uint32_t failing, const std::string& what,
                 Finding* f) {
   const Record& fr = ix.rec(failing);
-  const auto& ops = ix.OpsOf(ClassOf(fr.kind), fr.obj);
+  const auto& ops = ix.OpsOf(ClassOf(fr.kind), trace::ObjectIdOf(fr));
   std::vector<uint32_t> before;
   for (uint32_t i : ops) {
     if (i == failing) break;

@@ -65,7 +65,7 @@ void AlternativePartners(PredictContext& c) {
       if (s == hb::kNoRecord) continue;
       SiteAlts& sa = by_site[c.rec(rv).site];
       if (sa.alts.size() + 1 >= send_sites.size() && sa.example != hb::kNoRecord) continue;
-      uint32_t gr = c.Gor(own), gs = c.Gor(c.ops.Owner(s));
+      GoroutineIndex gr = c.Gor(own), gs = c.Gor(c.ops.Owner(s));
       for (const OpRuns::Run& run : cr.send.runs()) {
         if (run.g == gr || run.g == gs) continue;
         uint32_t alt = cr.send.FirstConcurrent(c.hb, run, rv, &calls);
@@ -93,7 +93,7 @@ void AlternativePartners(PredictContext& c) {
         "the receive at {} got its value from the send at {} (goroutine {}); the send{} at {} "
         "of other goroutines could have been its partner in another schedule",
         BaseName(c.Where(sa.example)), BaseName(c.Where(sa.partner)),
-        c.Index().StableId(c.Gor(sa.partner) + 1), sa.alts.size() > 1 ? "s" : "", where);
+        c.Index().StableId(c.Gor(sa.partner)), sa.alts.size() > 1 ? "s" : "", where);
     c.Emit(std::move(f));
   }
 }
@@ -111,7 +111,7 @@ void SelectAlternatives(PredictContext& c) {
     if (chosen == hb::kNoRecord) continue;
     if (++seen_per_site[s.site] > kSample) continue;
     SiteAlts& sa = by_site[s.site];
-    uint32_t end = c.t.goroutines[c.Gor(q)].end;
+    uint32_t end = c.GoroutineAt(c.Gor(q)).end;
     for (uint32_t k = q + 1; k < end && k <= q + s.aux && c.rec(k).kind == Kind::SelectCase; ++k) {
       if (k == chosen || sa.alts.count(c.rec(k).site)) continue;
       uint32_t d = c.ops.ObjectOf(k);

@@ -26,11 +26,11 @@ uint32_t Contended(PredictContext& c, const OpRuns& runs, uint32_t* sampled,
   uint32_t n = 0;
   *sampled = 0;
   uint64_t calls = 0;
-  std::set<uint32_t> goroutines;
+  std::set<GoroutineIndex> goroutines;
   uint32_t stride = SampleStride(runs.size());
   for (uint32_t k = 0; k < runs.size(); k += stride) {
     uint32_t x = runs.rec(k);
-    uint32_t gx = c.Gor(x);
+    GoroutineIndex gx = c.Gor(x);
     ++*sampled;
     for (const OpRuns::Run& r : runs.runs()) {
       if (r.g == gx) continue;

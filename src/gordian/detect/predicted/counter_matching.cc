@@ -154,9 +154,9 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
   // Increments grouped by goroutine, in program order.
   std::vector<std::pair<uint32_t, uint32_t>> groups;  // [begin, end) into adds
   for (uint32_t k = 0; k < adds.size();) {
-    uint32_t g = hb.GoroutineOf(adds[k].rec);
+    trace::GoroutineIndex g = hb.ops().GoroutineIndexOf(adds[k].rec);
     uint32_t j = k;
-    while (j < adds.size() && hb.GoroutineOf(adds[j].rec) == g) ++j;
+    while (j < adds.size() && hb.ops().GoroutineIndexOf(adds[j].rec) == g) ++j;
     groups.push_back({k, j});
     k = j;
   }

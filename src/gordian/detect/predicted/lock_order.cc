@@ -34,7 +34,7 @@ namespace gordian::detect {
 namespace {
 
 struct Dep {
-  uint32_t g = 0;
+  GoroutineIndex g{0};
   uint64_t lock = 0;
   bool reader = false;
   std::vector<HeldLock> held;       // of the first instance (the same locks in all)
@@ -164,7 +164,7 @@ class CycleSearch {
       c_.AddStep(&f, h->acquire, report::Role::Lock, "takes a lock");
       if (!parts.empty()) parts += "; ";
       parts += fmt::format("goroutine {} holds the lock taken at {} and waits at {}",
-                           c_.Index().StableId(d.g + 1), BaseName(c_.Where(h->acquire)),
+                           c_.Index().StableId(d.g), BaseName(c_.Where(h->acquire)),
                            BaseName(c_.Where(pick[i])));
     }
     for (size_t i = 0; i < k; ++i) {
@@ -193,11 +193,10 @@ class CycleSearch {
 void PredictLockOrder(PredictContext& c) {
   // Lock dependencies, merged per (goroutine, lock, held set).
   std::vector<Dep> deps;
-  std::map<std::tuple<uint32_t, uint64_t, bool, std::vector<uint64_t>>, uint32_t> seen;
+  std::map<std::tuple<GoroutineIndex, uint64_t, bool, std::vector<uint64_t>>, uint32_t> seen;
   std::vector<HeldLock> held;
-  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
   std::vector<uint64_t> keys;
-  for (uint32_t g = 0; g < ng; ++g) {
+  for (GoroutineIndex g : c.Goroutines()) {
     WalkLocksets(c, g, &held, [&](uint32_t i, const std::vector<HeldLock>& h) {
       if (h.empty()) return;
       const trace::Record& r = c.rec(i);

@@ -37,14 +37,14 @@ bool IsRelease(Kind k) {
 
 // The latest acquisition of lock `key` by goroutine index g before record
 // `before`, provided g released it again before `before`; kNoRecord else.
-uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held, uint32_t g,
-                               uint32_t before) {
+uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held,
+                               GoroutineIndex g, uint32_t before) {
   ObjClass cls = ObjClass(key >> 32);
   auto ops = c.ops.Ops(cls, uint32_t(key));
   // Ops are in record order: find the last one before `before`.
   auto it = std::lower_bound(ops.begin(), ops.end(), before);
   bool released = false;
-  const uint32_t gbegin = c.t.goroutines[g].begin;
+  const uint32_t gbegin = c.GoroutineAt(g).begin;
   while (it != ops.begin()) {
     --it;
     uint32_t i = *it;
@@ -70,8 +70,7 @@ uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held
 void PredictMixedDeadlock(PredictContext& c) {
   std::vector<HeldLock> held;
   std::vector<uint32_t> partners;
-  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
-  for (uint32_t a = 0; a < ng; ++a) {
+  for (GoroutineIndex a : c.Goroutines()) {
     WalkLocksets(c, a, &held, [&](uint32_t x, const std::vector<HeldLock>& h) {
       if (h.empty() || c.exhausted()) return;
       const trace::Record& r = c.rec(x);
@@ -88,7 +87,7 @@ void PredictMixedDeadlock(PredictContext& c) {
       }
       if (y == hb::kNoRecord) return;
       uint32_t yown = c.ops.Owner(y);
-      uint32_t b = c.Gor(yown);
+      GoroutineIndex b = c.Gor(yown);
       if (b == a || c.rec(yown).tpost == 0) return;
       for (const HeldLock& m : h) {
         if (!c.Spend(1)) return;
@@ -116,9 +115,9 @@ void PredictMixedDeadlock(PredictContext& c) {
                  fmt::format("goroutine {} holds the lock taken at {} while it {} at {}; its "
                              "partner at {} (goroutine {}) first takes the same lock at {}: "
                              "another schedule deadlocks",
-                             c.Index().StableId(a + 1), BaseName(c.Where(m.acquire)),
+                             c.Index().StableId(a), BaseName(c.Where(m.acquire)),
                              send ? "sends" : "receives", BaseName(c.Where(x)),
-                             BaseName(c.Where(y)), c.Index().StableId(b + 1),
+                             BaseName(c.Where(y)), c.Index().StableId(b),
                              BaseName(c.Where(lb))),
                  {{m.acquire, report::Role::Lock, "takes the lock first"},
                   {x, xrole, "blocks on the channel, holding the lock"},

@@ -12,19 +12,22 @@
 #include <vector>
 
 #include "gordian/hb/happens_before.h"
+#include "gordian/trace/ids.h"
 
 namespace gordian::detect {
+
+using trace::GoroutineIndex;
 
 class OpRuns {
  public:
   struct Run {
-    uint32_t g;      // goroutine index
+    GoroutineIndex g;
     uint32_t begin;  // [begin, end) into recs
     uint32_t end;
   };
 
   // recs must be in trace order (as OpIndex::Ops lists them).
-  void Add(uint32_t g, uint32_t rec) {
+  void Add(GoroutineIndex g, uint32_t rec) {
     if (runs_.empty() || runs_.back().g != g) {
       runs_.push_back({g, uint32_t(recs_.size()), uint32_t(recs_.size())});
     }

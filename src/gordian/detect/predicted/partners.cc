@@ -30,7 +30,7 @@ void ChannelPartners(const hb::HappensBefore& hb, uint32_t x, std::vector<uint32
   uint32_t ch = ops.ObjectOf(x);
   ChanDir dir = hb::DirOf(rs[x]);
   if (ch == hb::kNoObject || (dir != ChanDir::Send && dir != ChanDir::Recv)) return;
-  const uint32_t gx = ops.GoroutineIndexOf(x);
+  const trace::GoroutineIndex gx = ops.GoroutineIndexOf(x);
   const bool buffered = ops.Channel(ch).capacity > 0;
   for (uint32_t y : ops.Ops(ObjClass::Chan, ch)) {
     if (ops.GoroutineIndexOf(y) == gx) continue;
@@ -65,7 +65,7 @@ void FindPossiblePartners(const hb::HappensBefore& hb, uint32_t rec,
       ChannelPartners(hb, rec, partners);
       break;
     case Kind::Select: {
-      uint32_t end = hb.trace().goroutines[ops.GoroutineIndexOf(rec)].end;
+      uint32_t end = hb.trace().goroutines[trace::Value(ops.GoroutineIndexOf(rec))].end;
       for (uint32_t k = rec + 1; k < end && k <= rec + r.aux && rs[k].kind == Kind::SelectCase; ++k) {
         ChannelPartners(hb, k, partners);
       }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <ranges>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,7 +37,15 @@ class PredictContext {
   const PredictOptions& opt;
 
   const trace::Record& rec(uint32_t i) const { return t.records[i]; }
-  uint32_t Gor(uint32_t i) const { return ops.GoroutineIndexOf(i); }  // index, gid - 1
+  GoroutineIndex Gor(uint32_t i) const { return ops.GoroutineIndexOf(i); }
+  // Every goroutine index of the trace, in order.
+  auto Goroutines() const {
+    return std::views::iota(uint32_t{0}, static_cast<uint32_t>(t.goroutines.size())) |
+           std::views::transform([](uint32_t k) { return GoroutineIndex(k); });
+  }
+  const trace::Goroutine& GoroutineAt(GoroutineIndex g) const {
+    return t.goroutines[trace::Value(g)];
+  }
 
   // Happens-before without unlock -> lock edges (lock-order and mixed
   // deadlock analyses), built on first use; null if it cannot be built.
@@ -109,7 +118,8 @@ inline uint64_t LockKey(hb::ObjClass c, uint32_t dense) { return (uint64_t(c) <<
 // locks held just before it. Cond.Wait releases and re-takes the innermost
 // lock (as the engine assumes); unlocks drop the most recent matching lock.
 template <typename Visit>
-void WalkLocksets(const PredictContext& c, uint32_t g, std::vector<HeldLock>* held, Visit&& visit);
+void WalkLocksets(const PredictContext& c, GoroutineIndex g, std::vector<HeldLock>* held,
+                  Visit&& visit);
 
 // One detector per file (predict.h lists them).
 void PredictSendOnClosed(PredictContext& c);
@@ -126,10 +136,11 @@ void InfoContention(PredictContext& c);
 // ---------------------------------------------------------------------------
 
 template <typename Visit>
-void WalkLocksets(const PredictContext& c, uint32_t g, std::vector<HeldLock>* held, Visit&& visit) {
+void WalkLocksets(const PredictContext& c, GoroutineIndex g, std::vector<HeldLock>* held,
+                  Visit&& visit) {
   using trace::Kind;
   held->clear();
-  const trace::Goroutine& gr = c.t.goroutines[g];
+  const trace::Goroutine& gr = c.GoroutineAt(g);
   for (uint32_t i = gr.begin; i < gr.end; ++i) {
     const trace::Record& r = c.t.records[i];
     visit(i, *held);

@@ -20,8 +20,7 @@ namespace gordian::detect {
 
 void PredictRecursiveRLock(PredictContext& c) {
   std::vector<HeldLock> held;
-  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
-  for (uint32_t g = 0; g < ng; ++g) {
+  for (GoroutineIndex g : c.Goroutines()) {
     WalkLocksets(c, g, &held, [&](uint32_t r2, const std::vector<HeldLock>& h) {
       const trace::Record& r = c.rec(r2);
       if (r.kind != Kind::RLock || c.exhausted()) return;
@@ -47,7 +46,7 @@ void PredictRecursiveRLock(PredictContext& c) {
                              "writer waits for the first read lock and the second RLock waits "
                              "for the writer: another schedule deadlocks",
                              BaseName(c.Where(r2)), BaseName(c.Where(r1)), BaseName(c.Where(w)),
-                             c.Index().StableId(c.Gor(w) + 1)),
+                             c.Index().StableId(c.Gor(w))),
                  {{r1, report::Role::Lock, "first RLock"},
                   {w, report::Role::Lock, "Lock waits for the reader"},
                   {r2, report::Role::Lock, "second RLock waits for the writer"}});

@@ -53,8 +53,8 @@ uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen, bool* by_cl
   *by_close = false;
   const trace::Record& s = c.rec(q);
   if (s.flags & trace::kHasDefault) return q;
-  const uint32_t gq = c.Gor(q);
-  uint32_t end = c.t.goroutines[gq].end;
+  const GoroutineIndex gq = c.Gor(q);
+  uint32_t end = c.GoroutineAt(gq).end;
   uint64_t calls = 0;
   for (uint32_t k = q + 1; k < end && k <= q + s.aux && c.rec(k).kind == Kind::SelectCase; ++k) {
     if (k == chosen) continue;
@@ -104,8 +104,8 @@ uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen, bool* by_cl
 // the goroutine never touched ch afterwards, and it never saw ch closed (a
 // loop that stops because ch was closed proves nothing about alt).
 bool AlternativeExits(PredictContext& c, uint32_t q, uint32_t alt, bool by_close, uint32_t ch) {
-  const uint32_t g = c.Gor(q);
-  const trace::Goroutine& gr = c.t.goroutines[g];
+  const GoroutineIndex g = c.Gor(q);
+  const trace::Goroutine& gr = c.GoroutineAt(g);
   // Case records carry their select's site: cases are told apart by index.
   const uint32_t qsite = c.rec(q).site, aidx = c.rec(alt).aux;
   if (qsite == 0) return false;
@@ -199,7 +199,7 @@ void PredictSelectLeaks(PredictContext& c) {
       if (!c.Spend(calls)) return;
       if (other) continue;
       bool send = r.kind == Kind::ChanSend;
-      bool global = c.Gor(x) == 0 && OthersAllEnd(c);
+      bool global = c.Gor(x) == GoroutineIndex(0) && OthersAllEnd(c);
       report::Finding f = c.NewFinding(
           global ? report::FindingKind::GlobalDeadlock : report::FindingKind::GoroutineLeak, x,
           send ? report::Role::Send : report::Role::Recv);
@@ -225,7 +225,7 @@ void PredictSelectLeaks(PredictContext& c) {
           "the {} at {} is matched only by the select at {}, which could take {} "
           "instead: goroutine {} would then block forever{}",
           send ? "send" : "receive", BaseName(c.Where(x)), BaseName(c.Where(q)), instead,
-          c.Index().StableId(c.Gor(x) + 1),
+          c.Index().StableId(c.Gor(x)),
           global ? ", and with every other goroutine finished, the program deadlocks" : "");
       c.AddStep(&f, q, report::Role::Select, fmt::format("select takes {}", instead));
       c.AddStep(&f, x, send ? report::Role::Send : report::Role::Recv,

@@ -22,8 +22,7 @@ void PredictUnlockOfUnlocked(PredictContext& c) {
   // Locks unlocked by a goroutine that does not hold them.
   std::set<uint64_t> handed_off;  // ordered: deterministic output
   std::vector<HeldLock> held;
-  const uint32_t ng = static_cast<uint32_t>(c.t.goroutines.size());
-  for (uint32_t g = 0; g < ng; ++g) {
+  for (GoroutineIndex g : c.Goroutines()) {
     WalkLocksets(c, g, &held, [&](uint32_t i, const std::vector<HeldLock>& h) {
       const trace::Record& r = c.rec(i);
       if (r.kind != Kind::MutexUnlock && r.kind != Kind::RWUnlock && r.kind != Kind::RUnlock) return;
