@@ -61,7 +61,7 @@ RunSignals SignalsOf(const trace::Trace& t, const hb::OpIndex& ops) {
       std::string c = rec.val == trace::kDefaultCase ? "d" : std::to_string(rec.val);
       s.selects.push_back(Hash(fmt::format("s{} {}", schedule::SiteText(t, rec), c)));
     }
-    if (rec.tpost == 0 && trace::InfoOf(rec.kind).blocking && ops.GidOf(r) != 0) {
+    if (rec.tpost == 0 && trace::InfoOf(rec.kind).blocking && ops.GidOf(r) != trace::kNoGid) {
       blocked.push_back(fmt::format("{}:{}", int(rec.kind), schedule::SiteText(t, rec)));
     }
   }

@@ -23,9 +23,9 @@ namespace {
 // its completion (WaitGroup.Wait) by its completion, which must not have
 // waited for a (a Wait that a Done released stays after it).
 bool Flippable(const hb::HappensBefore& e, uint32_t a, uint32_t b) {
-  if (e.GoroutineOf(a) == e.GoroutineOf(b) || e.Before(a, b) || e.Before(b, a)) return false;
+  if (e.ops().GidOf(a) == e.ops().GidOf(b) || e.Before(a, b) || e.Before(b, a)) return false;
   if (!trace::InfoOf(e.trace().records[b].kind).at_post) return true;
-  return e.Knows(b, true, e.GoroutineOf(a)) < e.PostEpoch(a);
+  return e.Knows(b, true, trace::Value(e.ops().GidOf(a))) < e.PostEpoch(a);
 }
 
 }  // namespace

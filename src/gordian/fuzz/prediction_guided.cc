@@ -172,7 +172,7 @@ void Proposer::Select(uint32_t q) {
 void Proposer::Channels() {
   for (uint32_t r = 0; r < t_.records.size() && !Full(); r++) {
     const trace::Record& rec = t_.records[r];
-    if (ops_.GidOf(r) == 0) continue;
+    if (ops_.GidOf(r) == trace::kNoGid) continue;
     if (rec.kind == Kind::ChanRecv && rec.obj != 0) Partners(r);
     if (rec.kind == Kind::Select) Select(r);
   }
