@@ -45,6 +45,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,8 +64,14 @@ struct HbOptions {
   // TestEnd -> later TestStart (go test runs top-level tests one by one).
   bool test_order = true;
   // Budget for stored clock snapshots; past it, records get no clock and are
-  // treated as ordered with everything (a warning says so).
+  // treated as ordered with everything (a warning says so, and
+  // RecordsWithoutClock() counts them). The analysis of a trace sets it to
+  // what its memory budget leaves (pipeline/memory_budget.h).
   uint64_t clock_budget_bytes = 8ull << 30;
+  // Called every 65536 replay steps with (steps, records): the progress
+  // line of long analyses. Steps may pass records slightly (a goroutine's
+  // end is a step).
+  std::function<void(uint64_t steps, uint64_t records)> progress;
 };
 
 struct HbStats {
@@ -120,6 +127,9 @@ class HappensBefore {
   uint32_t GoroutineOf(uint32_t rec) const { return ops().GidOf(rec); }  // gid
   bool Completed(uint32_t rec) const;
   bool ClockKnown(uint32_t rec) const;
+  // Records whose clocks were not stored (the clock budget ran out): the
+  // predictions about them are dropped, since Before() says "ordered".
+  uint64_t RecordsWithoutClock() const;
   Epoch PreEpoch(uint32_t rec) const;
   Epoch PostEpoch(uint32_t rec) const;
   // What rec's pre (post) clock knows of goroutine gid.

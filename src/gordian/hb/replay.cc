@@ -187,6 +187,7 @@ class Builder {
     std::push_heap(heap_.begin(), heap_.end(), std::greater<uint64_t>());
   }
   void Step(uint32_t g);
+  uint64_t steps_ = 0;  // for HbOptions::progress
   bool Processed(uint32_t rec) const {
     const Gor& s = g_[ix_.GoroutineOf(rec)];
     return s.cursor > rec || s.state == kDone;
@@ -824,6 +825,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
 // One event
 
 void Builder::Step(uint32_t g) {
+  if (hb_.opt_.progress && (++steps_ & 0xffff) == 0) hb_.opt_.progress(steps_, rs_.size());
   Gor& s = g_[g];
   if (OncePostDue(s)) {
     OncePost(g);

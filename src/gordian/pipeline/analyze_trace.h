@@ -4,6 +4,7 @@
 // asked, the confirmation of the findings by replay (confirm.h).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 namespace gordian::pipeline {
 
 struct ConfirmOptions;
+class AnalysisProgress;
 
 struct AnalyzeOptions {
   bool predict = true;  // run the happens-before engine and the predicted detectors
@@ -25,17 +27,34 @@ struct AnalyzeOptions {
   // it, under the name package (go test's verdict: report/verdict.h).
   report::Verdict* verdict = nullptr;
   std::string package;
+  // Memory for the analysis of the trace (memory_budget.h); 0 = the
+  // default (util/memory.h). Past it the analysis drops predictions and
+  // appends one sentence per loss to *degraded (which every report shows).
+  uint64_t memory_budget = 0;
+  std::vector<std::string>* degraded = nullptr;
+  // Where the phases and record counts go (analysis_progress.h), or null.
+  AnalysisProgress* progress = nullptr;
+  // When set, the bytes the analysis accounted for (trace, index, engines).
+  uint64_t* memory_used = nullptr;
 };
 
 // Reads and analyses the trace in dir and appends its findings (absolute
 // paths, columns resolved) to *out. Receives the source checks for closed
 // (`v, ok :=`, `for range`) are dropped from recv-on-closed here, before any
 // replay. With opt.confirm, the trace's findings are then confirmed by
-// replay, with the engine already built. Warnings of the reader and the
+// replay, with the engine already built. Within opt.memory_budget the
+// result is that of an unbounded analysis; past it, predictions are dropped
+// (memory_budget.h says which first) and *opt.degraded says so, while the
+// findings that occurred are all kept. Warnings of the reader and the
 // engine go to stderr, prefixed with cmd. Returns false with *err when the
 // trace cannot be read.
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
                   std::vector<report::Finding>* out, std::string* err);
+
+// The same for a trace already read from dir (ReadTrace; its warnings and
+// the verdict are the caller's): the benchmarks' synthetic traces.
+void AnalyzeReadTrace(const std::string& cmd, const std::string& dir, const trace::Trace& t,
+                      const AnalyzeOptions& opt, std::vector<report::Finding>* out);
 
 // Adds the verdict of one recorded test binary (or program) to *v: its
 // tests from TestStart/TestEnd, and how it ended.

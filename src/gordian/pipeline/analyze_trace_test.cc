@@ -1,16 +1,22 @@
 // Tests AnalyzeTrace (analyze_trace.h): each trace is indexed once
-// (hb/op_index.h), however many analyses read the index.
+// (hb/op_index.h), however many analyses read the index; under a memory
+// budget (memory_budget.h) it drops predictions, says so, and keeps every
+// finding that occurred; with enough budget nothing changes.
 #include "gordian/pipeline/analyze_trace.h"
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "gordian/hb/op_index.h"
+#include "gordian/pipeline/analysis_progress.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/writer.h"
 
@@ -68,6 +74,185 @@ TEST(AnalyzeTrace, IndexesTheTraceOnce) {
   EXPECT_TRUE(occurred);
   EXPECT_TRUE(predicted);
   fs::remove_all(tmpl);
+}
+
+// Program() followed by k goroutines that each take a shared mutex and send
+// on a buffered channel main drains (clocks to store, in proportion to k),
+// and, last in the trace, a send on a channel main closes without ordering
+// (a predicted send-on-closed about the trace's last records).
+TraceWriter Scaled(int k) {
+  TraceWriter w = Program();
+  const uint32_t s = w.AddSite("/p/work.go", 9, "main.work");
+  const uint32_t m = w.NewObject(), work = w.NewObject(), late = w.NewObject();
+  w.Op(1, Kind::ChanMake, work, k, s);
+  w.Op(1, Kind::ChanMake, late, 1, s);
+  for (int i = 0; i < k; ++i) {
+    uint32_t g = w.Go(1, s);
+    w.Post(w.Pre(g, Kind::MutexLock, m, s), 0);
+    w.Op(g, Kind::ChanSend, work, i + 1, s);
+    w.Op(g, Kind::MutexUnlock, m, 0, s);
+  }
+  for (int i = 0; i < k; ++i) w.Op(1, Kind::ChanRecv, work, i + 1, s);
+  uint32_t g = w.Go(1, s);
+  w.Op(g, Kind::ChanSend, late, 1, s);
+  w.Op(1, Kind::ChanClose, late, 0, s);
+  return w;
+}
+
+struct TempTrace {
+  std::string root, dir;
+  explicit TempTrace(const TraceWriter& w) {
+    root = (fs::temp_directory_path() / "gordian-budget-test-XXXXXX").string();
+    EXPECT_NE(mkdtemp(root.data()), nullptr);
+    dir = root + "/trace";
+    std::string err;
+    EXPECT_TRUE(w.Write(dir, &err)) << err;
+  }
+  ~TempTrace() { fs::remove_all(root); }
+};
+
+// One line per finding: what a report would show of it.
+std::string Key(const report::Finding& f) {
+  std::string k = fmt::format("{} {} {}:", report::KindName(f.kind), report::StatusName(f.status),
+                              f.message);
+  for (const report::Location& l : f.locations) {
+    k += fmt::format(" {}:{} {} {}", l.file, l.line, report::RoleName(l.role), l.goroutine);
+  }
+  return k;
+}
+
+struct Analysis {
+  std::multiset<std::string> occurred, predicted;
+  std::vector<std::string> degraded;
+  uint64_t used = 0;
+};
+
+Analysis Analyze(const std::string& dir, uint64_t budget) {
+  Analysis a;
+  AnalyzeOptions o;
+  o.memory_budget = budget;
+  o.degraded = &a.degraded;
+  o.memory_used = &a.used;
+  std::vector<report::Finding> found;
+  std::string err;
+  EXPECT_TRUE(AnalyzeTrace("test", dir, o, &found, &err)) << err;
+  for (const report::Finding& f : found) {
+    (f.status == report::Status::Predicted ? a.predicted : a.occurred).insert(Key(f));
+  }
+  return a;
+}
+
+bool Mentions(const std::vector<std::string>& notes, std::string_view what) {
+  return std::any_of(notes.begin(), notes.end(),
+                     [&](const std::string& n) { return n.find(what) != std::string::npos; });
+}
+
+TEST(AnalyzeTraceBudget, EnoughBudgetChangesNothing) {
+  TempTrace tr(Scaled(300));
+  Analysis full = Analyze(tr.dir, 1ull << 40);
+  ASSERT_TRUE(full.degraded.empty()) << full.degraded.front();
+  ASSERT_FALSE(full.occurred.empty());
+  ASSERT_FALSE(full.predicted.empty());
+  ASSERT_GT(full.used, 0u);
+  // Exactly what the unbounded analysis accounted for is enough.
+  Analysis exact = Analyze(tr.dir, full.used);
+  EXPECT_TRUE(exact.degraded.empty()) << exact.degraded.front();
+  EXPECT_EQ(exact.occurred, full.occurred);
+  EXPECT_EQ(exact.predicted, full.predicted);
+}
+
+TEST(AnalyzeTraceBudget, DegradesWithANoteAndKeepsWhatOccurred) {
+  TempTrace tr(Scaled(300));
+  Analysis full = Analyze(tr.dir, 1ull << 40);
+  ASSERT_TRUE(full.degraded.empty());
+  bool clocks_dropped = false, engine_dropped = false, weak_dropped = false;
+  // From the exact need down to a single byte.
+  for (uint64_t b = full.used; b > 0; b = b * 7 / 8) {
+    SCOPED_TRACE(fmt::format("budget {} of {} bytes", b, full.used));
+    Analysis a = Analyze(tr.dir, b);
+    // Every finding that occurred is there whatever the budget.
+    for (const std::string& k : full.occurred) EXPECT_EQ(a.occurred.count(k), 1u) << k;
+    // Only predictions are dropped, none is made up.
+    for (const std::string& k : a.predicted) EXPECT_EQ(full.predicted.count(k), 1u) << k;
+    // A report with fewer predictions says so.
+    if (a.predicted != full.predicted) {
+      EXPECT_FALSE(a.degraded.empty());
+    }
+    clocks_dropped = clocks_dropped || Mentions(a.degraded, "held the clocks of");
+    weak_dropped = weak_dropped || Mentions(a.degraded, "second");
+    engine_dropped = engine_dropped || Mentions(a.degraded, "no happens-before analysis");
+    if (Mentions(a.degraded, "no happens-before analysis")) {
+      EXPECT_TRUE(a.predicted.empty());
+    }
+  }
+  // The sweep met every way of degrading.
+  EXPECT_TRUE(clocks_dropped);
+  EXPECT_TRUE(weak_dropped);
+  EXPECT_TRUE(engine_dropped);
+}
+
+// Progress: the phases with record counts, through the interface; the
+// throttled line says nothing within the first second.
+class Recorder : public AnalysisProgress {
+ public:
+  void Update(std::string_view phase, uint64_t done, uint64_t total) override {
+    phases.insert(std::string(phase));
+    EXPECT_LE(total == 0 ? 0 : std::min(done, total), total);
+    if (total > 0) totals.insert(total);
+    steps_seen = steps_seen || (phase == "happens-before" && done > 0);
+  }
+  bool steps_seen = false;
+  std::set<std::string> phases;
+  std::set<uint64_t> totals;
+};
+
+TEST(AnalyzeTraceProgress, ReportsPhasesWithRecordCounts) {
+  // Two goroutines locking their own mutexes: more than one progress period
+  // (65536 replay steps) and nothing quadratic to predict.
+  TraceWriter w;
+  const uint32_t s = w.AddSite("/p/loop.go", 3, "main.loop");
+  for (int g = 0; g < 2; ++g) {
+    uint32_t gid = w.Go(1, s), m = w.NewObject();
+    for (int i = 0; i < 40000; ++i) {
+      w.Post(w.Pre(gid, Kind::MutexLock, m, s), 0);
+      w.Op(gid, Kind::MutexUnlock, m, 0, s);
+    }
+  }
+  TempTrace tr(w);
+  Recorder rec;
+  AnalyzeOptions o;
+  o.progress = &rec;
+  std::vector<report::Finding> found;
+  std::string err;
+  ASSERT_TRUE(AnalyzeTrace("test", tr.dir, o, &found, &err)) << err;
+  for (const char* p : {"reading", "indexing", "happens-before", "occurred", "predicting"}) {
+    EXPECT_EQ(rec.phases.count(p), 1u) << p;
+  }
+  ASSERT_EQ(rec.totals.size(), 1u);  // the trace's record count
+  EXPECT_GT(*rec.totals.begin(), 160000u);
+  EXPECT_TRUE(rec.steps_seen) << "the replay reported its progress";
+}
+
+TEST(ThrottledProgressTest, QuietForASecondThenEveryInterval) {
+  double now = 0;
+  std::vector<std::string> lines;
+  ThrottledProgress p([&](const std::string& s) { lines.push_back(s); }, "analysing x", 5.0,
+                      [&] { return now; });
+  p.Update("happens-before", 10, 100);
+  now = 0.9;
+  p.Update("happens-before", 50, 100);
+  EXPECT_TRUE(lines.empty()) << "an analysis within a second prints nothing";
+  now = 1.2;
+  p.Update("happens-before", 2'500'000, 5'000'000);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "analysing x: happens-before: 2.5M of 5.0M records");
+  now = 5.0;
+  p.Update("predicting", 0, 0);
+  EXPECT_EQ(lines.size(), 1u);
+  now = 6.3;
+  p.Update("predicting", 0, 0);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[1], "analysing x: predicting");
 }
 
 }  // namespace
