@@ -20,7 +20,7 @@
 //
 //   analysis_perftest                 all scenarios, 10M records
 //   analysis_perftest --events 1000000 --only chan
-//   analysis_perftest --only worker-pool/100000 --budget-mb 100
+//   analysis_perftest --only 'worker-pool/100000$' --budget-mb 100
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -178,7 +178,12 @@ int main(int argc, char** argv) {
   std::printf("%-22s %7s %10s | %-22s | %-22s | %-18s | %3s |\n", "scenario", "gor", "records",
               "HB wall  cpu", "HB+detect wall  cpu", "clocks  index", "fnd");
   for (const Scenario& s : scenarios) {
-    if (!only.empty() && std::strncmp(s.name, only.c_str(), only.size()) != 0) continue;
+    // --only NAME$ is one scenario, not every name NAME starts.
+    bool exact = !only.empty() && only.back() == '$';
+    if (exact ? only.substr(0, only.size() - 1) != s.name
+              : !only.empty() && std::strncmp(s.name, only.c_str(), only.size()) != 0) {
+      continue;
+    }
     uint64_t ev = s.events ? std::min(s.events, events) : events;
     for (int round = 0; round < (budgeted ? 2 : 1); round++) {
       std::fflush(stdout);

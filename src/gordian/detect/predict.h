@@ -40,10 +40,11 @@ struct PredictOptions {
   // (pipeline/memory_budget.h) and reads back what it cost in *weak_use.
   bool allow_weak = true;
   uint64_t weak_clock_budget_bytes = UINT64_MAX;
+  uint64_t weak_memory_limit_bytes = UINT64_MAX;  // hb::HbOptions::memory_limit_bytes
   struct WeakUse {
     bool wanted = false;  // a detector asked for it
     bool built = false;
-    uint64_t clock_bytes = 0;  // its clock store (hb::HbStats::clock_bytes)
+    uint64_t clock_bytes = 0;  // its clocks, live and stored (hb::HbStats::engine_bytes)
     uint64_t records_without_clock = 0;
   };
   WeakUse* weak_use = nullptr;

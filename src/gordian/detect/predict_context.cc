@@ -19,6 +19,7 @@ const hb::HappensBefore* PredictContext::Weak() {
   hb::HbOptions o = hb.options();
   o.mutex_edges = false;
   if (opt.weak_clock_budget_bytes != UINT64_MAX) o.clock_budget_bytes = opt.weak_clock_budget_bytes;
+  if (opt.weak_memory_limit_bytes != UINT64_MAX) o.memory_limit_bytes = opt.weak_memory_limit_bytes;
   weak_ = std::make_unique<hb::HappensBefore>(o);
   std::string err;
   if (!weak_->Build(ops, &err)) {  // the same index: one per trace
@@ -28,7 +29,7 @@ const hb::HappensBefore* PredictContext::Weak() {
   }
   if (opt.weak_use != nullptr) {
     opt.weak_use->built = true;
-    opt.weak_use->clock_bytes = weak_->stats().clock_bytes;
+    opt.weak_use->clock_bytes = weak_->stats().engine_bytes;
     opt.weak_use->records_without_clock = weak_->RecordsWithoutClock();
   }
   return weak_.get();

@@ -68,6 +68,11 @@ struct HbOptions {
   // RecordsWithoutClock() counts them). The analysis of a trace sets it to
   // what its memory budget leaves (pipeline/memory_budget.h).
   uint64_t clock_budget_bytes = 8ull << 30;
+  // Limit on all the engine's clocks, live ones (goroutines, objects) and
+  // stored snapshots together (0: none). Past it Build stops and fails with
+  // HbStats::over_limit set: live clocks grow with goroutines x what they
+  // synchronise with, whatever the snapshot budget says.
+  uint64_t memory_limit_bytes = 0;
   // Called every 65536 replay steps with (steps, records): the progress
   // line of long analyses. Steps may pass records slightly (a goroutine's
   // end is a step).
@@ -83,6 +88,8 @@ struct HbStats {
   uint64_t parked = 0;        // events that waited for a dependency
   uint64_t forced = 0;        // events replayed without their dependency
   double seconds = 0;         // wall time of Build
+  bool over_limit = false;    // Build stopped at HbOptions::memory_limit_bytes
+  uint64_t engine_bytes = 0;  // all clocks, live and stored (what that limit bounds)
 };
 
 // The engine's operation index: the caller's, shared (Use), or its own.

@@ -24,6 +24,11 @@ namespace gordian::pipeline {
 
 namespace {
 
+// Of an engine's room (its memory limit), what its stored snapshots may
+// take: the rest is for the live clocks of goroutines and objects, which
+// keep changing after the snapshots stop.
+uint64_t SnapshotShare(uint64_t room) { return room / 4 * 3; }
+
 // Builds hb over ops within what budget leaves for it; false (with the loss
 // said in budget) when it cannot be built.
 bool BuildEngine(const std::string& cmd, const std::string& dir, const hb::OpIndex& ops,
@@ -39,12 +44,18 @@ bool BuildEngine(const std::string& cmd, const std::string& dir, const hb::OpInd
                              t.records.size()));
     return false;
   }
+  if (!built && hb->stats().over_limit) {
+    budget->Drop(fmt::format("the happens-before clocks of {} goroutines outgrew the memory "
+                             "budget ({}): {}; no predictions were made for this trace",
+                             t.goroutines.size(), util::FormatSize(budget->limit()), hb_err));
+    return false;
+  }
   if (!built) {
     fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
     return false;
   }
   budget->Charge(EngineFixedBytes(t.records.size(), t.goroutines.size()) +
-                 hb->stats().clock_bytes);
+                 hb->stats().engine_bytes);
   if (uint64_t lost = hb->RecordsWithoutClock(); lost > 0) {
     budget->Drop(fmt::format("the memory budget ({}) held the clocks of {} of {} records; "
                              "predictions about the other {} were dropped",
@@ -94,7 +105,8 @@ void AnalyzeReadTrace(const std::string& cmd, const std::string& dir, const trac
   std::string_view engine_phase = "happens-before";
   hb::HbOptions ho;
   ho.progress = [&](uint64_t steps, uint64_t records) { phase(engine_phase, steps, records); };
-  bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.clock_budget_bytes);
+  bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.memory_limit_bytes);
+  ho.clock_budget_bytes = SnapshotShare(ho.memory_limit_bytes);
   hb::HappensBefore hb(ho);
   bool have_hb = false;
   if (!room) {
@@ -135,7 +147,8 @@ void AnalyzeReadTrace(const std::string& cmd, const std::string& dir, const trac
     detect::PredictOptions po;
     detect::PredictOptions::WeakUse weak;
     po.weak_use = &weak;
-    po.allow_weak = budget.ClockBudgetFor(n, t.goroutines.size(), &po.weak_clock_budget_bytes);
+    po.allow_weak = budget.ClockBudgetFor(n, t.goroutines.size(), &po.weak_memory_limit_bytes);
+    po.weak_clock_budget_bytes = SnapshotShare(po.weak_memory_limit_bytes);
     try {
       detect::PredictBugs(t, hb, &found, po);
       // The terminal report names every goroutine with its spawn site.
@@ -147,8 +160,8 @@ void AnalyzeReadTrace(const std::string& cmd, const std::string& dir, const trac
                               "({} records) were dropped", n));
     }
     if (weak.wanted && !weak.built) {
-      budget.Drop(fmt::format("no room left in the memory budget ({}) for the second "
-                              "happens-before engine; lock-order-deadlock and mixed-deadlock "
+      budget.Drop(fmt::format("the second happens-before engine did not fit in the memory "
+                              "budget ({}); lock-order-deadlock and mixed-deadlock "
                               "predictions were dropped",
                               util::FormatSize(budget.limit())));
     } else if (weak.built) {

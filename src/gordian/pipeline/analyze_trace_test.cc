@@ -154,8 +154,9 @@ TEST(AnalyzeTraceBudget, EnoughBudgetChangesNothing) {
   ASSERT_FALSE(full.occurred.empty());
   ASSERT_FALSE(full.predicted.empty());
   ASSERT_GT(full.used, 0u);
-  // Exactly what the unbounded analysis accounted for is enough.
-  Analysis exact = Analyze(tr.dir, full.used);
+  // Twice what the unbounded analysis accounted for is enough (a quarter of
+  // an engine's room is kept for its live clocks).
+  Analysis exact = Analyze(tr.dir, 2 * full.used);
   EXPECT_TRUE(exact.degraded.empty()) << exact.degraded.front();
   EXPECT_EQ(exact.occurred, full.occurred);
   EXPECT_EQ(exact.predicted, full.predicted);
@@ -166,8 +167,8 @@ TEST(AnalyzeTraceBudget, DegradesWithANoteAndKeepsWhatOccurred) {
   Analysis full = Analyze(tr.dir, 1ull << 40);
   ASSERT_TRUE(full.degraded.empty());
   bool clocks_dropped = false, engine_dropped = false, weak_dropped = false;
-  // From the exact need down to a single byte.
-  for (uint64_t b = full.used; b > 0; b = b * 7 / 8) {
+  // From twice the need down to a single byte.
+  for (uint64_t b = 2 * full.used; b > 0; b = b * 7 / 8) {
     SCOPED_TRACE(fmt::format("budget {} of {} bytes", b, full.used));
     Analysis a = Analyze(tr.dir, b);
     // Every finding that occurred is there whatever the budget.
@@ -180,8 +181,10 @@ TEST(AnalyzeTraceBudget, DegradesWithANoteAndKeepsWhatOccurred) {
     }
     clocks_dropped = clocks_dropped || Mentions(a.degraded, "held the clocks of");
     weak_dropped = weak_dropped || Mentions(a.degraded, "second");
-    engine_dropped = engine_dropped || Mentions(a.degraded, "no happens-before analysis");
-    if (Mentions(a.degraded, "no happens-before analysis")) {
+    bool none = Mentions(a.degraded, "no predictions were made") ||
+                Mentions(a.degraded, "no happens-before analysis");
+    engine_dropped = engine_dropped || none;
+    if (none) {
       EXPECT_TRUE(a.predicted.empty());
     }
   }

@@ -8,11 +8,13 @@
 //      predictions) gets what the first one left; when that is not enough
 //      for its per-record arrays it is not built and those predictions are
 //      dropped;
-//   2. the first engine's clock store gets what the trace and the index
-//      left; when it runs out, the records replayed after that get no clock
+//   2. the first engine gets what the trace and the index left: three
+//      quarters of it for stored snapshots, the rest for live clocks; when
+//      the snapshots run out, the records replayed after that get no clock
 //      (hb/clock_store.h) and every prediction about them is dropped;
-//   3. when not even the engine's per-record arrays fit, there is no
-//      happens-before analysis and no prediction at all.
+//   3. when the live clocks outgrow all of it (hb::HbOptions::
+//      memory_limit_bytes), or not even the engine's per-record arrays fit,
+//      there is no happens-before analysis and no prediction at all.
 // The occurred detectors always run: what happened in the run is read off
 // the trace and never dropped. When the engine is missing or lost clocks,
 // they use their trace-only criteria instead of asking it. Each loss is one
