@@ -692,6 +692,29 @@ TEST_F(RecordTest, UsageErrors) {
   EXPECT_TRUE(fs::exists(RecordDir() + "/unbuffered/main.go"));
 }
 
+// Under a memory budget too small for the trace, analyze still reports the
+// panic that occurred, exits 1 for it, and says what it dropped; a size it
+// cannot use is a usage error.
+TEST_F(RecordTest, AnalyzeUnderATinyMemoryBudget) {
+  Recorded rec = RecordRun("tinymem", {"./panicking"});
+  ASSERT_TRUE(rec.ok);
+  driver::ProcessResult a =
+      Exec({Gordian(), "analyze", "-mem", "1K", "--json", "-", *tmp_ + "/tinymem"}, RecordDir());
+  EXPECT_EQ(a.exit_code, 1) << a.err;
+  EXPECT_NE(a.out.find("\"degraded\": ["), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("fill the memory budget (1.0 KB)"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("\"kind\": \"panic\""), std::string::npos) << a.out;
+  EXPECT_NE(a.err.find("note: analysis degraded: "), std::string::npos) << a.err;
+  for (const char* bad : {"0", "1e99", "abc"}) {
+    driver::ProcessResult u =
+        Exec({Gordian(), "analyze", "-mem", bad, *tmp_ + "/tinymem"}, RecordDir());
+    EXPECT_EQ(u.exit_code, 2) << bad;
+    EXPECT_NE(u.err.find(std::string("gordian analyze: -mem \"") + bad + "\": "),
+              std::string::npos) << u.err;
+    EXPECT_EQ(std::count(u.err.begin(), u.err.end(), '\n'), 1) << u.err;
+  }
+}
+
 TEST_F(RecordTest, DumpOfARecordedTrace) {
   Recorded rec = RecordRun("dumped", {"./unbuffered"});
   ASSERT_TRUE(rec.ok);

@@ -8,9 +8,11 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/cli/progress.h"
 #include "gordian/cli/reporting.h"
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/trace_dirs.h"
+#include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
@@ -25,8 +27,10 @@ int RunAnalyze(const std::vector<std::string>& args) {
   pipeline::AnalyzeOptions aopt;
   bool no_predict = false;
   std::string wall = "0";
+  std::string mem;
   AddReportFlags(&flags, &ropt);
   flags.String("wall", &wall, "DURATION", "stop after this long, with no report (default 0: never)");
+  AddMemFlag(&flags, &mem);
   flags.Bool("no-predict", &no_predict, "report only what occurred in the recorded run");
   flags.Bool("verbose", &aopt.verbose, "also print the analysis engine's notes about the trace");
   std::vector<std::string> dirs;
@@ -45,11 +49,15 @@ int RunAnalyze(const std::vector<std::string>& args) {
   if (!util::ParseDuration(wall, &wall_seconds, &err)) {
     return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, wall, err));
   }
+  if (!ParseMemFlag(cmd, mem, &aopt.memory_budget, &err)) return UsageError(err);
   driver::ArmDeadline(wall_seconds, fmt::format("{}: the analysis passed the -wall limit ({}); "
                                                 "nothing is reported. Raise -wall",
                                                 cmd, wall));
   aopt.predict = !no_predict;
   std::vector<report::Finding> findings;
+  std::vector<std::string> degraded;
+  aopt.degraded = &degraded;
+  Progress line(cmd, ropt.quiet);
   // Every directory a command writes is accepted: a run trace (events.bin),
   // a `record test` or `test --keep` directory (packages.txt and one trace
   // per package), as dump and replay accept them.
@@ -64,12 +72,20 @@ int RunAnalyze(const std::vector<std::string>& args) {
       return kExitToolError;
     }
     for (const driver::PackageTrace& t : traces) {
-      if (!pipeline::AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err)) {
+      pipeline::ThrottledProgress progress([&](const std::string& s) { line.Say(s); },
+                                           t.trace_dir, Progress::AnalysisInterval());
+      aopt.progress = &progress;
+      aopt.package = t.import_path;
+      bool ok = pipeline::AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err);
+      aopt.progress = nullptr;
+      line.Clear();
+      if (!ok) {
         fmt::print(stderr, "{}: {}\n", cmd, err);
         return kExitToolError;
       }
     }
   }
+  ropt.degraded = std::move(degraded);
   return Report(cmd, std::move(findings), ropt);
 }
 

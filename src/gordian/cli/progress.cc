@@ -31,6 +31,8 @@ void Progress::Say(const std::string& what) {
   fmt::print(stderr, "{}\n", line);
 }
 
+double Progress::AnalysisInterval() { return isatty(STDERR_FILENO) != 0 ? 0.25 : 5.0; }
+
 void Progress::Clear() {
   if (!shown_) return;
   fmt::print(stderr, "\r\x1b[K");

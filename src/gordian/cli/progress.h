@@ -23,6 +23,9 @@ class Progress {
   void Say(const std::string& what);
   // Erases the updating line (before the report is printed).
   void Clear();
+  // How often the analysis may update the line (pipeline/analysis_progress.h):
+  // often on a terminal, every few seconds in a log.
+  static double AnalysisInterval();
 
  private:
   using Clock = std::chrono::steady_clock;

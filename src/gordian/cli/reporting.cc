@@ -15,6 +15,7 @@
 #include "gordian/report/replay_hits.h"
 #include "gordian/report/sarif.h"
 #include "gordian/report/terminal.h"
+#include "gordian/util/size.h"
 
 namespace gordian::cli {
 
@@ -26,6 +27,22 @@ void AddReportFlags(util::FlagSet* flags, ReportOptions* opt) {
   flags->Bool("quiet", &opt->quiet, "no terminal report, only --json/--sarif and the exit status");
   flags->Bool("unconfirmed", &opt->show_unconfirmed,
               "also print predicted bugs that a replay refuted (the JSON always has them)");
+}
+
+void AddMemFlag(util::FlagSet* flags, std::string* mem) {
+  flags->String("mem", mem, "SIZE",
+                "memory for analysing one trace (e.g. 500M, 2G; default half of physical "
+                "memory); past it predictions are dropped and the report says so");
+}
+
+bool ParseMemFlag(const std::string& cmd, const std::string& mem, uint64_t* bytes,
+                  std::string* err) {
+  *bytes = 0;
+  if (mem.empty()) return true;
+  std::string why;
+  if (util::ParseSize(mem, bytes, &why)) return true;
+  *err = fmt::format("{}: -mem {:?}: {}", cmd, mem, why);
+  return false;
 }
 
 int Report(const std::string& cmd, std::vector<report::Finding> findings,
@@ -52,14 +69,15 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
   bool machine_on_stdout = opt.json_path == "-" || opt.sarif_path == "-";
   std::string err;
   if (opt.json_path == "-") {
-    fmt::print("{}", report::ToJson(findings, verdict));
+    fmt::print("{}", report::ToJson(findings, verdict, opt.degraded));
   } else if (!opt.json_path.empty() &&
-             !report::WriteJsonFile(opt.json_path, findings, &err, verdict)) {
+             !report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     status = kExitToolError;
   }
   report::SarifOptions so;
   so.source_root = root;
+  so.degraded = opt.degraded;
   if (opt.sarif_path == "-") {
     fmt::print("{}", report::ToSarif(findings, so));
   } else if (!opt.sarif_path.empty() &&
@@ -73,6 +91,7 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
     to.show_unconfirmed = opt.show_unconfirmed;
     to.source_root = root;
     to.verdict = verdict;
+    to.degraded = opt.degraded;
     FILE* stream = machine_on_stdout ? stderr : stdout;
     to.color = !machine_on_stdout && report::StdoutWantsColor();
     std::string text = report::RenderTerminal(findings, to);

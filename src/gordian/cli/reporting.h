@@ -6,6 +6,7 @@
 // status).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,20 @@ struct ReportOptions {
   bool quiet = false;      // no terminal report (machine reports and exit status only)
   bool show_unconfirmed = false;  // print predictions a replay refuted (-unconfirmed)
   bool confirm_summary = false;   // not a flag: confirmation ran; say what it did (stderr)
+  // Not a flag: what the analysis dropped to stay within its memory budget
+  // (pipeline/memory_budget.h); every report says it.
+  std::vector<std::string> degraded;
 };
 
 // Registers --json, --sarif, --root, --info, --quiet and --unconfirmed on flags.
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
+
+// Registers -mem SIZE (the analysis memory budget) of analyze, test and run.
+void AddMemFlag(util::FlagSet* flags, std::string* mem);
+// Parses -mem's value into *bytes (0 when "": the default budget); false
+// with a one-line *err ("gordian test: -mem \"0\": zero bytes; ...").
+bool ParseMemFlag(const std::string& cmd, const std::string& mem, uint64_t* bytes,
+                  std::string* err);
 
 // Finishes and prints the findings of one command: makes paths relative,
 // de-duplicates, writes the requested reports and the terminal report (led

@@ -36,6 +36,7 @@ struct Common {
   bool no_confirm = false;             // confirmation by replay (pipeline/confirm.h)
   std::string confirm_budget = "60";   // seconds per trace
   std::string settle;                  // GORDIAN_SETTLE for the program: "" = its default
+  std::string mem;                     // the analysis memory budget: "" = the default
 };
 
 void AddCommonFlags(util::FlagSet* flags, Common* c) {
@@ -57,6 +58,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
   flags->String("settle", &c->settle, "DURATION",
                 "at each test's end and at exit, wait up to this long for the goroutines still "
                 "running or asleep to finish or block before leaks are reported (default 1s)");
+  AddMemFlag(flags, &c->mem);
 }
 
 // gordian's own flags may follow the packages (`gordian test ./... --json f`);
@@ -64,7 +66,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
   static const char* kValued[] = {"json", "sarif", "root", "keep", "wall", "confirm-budget",
-                                  "settle"};
+                                  "settle", "mem"};
   static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
                                 "no-confirm", "unconfirmed"};
   bool after_args = false;
@@ -127,6 +129,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   confirm.per_finding_seconds = std::min(confirm.per_finding_seconds, confirm.per_test_seconds);
   confirm.pass_through = false;
   confirm.verbose = c.verbose;
+  if (!ParseMemFlag(cmd, c.mem, &po.memory_budget, &derr)) return UsageError(derr);
   po.keep = c.keep;
   po.predict = !c.no_predict;
   po.verbose = c.verbose;
@@ -138,6 +141,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   std::optional<Progress> progress;
   po.progress = [&](const std::string& what) { progress->Say(what); };
   po.progress_clear = [&] { progress->Clear(); };
+  po.progress_interval = Progress::AnalysisInterval();
   po.recorded = [&](const driver::RecordResult& res) {
     // The go command's output went to the terminal already (pass-through):
     // its compile errors are not printed a second time.
@@ -201,6 +205,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   if (res.unreadable == res.record.traces.size()) return kExitToolError;
   ReportOptions ropt = c.report;
   ropt.confirm_summary = res.replayed;
+  ropt.degraded = res.degraded;
   int status = Report(cmd, std::move(res.findings), ropt, &res.verdict);
   if (res.record.build_failed && status != kExitToolError) status = kExitToolError;
   if (!c.keep.empty() && !c.report.quiet) {

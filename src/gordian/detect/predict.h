@@ -35,6 +35,20 @@ struct PredictOptions {
   // Upper bound on the work of the pairwise searches (alternative partners,
   // counter matching); beyond it a detector reports what it found so far.
   uint64_t work_limit = 200'000'000;
+  // The second engine (no mutex edges: lock-order, mixed-deadlock): whether
+  // it may be built and its clock budget (UINT64_MAX: the first engine's).
+  // The analysis of a trace sets them from its memory budget
+  // (pipeline/memory_budget.h) and reads back what it cost in *weak_use.
+  bool allow_weak = true;
+  uint64_t weak_clock_budget_bytes = UINT64_MAX;
+  uint64_t weak_memory_limit_bytes = UINT64_MAX;  // hb::HbOptions::memory_limit_bytes
+  struct WeakUse {
+    bool wanted = false;  // a detector asked for it
+    bool built = false;
+    uint64_t clock_bytes = 0;  // its clocks, live and stored (hb::HbStats::engine_bytes)
+    uint64_t records_without_clock = 0;
+  };
+  WeakUse* weak_use = nullptr;
 };
 
 // Appends predicted findings for the run in t (hb must be built from t).

@@ -216,12 +216,12 @@ class Campaign {
       co.schedule_dir = (fs::path(opt_.confirm.schedule_dir) / fmt::format("run-{}", id)).string();
       co.work_dir = (dir / "confirm").string();
       if (co.runner == nullptr) co.runner = runner_;
-      pipeline::ConfirmTrace(opt_.cmd, run.trace, analysis->hb, run.trace_dir, &fresh, co);
+      pipeline::ConfirmTrace(opt_.cmd, run.trace, *analysis->hb, run.trace_dir, &fresh, co);
     }
     std::vector<Candidate> proposed;
     if (analysis->have_hb) {
       std::lock_guard<std::mutex> l(strategy_mu_);
-      AnalysedRun ar{run.trace, run.trace_dir, analysis->hb, found};
+      AnalysedRun ar{run.trace, run.trace_dir, *analysis->hb, found};
       for (Strategy* s : opt_.strategies) s->Propose(ar, &proposed);
     }
     std::lock_guard<std::mutex> l(mu_);

@@ -188,6 +188,14 @@ class Builder {
     std::push_heap(heap_.begin(), heap_.end(), std::greater<uint64_t>());
   }
   void Step(uint32_t g);
+  uint64_t steps_ = 0;  // for HbOptions::progress and memory_limit_bytes
+  void Every64kSteps() {
+    if (hb_.opt_.progress) hb_.opt_.progress(steps_, rs_.size());
+    uint64_t live = store_.bytes() + pool_.bytes() + objs_.bytes();
+    if (hb_.opt_.memory_limit_bytes != 0 && live > hb_.opt_.memory_limit_bytes) {
+      hb_.stats_.over_limit = true;
+    }
+  }
   bool Processed(uint32_t rec) const {
     const Gor& s = g_[trace::Value(ix_.GoroutineIndexOf(rec))];
     return s.cursor > rec || s.state == kDone;
@@ -825,6 +833,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
 // One event
 
 void Builder::Step(uint32_t g) {
+  if ((++steps_ & 0xffff) == 0) Every64kSteps();
   Gor& s = g_[g];
   if (OncePostDue(s)) {
     OncePost(g);
@@ -1085,6 +1094,11 @@ bool Builder::Run(std::string* err) {
 
   auto cmp = std::greater<uint64_t>();
   for (;;) {
+    if (hb_.stats_.over_limit) {
+      *err = fmt::format("its clocks passed the memory limit ({} MB) after {} of {} steps",
+                         hb_.opt_.memory_limit_bytes >> 20, steps_, n);
+      return false;
+    }
     uint32_t g;
     if (heap_.empty()) {
       if (parked_count_ == 0) break;
@@ -1124,7 +1138,7 @@ bool Builder::Run(std::string* err) {
       Step(g);
     }
     // Run ahead while g's next event is still the earliest.
-    while (g_[g].state == kReady &&
+    while (g_[g].state == kReady && !hb_.stats_.over_limit &&
            (heap_.empty() || HeadKey(g) <= uint32_t(heap_.front() >> 32))) {
       Step(g);
     }
@@ -1151,6 +1165,7 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
   hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes();
+  hb_.stats_.engine_bytes = store_.bytes() + pool_.bytes() + objs_.bytes();
   return true;
 }
 

@@ -33,6 +33,15 @@ bool HappensBefore::ClockKnown(uint32_t rec) const {
   return snap_pre_[rec] != ClockStore::kUnknown && snap_post_[rec] != ClockStore::kUnknown;
 }
 
+uint64_t HappensBefore::RecordsWithoutClock() const {
+  if (!store_.exhausted()) return 0;
+  uint64_t n = 0;
+  for (size_t i = 0; i < snap_pre_.size(); i++) {
+    n += snap_pre_[i] == ClockStore::kUnknown || snap_post_[i] == ClockStore::kUnknown;
+  }
+  return n;
+}
+
 Epoch HappensBefore::PreEpoch(uint32_t rec) const {
   rec = ops().Owner(rec);
   return PreEpochAt(rec - gbegin_[trace::Value(ops().GoroutineIndexOf(rec))]);

@@ -45,6 +45,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,8 +64,19 @@ struct HbOptions {
   // TestEnd -> later TestStart (go test runs top-level tests one by one).
   bool test_order = true;
   // Budget for stored clock snapshots; past it, records get no clock and are
-  // treated as ordered with everything (a warning says so).
+  // treated as ordered with everything (a warning says so, and
+  // RecordsWithoutClock() counts them). The analysis of a trace sets it to
+  // what its memory budget leaves (pipeline/memory_budget.h).
   uint64_t clock_budget_bytes = 8ull << 30;
+  // Limit on all the engine's clocks, live ones (goroutines, objects) and
+  // stored snapshots together (0: none). Past it Build stops and fails with
+  // HbStats::over_limit set: live clocks grow with goroutines x what they
+  // synchronise with, whatever the snapshot budget says.
+  uint64_t memory_limit_bytes = 0;
+  // Called every 65536 replay steps with (steps, records): the progress
+  // line of long analyses. Steps may pass records slightly (a goroutine's
+  // end is a step).
+  std::function<void(uint64_t steps, uint64_t records)> progress;
 };
 
 struct HbStats {
@@ -76,6 +88,8 @@ struct HbStats {
   uint64_t parked = 0;        // events that waited for a dependency
   uint64_t forced = 0;        // events processed without their dependency
   double seconds = 0;         // wall time of Build
+  bool over_limit = false;    // Build stopped at HbOptions::memory_limit_bytes
+  uint64_t engine_bytes = 0;  // all clocks, live and stored (what that limit bounds)
 };
 
 class HappensBefore {
@@ -103,6 +117,9 @@ class HappensBefore {
   // Record facts. SelectCase records stand for their Select in all queries.
   bool Completed(uint32_t rec) const;
   bool ClockKnown(uint32_t rec) const;
+  // Records whose clocks were not stored (the clock budget ran out): the
+  // predictions about them are dropped, since Before() says "ordered".
+  uint64_t RecordsWithoutClock() const;
   Epoch PreEpoch(uint32_t rec) const;
   Epoch PostEpoch(uint32_t rec) const;
   // What rec's pre (post) clock knows of goroutine gid.

@@ -4,10 +4,10 @@
 // asked, the confirmation of the findings by replay (confirm.h).
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
-
-#include <memory>
 
 #include "gordian/hb/happens_before.h"
 #include "gordian/hb/op_index.h"
@@ -18,6 +18,7 @@
 namespace gordian::pipeline {
 
 struct ConfirmOptions;
+class AnalysisProgress;
 
 struct AnalyzeOptions {
   bool predict = true;  // run the happens-before engine and the predicted detectors
@@ -29,13 +30,25 @@ struct AnalyzeOptions {
   // it, under the name package (go test's verdict: report/verdict.h).
   report::Verdict* verdict = nullptr;
   std::string package;
+  // Memory for the analysis of the trace (memory_budget.h); 0 = the
+  // default (util/memory.h). Past it the analysis drops predictions and
+  // appends one sentence per loss to *degraded (which every report shows).
+  uint64_t memory_budget = 0;
+  std::vector<std::string>* degraded = nullptr;
+  // Where the phases and record counts go (analysis_progress.h), or null.
+  AnalysisProgress* progress = nullptr;
+  // When set, the bytes the analysis accounted for (trace, index, engines).
+  uint64_t* memory_used = nullptr;
 };
 
 // Reads and analyses the trace in dir and appends its findings (absolute
 // paths, columns resolved) to *out. Receives the source checks for closed
 // (`v, ok :=`, `for range`) are dropped from recv-on-closed here, before any
 // replay. With opt.confirm, the trace's findings are then confirmed by
-// replay, with the engine already built. Warnings of the reader and the
+// replay, with the engine already built. Within opt.memory_budget the
+// result is that of an unbounded analysis; past it, predictions are dropped
+// (memory_budget.h says which first) and *opt.degraded says so, while the
+// findings that occurred are all kept. Warnings of the reader and the
 // engine go to stderr, prefixed with cmd. Returns false with *err when the
 // trace cannot be read.
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
@@ -46,12 +59,12 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
 // into schedules). Not movable: hb reads ops.
 struct TraceAnalysis {
   hb::OpIndex ops;
-  hb::HappensBefore hb;
+  std::unique_ptr<hb::HappensBefore> hb;  // built with the budget's options
   bool have_hb = false;  // hb was built (else only the occurred detectors ran)
 };
 
-// AnalyzeTrace on a trace already read (t, recorded in dir): fills *a
-// (which must outlive nothing but its own use of t) and appends the
+// AnalyzeTrace on a trace already read (t, recorded in dir; the fuzzer's
+// runs, the benchmarks' synthetic traces): fills *a and appends the
 // findings to *out, as AnalyzeTrace does.
 void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::string& dir,
                  const AnalyzeOptions& opt, TraceAnalysis* a,

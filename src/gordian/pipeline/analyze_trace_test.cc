@@ -1,16 +1,22 @@
 // Tests AnalyzeTrace (analyze_trace.h): each trace is indexed once
-// (hb/op_index.h), however many analyses read the index.
+// (hb/op_index.h), however many analyses read the index; under a memory
+// budget (memory_budget.h) it drops predictions, says so, and keeps every
+// finding that occurred; with enough budget nothing changes.
 #include "gordian/pipeline/analyze_trace.h"
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "gordian/hb/op_index.h"
+#include "gordian/pipeline/analysis_progress.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/writer.h"
 
@@ -68,6 +74,231 @@ TEST(AnalyzeTrace, IndexesTheTraceOnce) {
   EXPECT_TRUE(occurred);
   EXPECT_TRUE(predicted);
   fs::remove_all(tmpl);
+}
+
+// Program() followed by k goroutines that each take a shared mutex and send
+// on a buffered channel main drains (clocks to store, in proportion to k),
+// and, last in the trace, a send on a channel main closes without ordering
+// (a predicted send-on-closed about the trace's last records).
+TraceWriter Scaled(int k) {
+  TraceWriter w = Program();
+  const uint32_t s = w.AddSite("/p/work.go", 9, "main.work");
+  const uint32_t m = w.NewObject(), work = w.NewObject(), late = w.NewObject();
+  w.Op(1, Kind::ChanMake, work, k, s);
+  w.Op(1, Kind::ChanMake, late, 1, s);
+  for (int i = 0; i < k; ++i) {
+    uint32_t g = w.Go(1, s);
+    w.Post(w.Pre(g, Kind::MutexLock, m, s), 0);
+    w.Op(g, Kind::ChanSend, work, i + 1, s);
+    w.Op(g, Kind::MutexUnlock, m, 0, s);
+  }
+  for (int i = 0; i < k; ++i) w.Op(1, Kind::ChanRecv, work, i + 1, s);
+  uint32_t g = w.Go(1, s);
+  w.Op(g, Kind::ChanSend, late, 1, s);
+  w.Op(1, Kind::ChanClose, late, 0, s);
+  return w;
+}
+
+struct TempTrace {
+  std::string root, dir;
+  explicit TempTrace(const TraceWriter& w) {
+    root = (fs::temp_directory_path() / "gordian-budget-test-XXXXXX").string();
+    EXPECT_NE(mkdtemp(root.data()), nullptr);
+    dir = root + "/trace";
+    std::string err;
+    EXPECT_TRUE(w.Write(dir, &err)) << err;
+  }
+  ~TempTrace() { fs::remove_all(root); }
+};
+
+// One line per finding: what a report would show of it. Without the
+// message, what it is about: a degraded analysis may count fewer instances
+// in an info finding's message (message-contention), never a new finding.
+std::string Key(const report::Finding& f, bool message = true) {
+  std::string k = fmt::format("{} {} {}:", report::KindName(f.kind), report::StatusName(f.status),
+                              message ? f.message : "");
+  for (const report::Location& l : f.locations) {
+    k += fmt::format(" {}:{} {} {}", l.file, l.line, report::RoleName(l.role), l.goroutine);
+  }
+  return k;
+}
+
+struct Analysis {
+  std::multiset<std::string> occurred, predicted;
+  std::multiset<std::string> predicted_messages;  // predicted, with their messages
+  std::vector<std::string> degraded;
+  uint64_t used = 0;
+};
+
+Analysis Analyze(const std::string& dir, uint64_t budget) {
+  Analysis a;
+  AnalyzeOptions o;
+  o.memory_budget = budget;
+  o.degraded = &a.degraded;
+  o.memory_used = &a.used;
+  std::vector<report::Finding> found;
+  std::string err;
+  EXPECT_TRUE(AnalyzeTrace("test", dir, o, &found, &err)) << err;
+  for (const report::Finding& f : found) {
+    if (f.status == report::Status::Predicted) {
+      a.predicted.insert(Key(f, false));
+      a.predicted_messages.insert(Key(f));
+    } else {
+      a.occurred.insert(Key(f));
+    }
+  }
+  return a;
+}
+
+bool Mentions(const std::vector<std::string>& notes, std::string_view what) {
+  return std::any_of(notes.begin(), notes.end(),
+                     [&](const std::string& n) { return n.find(what) != std::string::npos; });
+}
+
+TEST(AnalyzeTraceBudget, EnoughBudgetChangesNothing) {
+  TempTrace tr(Scaled(300));
+  Analysis full = Analyze(tr.dir, 1ull << 40);
+  ASSERT_TRUE(full.degraded.empty()) << full.degraded.front();
+  ASSERT_FALSE(full.occurred.empty());
+  ASSERT_FALSE(full.predicted.empty());
+  ASSERT_GT(full.used, 0u);
+  // Twice what the unbounded analysis accounted for is enough (a quarter of
+  // an engine's room is kept for its live clocks).
+  Analysis exact = Analyze(tr.dir, 2 * full.used);
+  EXPECT_TRUE(exact.degraded.empty()) << exact.degraded.front();
+  EXPECT_EQ(exact.occurred, full.occurred);
+  EXPECT_EQ(exact.predicted_messages, full.predicted_messages);
+}
+
+TEST(AnalyzeTraceBudget, DegradesWithANoteAndKeepsWhatOccurred) {
+  TempTrace tr(Scaled(300));
+  Analysis full = Analyze(tr.dir, 1ull << 40);
+  ASSERT_TRUE(full.degraded.empty());
+  bool clocks_dropped = false, engine_dropped = false, weak_dropped = false;
+  // From twice the need down to a single byte.
+  for (uint64_t b = 2 * full.used; b > 0; b = b * 7 / 8) {
+    SCOPED_TRACE(fmt::format("budget {} of {} bytes", b, full.used));
+    Analysis a = Analyze(tr.dir, b);
+    // Every finding that occurred is there whatever the budget.
+    for (const std::string& k : full.occurred) EXPECT_EQ(a.occurred.count(k), 1u) << k;
+    // Only predictions are dropped, none is made up.
+    for (const std::string& k : a.predicted) EXPECT_EQ(full.predicted.count(k), 1u) << k;
+    // A report with fewer predictions says so.
+    if (a.predicted_messages != full.predicted_messages) {
+      EXPECT_FALSE(a.degraded.empty());
+    }
+    clocks_dropped = clocks_dropped || Mentions(a.degraded, "held the clocks of");
+    weak_dropped = weak_dropped || Mentions(a.degraded, "second");
+    bool none = Mentions(a.degraded, "no predictions were made") ||
+                Mentions(a.degraded, "no happens-before analysis");
+    engine_dropped = engine_dropped || none;
+    if (none) {
+      EXPECT_TRUE(a.predicted.empty());
+    }
+  }
+  // The sweep met every way of degrading.
+  EXPECT_TRUE(clocks_dropped);
+  EXPECT_TRUE(weak_dropped);
+  EXPECT_TRUE(engine_dropped);
+}
+
+// Many goroutines through one mutex, past one check period of the engine
+// (65536 steps): the live clocks outgrow a small room, the engine stops,
+// predictions go with a note, what occurred stays.
+TEST(AnalyzeTraceBudget, LiveClocksPastTheLimitStopTheEngine) {
+  TraceWriter w = Program();
+  const uint32_t s = w.AddSite("/p/pool.go", 7, "main.pool");
+  const uint32_t m = w.NewObject();
+  for (int k = 0; k < 2000; ++k) {
+    uint32_t gid = w.Go(1, s);
+    for (int i = 0; i < 20; ++i) {
+      w.Post(w.Pre(gid, Kind::MutexLock, m, s), 0);
+      w.Op(gid, Kind::MutexUnlock, m, 0, s);
+    }
+  }
+  TempTrace tr(w);
+  Analysis full = Analyze(tr.dir, 1ull << 40);
+  ASSERT_TRUE(full.degraded.empty());
+  bool outgrew = false;
+  // Fine steps over the narrow window where the engine starts but its
+  // clocks do not fit (they grow in 1 MiB chunks): here, about half of the
+  // need is the trace, its index and the engine's per-record arrays.
+  for (uint64_t b = full.used * 5 / 8; b > full.used * 7 / 16; b = b * 31 / 32) {
+    SCOPED_TRACE(fmt::format("budget {} of {} bytes", b, full.used));
+    Analysis a = Analyze(tr.dir, b);
+    for (const std::string& k : full.occurred) EXPECT_EQ(a.occurred.count(k), 1u) << k;
+    for (const std::string& k : a.predicted) EXPECT_EQ(full.predicted.count(k), 1u) << k;
+    if (Mentions(a.degraded, "outgrew the memory budget")) {
+      outgrew = true;
+      EXPECT_TRUE(a.predicted.empty());
+      EXPECT_LE(a.used, b) << "what the analysis holds stays within the budget";
+    }
+  }
+  EXPECT_TRUE(outgrew);
+}
+
+// Progress: the phases with record counts, through the interface; the
+// throttled line says nothing within the first second.
+class Recorder : public AnalysisProgress {
+ public:
+  void Update(std::string_view phase, uint64_t done, uint64_t total) override {
+    phases.insert(std::string(phase));
+    EXPECT_LE(total == 0 ? 0 : std::min(done, total), total);
+    if (total > 0) totals.insert(total);
+    steps_seen = steps_seen || (phase == "happens-before" && done > 0);
+  }
+  bool steps_seen = false;
+  std::set<std::string> phases;
+  std::set<uint64_t> totals;
+};
+
+TEST(AnalyzeTraceProgress, ReportsPhasesWithRecordCounts) {
+  // Two goroutines locking their own mutexes: more than one progress period
+  // (65536 replay steps) and nothing quadratic to predict.
+  TraceWriter w;
+  const uint32_t s = w.AddSite("/p/loop.go", 3, "main.loop");
+  for (int g = 0; g < 2; ++g) {
+    uint32_t gid = w.Go(1, s), m = w.NewObject();
+    for (int i = 0; i < 40000; ++i) {
+      w.Post(w.Pre(gid, Kind::MutexLock, m, s), 0);
+      w.Op(gid, Kind::MutexUnlock, m, 0, s);
+    }
+  }
+  TempTrace tr(w);
+  Recorder rec;
+  AnalyzeOptions o;
+  o.progress = &rec;
+  std::vector<report::Finding> found;
+  std::string err;
+  ASSERT_TRUE(AnalyzeTrace("test", tr.dir, o, &found, &err)) << err;
+  for (const char* p : {"reading", "indexing", "happens-before", "occurred", "predicting"}) {
+    EXPECT_EQ(rec.phases.count(p), 1u) << p;
+  }
+  ASSERT_EQ(rec.totals.size(), 1u);  // the trace's record count
+  EXPECT_GT(*rec.totals.begin(), 160000u);
+  EXPECT_TRUE(rec.steps_seen) << "the replay reported its progress";
+}
+
+TEST(ThrottledProgressTest, QuietForASecondThenEveryInterval) {
+  double now = 0;
+  std::vector<std::string> lines;
+  ThrottledProgress p([&](const std::string& s) { lines.push_back(s); }, "analysing x", 5.0,
+                      [&] { return now; });
+  p.Update("happens-before", 10, 100);
+  now = 0.9;
+  p.Update("happens-before", 50, 100);
+  EXPECT_TRUE(lines.empty()) << "an analysis within a second prints nothing";
+  now = 1.2;
+  p.Update("happens-before", 2'500'000, 5'000'000);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "analysing x: happens-before: 2.5M of 5.0M records");
+  now = 5.0;
+  p.Update("predicting", 0, 0);
+  EXPECT_EQ(lines.size(), 1u);
+  now = 6.3;
+  p.Update("predicting", 0, 0);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[1], "analysing x: predicting");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
 
 namespace gordian::pipeline {
@@ -66,6 +67,8 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   AnalyzeOptions ao;
   ao.predict = opt.predict;
   ao.verbose = opt.verbose;
+  ao.memory_budget = opt.memory_budget;
+  ao.degraded = &out->degraded;
   ao.verdict = &out->verdict;
   ao.replayed = &out->replayed;
   ConfirmOptions confirm = opt.confirm;
@@ -93,8 +96,12 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   for (size_t k = 0; k < res.traces.size(); k++) {
     const driver::PackageTrace& p = res.traces[k];
     std::string name = p.import_path.empty() ? p.name : p.import_path;
-    say(fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
-                    test_mode ? " packages" : " traces", name.empty() ? "" : ": " + name));
+    std::string what = fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
+                                   test_mode ? " packages" : " traces",
+                                   name.empty() ? "" : ": " + name);
+    say(what);
+    ThrottledProgress progress(opt.progress, what, opt.progress_interval);
+    ao.progress = &progress;
     ao.package = name;
     if (driver::Interrupted()) break;
     if (!AnalyzeTrace(opt.cmd, p.trace_dir, ao, &out->findings, &err)) {
@@ -103,6 +110,7 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
       out->unreadable++;
     }
+    ao.progress = nullptr;
   }
   clear();
   if (driver::Interrupted()) {

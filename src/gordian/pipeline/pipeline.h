@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@ struct PipelineOptions {
   std::string deadline_message;
   bool predict = true;           // the predicted detectors
   bool verbose = false;          // the engine's notes
+  uint64_t memory_budget = 0;    // per trace (analyze_trace.h); 0 = the default
   // enabled, the budgets, verbose, runner; the directories, the fallback
   // invocation, the progress and the `reproduce` command are set here.
   ConfirmOptions confirm;
@@ -38,6 +40,9 @@ struct PipelineOptions {
   // The progress line: "analysing 2 of 5 packages: x", and its erasure.
   std::function<void(const std::string&)> progress;
   std::function<void()> progress_clear;
+  // Seconds between two updates of the progress line while a trace is being
+  // analysed (pipeline/analysis_progress.h).
+  double progress_interval = 5.0;
 };
 
 enum class PipelineEnd {
@@ -56,6 +61,7 @@ struct PipelineResult {
   report::Verdict verdict;
   size_t unreadable = 0;                  // traces that could not be read (said on stderr)
   bool replayed = false;                  // confirmation had findings to replay
+  std::vector<std::string> degraded;      // what the memory budget dropped, per trace
 };
 
 // Records, analyses and confirms as opt says. Warnings and the traces that

@@ -33,7 +33,8 @@ bool ParseRole(std::string_view s, Role* out) {
 
 }  // namespace
 
-std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict) {
+std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
+                   const std::vector<std::string>& degraded) {
   ojson doc;
   doc["version"] = kJsonVersion;
   doc["tool"] = "gordian";
@@ -79,6 +80,9 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict)
     if (verdict->build_failed) doc["build_failed"] = true;
     if (!verdict->go_failure.empty()) doc["go_failure"] = verdict->go_failure;
   }
+  // A report with fewer predictions than the trace holds says so: a tool
+  // must not mistake it for a complete one.
+  if (!degraded.empty()) doc["degraded"] = degraded;
   // Invalid UTF-8 (a panic message with arbitrary bytes) is replaced, not
   // thrown on.
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
@@ -140,13 +144,14 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
 }
 
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
-                   std::string* err, const Verdict* verdict) {
+                   std::string* err, const Verdict* verdict,
+                   const std::vector<std::string>& degraded) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) {
     *err = fmt::format("cannot write {}", path);
     return false;
   }
-  out << ToJson(findings, verdict);
+  out << ToJson(findings, verdict, degraded);
   out.close();
   if (!out) {
     *err = fmt::format("cannot write {}", path);

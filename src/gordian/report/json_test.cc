@@ -16,6 +16,24 @@ std::vector<std::string> Keys(const nlohmann::ordered_json& j) {
   return k;
 }
 
+TEST(Json, DegradedFieldOnlyWhenSomethingWasDropped) {
+  std::vector<Finding> fs = {testing::SendOnClosed()};
+  auto plain = nlohmann::ordered_json::parse(ToJson(fs));
+  EXPECT_FALSE(plain.contains("degraded"));
+  Verdict v;
+  v.packages.push_back({"example.com/m", true, "exited with status 0"});
+  auto doc = nlohmann::ordered_json::parse(ToJson(fs, &v, {"example.com/m: dropped x"}));
+  EXPECT_EQ(Keys(doc), (std::vector<std::string>{"version", "tool", "findings", "tests",
+                                                 "packages", "degraded"}));
+  ASSERT_EQ(doc["degraded"].size(), 1u);
+  EXPECT_EQ(doc["degraded"][0], "example.com/m: dropped x");
+  // The reader of reports accepts it.
+  std::vector<Finding> back;
+  std::string err;
+  EXPECT_TRUE(FromJson(doc.dump(), &back, &err)) << err;
+  EXPECT_EQ(back.size(), 1u);
+}
+
 TEST(Json, ExactShape) {
   std::vector<Finding> fs = {testing::SendOnClosed(),
                              testing::Leak("a.go", 10, "1.0", Primitive::ChanRecv)};

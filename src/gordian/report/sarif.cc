@@ -161,6 +161,23 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
     run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", "file://" + root}}}};
   }
   run["results"] = std::move(results);
+  if (!opt.degraded.empty()) {
+    // SARIF's place for "the tool ran, but not fully": notifications of the
+    // invocation, which code scanning services show beside the results.
+    ojson notes = ojson::array();
+    for (const std::string& d : opt.degraded) {
+      ojson n;
+      n["level"] = "warning";
+      n["message"] = {{"text", d}};
+      n["descriptor"] = {{"id", "gordian-degraded"}};
+      notes.push_back(std::move(n));
+    }
+    ojson inv;
+    inv["executionSuccessful"] = true;
+    inv["toolExecutionNotifications"] = std::move(notes);
+    run["invocations"] = ojson::array();
+    run["invocations"].push_back(std::move(inv));
+  }
 
   ojson doc;
   doc["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";

@@ -8,7 +8,10 @@
 //     relatedLocations (the other locations), codeFlows with one threadFlow
 //     per goroutine whose steps carry a global executionOrder (the
 //     interleaving), partialFingerprints (the de-duplication key), and
-//     properties (status, test, primitive, goroutines).
+//     properties (status, test, primitive, goroutines);
+//   runs[0].invocations[0].toolExecutionNotifications: one warning per
+//     thing the analysis dropped to stay within its memory budget (only when
+//     it dropped something).
 #pragma once
 
 #include <string>
@@ -21,6 +24,7 @@ namespace gordian::report {
 struct SarifOptions {
   std::string tool_version = "0.1.0";
   std::string source_root;  // absolute directory for SRCROOT ("" = leave it undefined)
+  std::vector<std::string> degraded;  // what the analysis dropped (memory budget)
 };
 
 std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& opt = {});

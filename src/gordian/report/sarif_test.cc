@@ -84,6 +84,20 @@ std::vector<std::string> ValidateSarif(const json& doc) {
         }
       }
     }
+    // 3.20: an invocation must say executionSuccessful; 3.58: each
+    // notification has a message, and a level among the four.
+    if (run.contains("invocations")) {
+      need(run["invocations"].is_array(), "run.invocations is not an array");
+      for (const json& inv : run["invocations"]) {
+        need(inv.contains("executionSuccessful") && inv["executionSuccessful"].is_boolean(),
+             "invocation.executionSuccessful");
+        for (const json& n : inv.value("toolExecutionNotifications", json::array())) {
+          need(n.contains("message") && is_message(n["message"]), "notification.message");
+          need(!n.contains("level") || kLevels.count(n["level"].get<std::string>()) == 1,
+               "notification.level");
+        }
+      }
+    }
     json base_ids = run.contains("originalUriBaseIds") ? run["originalUriBaseIds"] : json();
     if (!base_ids.is_null()) {
       for (auto& [k, v] : base_ids.items()) {
@@ -239,8 +253,23 @@ TEST(Sarif, EmptyReportIsValid) {
   EXPECT_TRUE(doc["runs"][0]["results"].empty());
 }
 
+TEST(Sarif, DegradedAnalysisIsANotification) {
+  SarifOptions so;
+  so.degraded = {"pkg: the memory budget (1.0 MB) held the clocks of 10 of 20 records; "
+                 "predictions about the other 10 were dropped"};
+  json doc = json::parse(ToSarif({testing::SendOnClosed()}, so));
+  EXPECT_EQ(Join(ValidateSarif(doc)), "");
+  const json& inv = doc["runs"][0]["invocations"][0];
+  EXPECT_EQ(inv["executionSuccessful"], true);
+  ASSERT_EQ(inv["toolExecutionNotifications"].size(), 1u);
+  EXPECT_EQ(inv["toolExecutionNotifications"][0]["level"], "warning");
+  EXPECT_EQ(inv["toolExecutionNotifications"][0]["message"]["text"], so.degraded[0]);
+  // A complete analysis has no invocation notes.
+  EXPECT_FALSE(json::parse(ToSarif({testing::SendOnClosed()}))["runs"][0].contains("invocations"));
+}
+
 TEST(Sarif, ValidatorCatchesViolations) {
-  json doc = json::parse(ToSarif({testing::SendOnClosed()}, {"0.1.0", "/m"}));
+  json doc = json::parse(ToSarif({testing::SendOnClosed()}, {"0.1.0", "/m", {}}));
   json bad = doc;
   bad["version"] = "2.0.0";
   EXPECT_FALSE(ValidateSarif(bad).empty());

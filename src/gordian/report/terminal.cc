@@ -360,6 +360,9 @@ std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalO
     out += "\n";
   }
   Style st{opt.color};
+  // Before the summary, so that a count read off the last lines is never
+  // taken for that of a complete analysis.
+  for (const std::string& d : opt.degraded) out += "note: analysis degraded: " + d + "\n";
   out += st.Bold(SummaryLine(findings, opt)) + "\n";
   return out;
 }

@@ -35,6 +35,9 @@ struct TerminalOptions {
   // module reported on); "" shows none. Text from traces and sources is
   // printed with control characters escaped.
   std::string source_root;
+  // What the analysis dropped to stay within its memory budget: one "note:"
+  // line each, before the summary line.
+  std::vector<std::string> degraded;
 };
 
 bool StdoutWantsColor();

@@ -132,6 +132,16 @@ TEST_F(TerminalTest, MissingSourceIsSaid) {
   EXPECT_TRUE(Has(out, "(source not available: " + gone + "hub.go cannot be read)")) << out;
 }
 
+TEST_F(TerminalTest, DegradedAnalysisIsSaidBeforeTheSummary) {
+  TerminalOptions o;
+  o.degraded = {"pkg: no room for the second engine"};
+  std::string out = RenderTerminal({WithDisk(testing::SendOnClosed())}, o);
+  size_t note = out.find("note: analysis degraded: pkg: no room for the second engine\n");
+  ASSERT_NE(note, std::string::npos) << out;
+  EXPECT_LT(note, out.find("1 bug, 0 warnings")) << out;
+  EXPECT_FALSE(Has(RenderTerminal({}, TerminalOptions{}), "degraded"));
+}
+
 TEST_F(TerminalTest, SummaryCountsAndHidesInfo) {
   Finding bug = WithDisk(testing::SendOnClosed());
   Finding warn = bug;

@@ -11,14 +11,26 @@ namespace gordian::detect {
 const hb::HappensBefore* PredictContext::Weak() {
   if (weak_) return weak_.get();
   if (weak_failed_) return nullptr;
+  if (opt.weak_use != nullptr) opt.weak_use->wanted = true;
+  if (!opt.allow_weak) {  // the memory budget has no room for it
+    weak_failed_ = true;
+    return nullptr;
+  }
   hb::HbOptions o = hb.options();
   o.mutex_edges = false;
+  if (opt.weak_clock_budget_bytes != UINT64_MAX) o.clock_budget_bytes = opt.weak_clock_budget_bytes;
+  if (opt.weak_memory_limit_bytes != UINT64_MAX) o.memory_limit_bytes = opt.weak_memory_limit_bytes;
   weak_ = std::make_unique<hb::HappensBefore>(o);
   std::string err;
   if (!weak_->Build(ops, &err)) {  // the same index: one per trace
     weak_.reset();
     weak_failed_ = true;
     return nullptr;
+  }
+  if (opt.weak_use != nullptr) {
+    opt.weak_use->built = true;
+    opt.weak_use->clock_bytes = weak_->stats().engine_bytes;
+    opt.weak_use->records_without_clock = weak_->RecordsWithoutClock();
   }
   return weak_.get();
 }
