@@ -15,6 +15,7 @@
 //
 //   analysis_perftest                 all scenarios, 10M records
 //   analysis_perftest --events 1000000 --only chan
+//   analysis_perftest --scenario lock-heavy/10000,fan-out/10000   exact names
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -93,15 +94,18 @@ int main(int argc, char** argv) {
   uint64_t events = 10'000'000;
   uint64_t mem_mb = 8000, timeout = 300;
   std::string only;
+  std::string exact;  // --scenario: comma-separated exact names
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--events") && i + 1 < argc) events = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!std::strcmp(argv[i], "--scenario") && i + 1 < argc) exact = std::string(",") + argv[++i] + ",";
     else if (!std::strcmp(argv[i], "--hb-only")) hb_only = true;
     else if (!std::strcmp(argv[i], "--mem-mb") && i + 1 < argc) mem_mb = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--timeout") && i + 1 < argc) timeout = std::strtoull(argv[++i], nullptr, 10);
     else {
       std::fprintf(stderr,
-                   "usage: analysis_perftest [--events N] [--only NAME-PREFIX] [--mem-mb MB] "
+                   "usage: analysis_perftest [--events N] [--only NAME-PREFIX] [--scenario NAME,...] "
+                   "[--mem-mb MB] "
                    "[--timeout S] [--hb-only]\n");
       return 2;
     }
@@ -140,6 +144,7 @@ int main(int argc, char** argv) {
               "HB wall  cpu", "HB+detect wall  cpu", "clocks  index", "fnd");
   for (const Scenario& s : scenarios) {
     if (!only.empty() && std::strncmp(s.name, only.c_str(), only.size()) != 0) continue;
+    if (!exact.empty() && exact.find(std::string(",") + s.name + ",") == std::string::npos) continue;
     uint64_t ev = s.events ? std::min(s.events, events) : events;
     std::fflush(stdout);
     pid_t pid = fork();
