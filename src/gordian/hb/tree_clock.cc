@@ -7,7 +7,6 @@
 #include <cstring>
 
 namespace gordian::hb {
-
 uint32_t internal::tree_clock_min_width = 65;
 
 namespace {
@@ -95,15 +94,18 @@ uint32_t ClockArena::Join(Clock* dest, Extra dx, Clock* src, Extra sx, uint64_t 
 uint32_t ClockArena::JoinShared(Clock* dest, Extra dx, uint32_t src_root, Extra sx, uint64_t st) {
   ctx_.src_root = src_root;
   ctx_.sx = sx;
-  // The destination's view answers for its source's stamps only while no
-  // node of it can change in place: a shared root (every node below a
-  // shared node is shared too).
-  ctx_.dest_check = token_of(dest->root) != dest->token;
+  // The destination's view as it was answers for the source's stamps: the
+  // join changes no node in place and frees the nodes it drops only at the
+  // end, so the old tree stays readable throughout.
   ctx_.dest_root = dest->root;
   ctx_.dx = dx;
   ctx_.stamp = st;
+  defer_frees_ = true;
   uint32_t flags = 0;
   dest->root = JoinRec(depth_ - 1, dest->root, src_root, dest->token, &flags);
+  defer_frees_ = false;
+  for (uint32_t id : deferred_) ids_.Give(id);
+  deferred_.clear();
   return flags & (kChanged | kAboveSrc);
 }
 
@@ -119,7 +121,7 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
   }
   if (d == kZeroNode) {
     *flags |= kChanged;
-    return s;
+    return Adopt(s);
   }
   if (memo(d) == s) {  // d already includes s (perhaps equals it)
     *flags |= kAboveSrc;
@@ -127,7 +129,7 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
   }
   // Provenance (tree_clock.h): a side that knows the other's node stamp
   // includes that node.
-  bool dest_has_s = ctx_.dest_check && KnowsStamp(ctx_.dest_root, ctx_.dx, stamp(s));
+  bool dest_has_s = KnowsStamp(ctx_.dest_root, ctx_.dx, stamp(s));
   if (KnowsStamp(ctx_.src_root, ctx_.sx, stamp(d))) {
     if (dest_has_s) {  // the same entries
       *flags |= kInexact;
@@ -135,7 +137,7 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
     }
     *flags |= kChanged | kInexact;
     FreeOwned(d, token, level);
-    return s;
+    return Adopt(s);
   }
   if (dest_has_s) {
     *flags |= kAboveSrc | kInexact;
@@ -184,10 +186,14 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
       tokens_[d >> kChunkShift][d & (kChunkNodes - 1)] = 0;
       Free(d);
     }
-    return s;
+    return Adopt(s);
   }
   *flags |= kAboveSrc;
-  uint32_t n = owned ? d : Alloc(token);
+  uint32_t n = Alloc(token);  // (not d in place: see JoinShared)
+  if (owned) {
+    tokens_[d >> kChunkShift][d & (kChunkNodes - 1)] = 0;
+    Free(d);
+  }
   std::memcpy(Node(n), r, sizeof r);
   memo(n) = exact ? s : kZeroNode;
   stamp(n) = ctx_.stamp;

@@ -50,7 +50,11 @@
 //     leaf-by-leaf comparison of two clocks that were built apart (a
 //     goroutine taking a mutex whose clock moved on since it last saw it)
 //     by one lookup per subtree. Objects' clocks stamp nothing (0): their
-//     nodes are joins of several goroutines' views. The rule may lose a
+//     nodes are joins of several goroutines' views; a goroutine's join that
+//     takes such a node stamps it with its own. So that the destination's
+//     old tree can answer for the source's stamps, a join changes no node in
+//     place (it copies owned nodes it changes, as shared ones) and frees the
+//     nodes it drops only when it ends. The rule may lose a
 //     goroutine's own entry from its own tree, which queries never read
 //     (they take it from the record), as TreeJoin's shortcut in replay.cc.
 //   - Memory: the arena grows in chunks that never move; nodes a clock drops
@@ -164,6 +168,13 @@ class ClockArena {
     uint32_t v = Get(root, g);
     return x.g == g && x.e > v ? x.e : v;
   }
+  // A shared node that a join puts into the destination's tree: one with
+  // no stamp (an object's join) gets the destination's, which is true of it
+  // from now on (a node holds one stamp; a true one is never replaced).
+  uint32_t Adopt(uint32_t s) {
+    if (stamp(s) == 0) stamp(s) = ctx_.stamp;
+    return s;
+  }
   // Whether the clock (root, x) includes every node stamped st.
   bool KnowsStamp(uint32_t root, Extra x, uint64_t st) const {
     return st != 0 && Knows(root, x, uint32_t(st >> 32) - 1) >= uint32_t(st);
@@ -171,23 +182,26 @@ class ClockArena {
   // 64-bit: a token per freeze never wraps.
   uint64_t NewToken() { return ++last_token_; }
   uint32_t Alloc(uint64_t token);  // contents undefined
-  void Free(uint32_t id) { ids_.Give(id); }
+  void Free(uint32_t id) {
+    if (defer_frees_) deferred_.push_back(id);
+    else ids_.Give(id);
+  }
   void FreeOwned(uint32_t id, uint64_t token, uint32_t level);
   uint32_t JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t token, uint32_t* flags);
 
   // The join under way (JoinRec's provenance checks): the source's view,
-  // the destination's view as it was before the join (only when its root
-  // was shared, so that nothing of it changes during the join), and the
-  // stamp of the nodes the join writes.
+  // the destination's view as it was before the join, and the stamp of the
+  // nodes the join writes.
   struct JoinCtx {
     uint32_t src_root = kZeroNode;
     Extra sx;
-    bool dest_check = false;
     uint32_t dest_root = kZeroNode;
     Extra dx;
     uint64_t stamp = 0;
   };
   JoinCtx ctx_;
+  bool defer_frees_ = false;        // during a join: nodes freed at its end
+  std::vector<uint32_t> deferred_;
   void MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint32_t* out) const;
 
   uint32_t width_ = 0;
