@@ -21,6 +21,7 @@
 //   analysis_perftest                 all scenarios, 10M records
 //   analysis_perftest --events 1000000 --only chan
 //   analysis_perftest --only 'worker-pool/100000$' --budget-mb 100
+//   analysis_perftest --scenario lock-heavy/10000,fan-out/10000   exact names
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -129,9 +130,11 @@ int main(int argc, char** argv) {
   bool budgeted = false;
   uint64_t budget_mb = 0;
   std::string only;
+  std::string exact;  // --scenario: comma-separated exact names
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--events") && i + 1 < argc) events = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!std::strcmp(argv[i], "--scenario") && i + 1 < argc) exact = std::string(",") + argv[++i] + ",";
     else if (!std::strcmp(argv[i], "--hb-only")) hb_only = true;
     else if (!std::strcmp(argv[i], "--mem-mb") && i + 1 < argc) mem_mb = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--timeout") && i + 1 < argc) timeout = std::strtoull(argv[++i], nullptr, 10);
@@ -141,8 +144,8 @@ int main(int argc, char** argv) {
     }
     else {
       std::fprintf(stderr,
-                   "usage: analysis_perftest [--events N] [--only NAME-PREFIX] [--mem-mb MB] "
-                   "[--timeout S] [--hb-only] [--budget-mb MB]\n");
+                   "usage: analysis_perftest [--events N] [--only NAME-PREFIX] [--scenario NAME,...] "
+                   "[--mem-mb MB] [--timeout S] [--hb-only] [--budget-mb MB]\n");
       return 2;
     }
   }
@@ -180,11 +183,12 @@ int main(int argc, char** argv) {
               "HB wall  cpu", "HB+detect wall  cpu", "clocks  index", "fnd");
   for (const Scenario& s : scenarios) {
     // --only NAME$ is one scenario, not every name NAME starts.
-    bool exact = !only.empty() && only.back() == '$';
-    if (exact ? only.substr(0, only.size() - 1) != s.name
+    bool exact_prefix = !only.empty() && only.back() == '$';
+    if (exact_prefix ? only.substr(0, only.size() - 1) != s.name
               : !only.empty() && std::strncmp(s.name, only.c_str(), only.size()) != 0) {
       continue;
     }
+    if (!exact.empty() && exact.find(std::string(",") + s.name + ",") == std::string::npos) continue;
     uint64_t ev = s.events ? std::min(s.events, events) : events;
     for (int round = 0; round < (budgeted ? 2 : 1); round++) {
       std::fflush(stdout);

@@ -253,7 +253,11 @@ class Builder {
   }
   // The child starts with the parent's clock (spawn).
   void Inherit(uint32_t child, uint32_t parent);
-  uint32_t TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g);
+  uint32_t TreeJoin(uint32_t g, ClockArena::Clock* src, ClockArena::Extra sx, Epoch src_knows_g);
+  // Tree mode: g's own entry, and the stamp of the nodes g's clock writes
+  // (tree_clock.h, provenance; at least epoch 1, as changed_at).
+  ClockArena::Extra OwnExtra(uint32_t g) const { return {g, g_[g].own}; }
+  uint64_t OwnStamp(uint32_t g) const { return ClockArena::Stamp(g, std::max<Epoch>(g_[g].own, 1)); }
   void TreeSetMax(uint32_t g, uint32_t h, Epoch e);
   uint32_t NewBlock() { return tree_ ? objs_.Alloc() : pool_.Alloc(); }
   void FreeBlock(uint32_t b) {
@@ -275,8 +279,10 @@ class Builder {
     if (*block == kNoBlock) *block = NewBlock();
     if (tree_) {
       TreeObjPool::Obj& o = objs_.at(*block);
+      ClockArena::Extra ox{o.pg, o.pe};
+      if (o.pg == kNoBlock) ox = {};
+      arena_->Join(&o.c, ox, &g_[g].tc, OwnExtra(g), 0);
       if (o.pg != kNoBlock) arena_->SetMax(&o.c, o.pg, o.pe);
-      arena_->Join(&o.c, &g_[g].tc);
       o.pg = g;
       o.pe = g_[g].own;
       return;
@@ -453,7 +459,8 @@ void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
 // is src's tree itself: O(1), sharing every node. A release never precedes
 // an acquire within one record, and epochs only grow, so changed_at is the
 // own entry of the record that raised the tree.
-uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g) {
+uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, ClockArena::Extra sx,
+                           Epoch src_knows_g) {
   Gor& s = g_[g];
   uint32_t f;
   if (src_knows_g >= s.changed_at) {
@@ -461,7 +468,7 @@ uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g
     arena_->Assign(&s.tc, src);
     f = ClockArena::kChanged;  // (conservatively: the trees may hold the same entries)
   } else {
-    f = arena_->Join(&s.tc, src);
+    f = arena_->Join(&s.tc, OwnExtra(g), src, sx, OwnStamp(g));
   }
   if (f & ClockArena::kChanged) {
     s.dirty = true;
@@ -472,7 +479,7 @@ uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, Epoch src_knows_g
 
 void Builder::TreeSetMax(uint32_t g, uint32_t h, Epoch e) {
   Gor& s = g_[g];
-  if (arena_->SetMax(&s.tc, h, e)) {
+  if (arena_->SetMax(&s.tc, h, e, OwnStamp(g))) {
     s.dirty = true;
     s.changed_at = std::max<Epoch>(s.own, 1);
   }
@@ -487,7 +494,9 @@ void Builder::Acquire(uint32_t g, uint32_t block) {
   TreeObjPool::Obj& o = objs_.at(block);
   Epoch knows = arena_->Get(o.c.root, g);
   if (o.pg == g) knows = std::max(knows, o.pe);
-  TreeJoin(g, &o.c, knows);
+  ClockArena::Extra ox{o.pg, o.pe};
+  if (o.pg == kNoBlock) ox = {};
+  TreeJoin(g, &o.c, ox, knows);
   if (o.pg != kNoBlock && o.pg != g) TreeSetMax(g, o.pg, o.pe);
 }
 
@@ -497,7 +506,7 @@ void Builder::Inherit(uint32_t child, uint32_t parent) {
     return;
   }
   Gor& p = g_[parent];
-  TreeJoin(child, &p.tc, arena_->Get(p.tc.root, child));
+  TreeJoin(child, &p.tc, OwnExtra(parent), arena_->Get(p.tc.root, child));
   TreeSetMax(child, parent, p.own);
 }
 
@@ -538,7 +547,7 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
     // either direction), the result is that side's tree.
     uint32_t f = arena_->Get(sg.tc.root, h) >= sh.changed_at
                      ? ClockArena::kAboveSrc
-                     : TreeJoin(g, &sh.tc, arena_->Get(sh.tc.root, g));
+                     : TreeJoin(g, &sh.tc, OwnExtra(h), arena_->Get(sh.tc.root, g));
     if ((f & ClockArena::kAboveSrc) && sh.tc.root != sg.tc.root) {
       arena_->Assign(&sh.tc, &sg.tc);
       sh.dirty = true;

@@ -7,7 +7,6 @@
 #include <cstring>
 
 namespace gordian::hb {
-
 uint32_t internal::tree_clock_min_width = 65;
 
 namespace {
@@ -40,6 +39,7 @@ void ClockArena::Init(uint32_t width) {
   chunks_.clear();
   tokens_.clear();
   memos_.clear();
+  stamps_.clear();
   ids_.Clear();
   last_token_ = 0;
   // Node 0: the zero subtree, owned by no clock (token 0).
@@ -55,9 +55,11 @@ uint32_t ClockArena::Alloc(uint64_t token) {
     chunks_.emplace_back(new uint32_t[size_t(kChunkNodes) * kFan]);
     tokens_.emplace_back(new uint64_t[kChunkNodes]);
     memos_.emplace_back(new uint32_t[kChunkNodes]);
+    stamps_.emplace_back(new uint64_t[kChunkNodes]);
   }
   tokens_[id >> kChunkShift][id & (kChunkNodes - 1)] = token;
   memo(id) = kZeroNode;
+  stamp(id) = 0;
   return id;
 }
 
@@ -83,16 +85,28 @@ void ClockArena::Assign(Clock* c, Clock* src) {
   c->root = src->root;
 }
 
-uint32_t ClockArena::Join(Clock* dest, Clock* src) {
+uint32_t ClockArena::Join(Clock* dest, Extra dx, Clock* src, Extra sx, uint64_t st) {
   if (dest == src) return 0;
   Freeze(src);
-  return JoinShared(dest, src->root);
+  return JoinShared(dest, dx, src->root, sx, st);
 }
 
-uint32_t ClockArena::JoinShared(Clock* dest, uint32_t src_root) {
+uint32_t ClockArena::JoinShared(Clock* dest, Extra dx, uint32_t src_root, Extra sx, uint64_t st) {
+  ctx_.src_root = src_root;
+  ctx_.sx = sx;
+  // The destination's view as it was answers for the source's stamps: the
+  // join changes no node in place and frees the nodes it drops only at the
+  // end, so the old tree stays readable throughout.
+  ctx_.dest_root = dest->root;
+  ctx_.dx = dx;
+  ctx_.stamp = st;
+  defer_frees_ = true;
   uint32_t flags = 0;
   dest->root = JoinRec(depth_ - 1, dest->root, src_root, dest->token, &flags);
-  return flags;
+  defer_frees_ = false;
+  for (uint32_t id : deferred_) ids_.Give(id);
+  deferred_.clear();
+  return flags & (kChanged | kAboveSrc);
 }
 
 // The join of subtrees d (the destination's, possibly owned by `token`) and
@@ -107,16 +121,33 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
   }
   if (d == kZeroNode) {
     *flags |= kChanged;
-    return s;
+    return Adopt(s);
   }
   if (memo(d) == s) {  // d already includes s (perhaps equals it)
     *flags |= kAboveSrc;
+    return d;
+  }
+  // Provenance (tree_clock.h): a side that knows the other's node stamp
+  // includes that node.
+  bool dest_has_s = KnowsStamp(ctx_.dest_root, ctx_.dx, stamp(s));
+  if (KnowsStamp(ctx_.src_root, ctx_.sx, stamp(d))) {
+    if (dest_has_s) {  // the same entries
+      *flags |= kInexact;
+      return d;
+    }
+    *flags |= kChanged | kInexact;
+    FreeOwned(d, token, level);
+    return Adopt(s);
+  }
+  if (dest_has_s) {
+    *flags |= kAboveSrc | kInexact;
     return d;
   }
   uint32_t r[kFan];
   const uint32_t* dn = Node(d);
   const uint32_t* sn = Node(s);
   bool same_d, same_s;
+  bool exact = true;  // whether memo facts may be recorded
   if (level == 0) {
     uint32_t bits = MaxLeaf(dn, sn, r);
     same_d = (bits & 1) == 0;
@@ -131,6 +162,8 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
     }
     same_d = (local & kChanged) == 0;
     same_s = (local & kAboveSrc) == 0;
+    exact = (local & kInexact) == 0;
+    *flags |= local & kInexact;
     if (same_s && !same_d) {
       // The result equals s: share s, and free the children of d this
       // clock owned that the result kept (content-equal to s's).
@@ -141,7 +174,7 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
   }
   if (same_d) {
     if (!same_s) *flags |= kAboveSrc;
-    memo(d) = s;
+    if (exact) memo(d) = s;
     return d;
   }
   *flags |= kChanged;
@@ -153,16 +186,21 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
       tokens_[d >> kChunkShift][d & (kChunkNodes - 1)] = 0;
       Free(d);
     }
-    return s;
+    return Adopt(s);
   }
   *flags |= kAboveSrc;
-  uint32_t n = owned ? d : Alloc(token);
+  uint32_t n = Alloc(token);  // (not d in place: see JoinShared)
+  if (owned) {
+    tokens_[d >> kChunkShift][d & (kChunkNodes - 1)] = 0;
+    Free(d);
+  }
   std::memcpy(Node(n), r, sizeof r);
-  memo(n) = s;
+  memo(n) = exact ? s : kZeroNode;
+  stamp(n) = ctx_.stamp;
   return n;
 }
 
-bool ClockArena::SetMax(Clock* c, uint32_t i, uint32_t v) {
+bool ClockArena::SetMax(Clock* c, uint32_t i, uint32_t v, uint64_t st) {
   if (Get(c->root, i) >= v) return false;
   uint32_t* slot = &c->root;
   for (uint32_t level = depth_; level-- > 0;) {
@@ -174,6 +212,7 @@ bool ClockArena::SetMax(Clock* c, uint32_t i, uint32_t v) {
       *slot = n;
       id = n;
     }
+    stamp(id) = st;
     uint32_t* node = Node(id);
     uint32_t k = (i >> (kBits * level)) & (kFan - 1);
     if (level == 0) node[k] = v;

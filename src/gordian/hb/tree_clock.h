@@ -38,6 +38,25 @@
 //     a mutex chain) compares only the paths that changed since the last
 //     join instead of every leaf. Nodes only grow, so the fact stays true
 //     when the node is changed in place or copied.
+//   - Provenance (the tree-clock insight at node granularity): every node
+//     a goroutine's clock creates or changes is stamped (g, e), g's own
+//     epoch at the time. Knowledge of g's epoch e reaches other clocks only
+//     through g's releases at epoch >= e, which carry g's whole tree, so a
+//     clock whose view (tree plus its extra entry, see Extra) knows g at or
+//     past e includes every node stamped (g, e). A join whose source knows
+//     the stamp of a destination node takes the source's node without
+//     reading either (the source dominates there); one whose destination
+//     knows the stamp of a source node keeps its own. This replaces the
+//     leaf-by-leaf comparison of two clocks that were built apart (a
+//     goroutine taking a mutex whose clock moved on since it last saw it)
+//     by one lookup per subtree. Objects' clocks stamp nothing (0): their
+//     nodes are joins of several goroutines' views; a goroutine's join that
+//     takes such a node stamps it with its own. So that the destination's
+//     old tree can answer for the source's stamps, a join changes no node in
+//     place (it copies owned nodes it changes, as shared ones) and frees the
+//     nodes it drops only when it ends. The rule may lose a
+//     goroutine's own entry from its own tree, which queries never read
+//     (they take it from the record), as TreeJoin's shortcut in replay.cc.
 //   - Memory: the arena grows in chunks that never move; nodes a clock drops
 //     while it owns them go to a free list and are reused. Shared nodes are
 //     never freed: they belong to snapshots that the queries read after the
@@ -66,9 +85,22 @@ class ClockArena {
     uint64_t token = 0;  // 0 owns nothing (the zero node has token 0)
   };
 
+  // What a clock knows beyond its tree: a goroutine's own entry, or the
+  // entry of the goroutine that released into an object (g kNone: none).
+  struct Extra {
+    static constexpr uint32_t kNone = 0xffffffffu;
+    uint32_t g = kNone;
+    uint32_t e = 0;
+  };
+  // A node stamp: (goroutine index + 1) << 32 | epoch; 0 stamps nothing.
+  static uint64_t Stamp(uint32_t g, uint32_t e) { return (uint64_t(g) + 1) << 32 | e; }
+
   // Join result bits.
   static constexpr uint32_t kChanged = 1;    // the destination rose somewhere
   static constexpr uint32_t kAboveSrc = 2;   // the result may exceed the source (set whenever it does)
+  // (JoinRec inside: a subtree was decided by provenance, which is exact
+  // except at the two clocks' extra entries, so no memo is recorded.)
+  static constexpr uint32_t kInexact = 4;
 
   void Init(uint32_t width);
   uint32_t width() const { return width_; }
@@ -95,18 +127,25 @@ class ClockArena {
   }
   // dest := max(dest, src), pointwise. Freezes src (its nodes may become
   // part of dest). Returns kChanged / kAboveSrc bits. dest == src: no-op.
-  uint32_t Join(Clock* dest, Clock* src);
+  uint32_t Join(Clock* dest, Clock* src) { return Join(dest, {}, src, {}, 0); }
+  // The same with provenance: dx and sx are the entries the two clocks know
+  // beyond their trees, stamp the stamp of the nodes dest creates or
+  // changes (Stamp(g, own) for a goroutine's clock, 0 for an object's).
+  // Nodes whose stamp the other side knows are taken or kept whole.
+  uint32_t Join(Clock* dest, Extra dx, Clock* src, Extra sx, uint64_t stamp);
   // Same for a source tree that is already shared (a snapshot root).
-  uint32_t JoinShared(Clock* dest, uint32_t src_root);
-  // c[i] := max(c[i], v); returns whether it rose.
-  bool SetMax(Clock* c, uint32_t i, uint32_t v);
+  uint32_t JoinShared(Clock* dest, uint32_t src_root) { return JoinShared(dest, {}, src_root, {}, 0); }
+  uint32_t JoinShared(Clock* dest, Extra dx, uint32_t src_root, Extra sx, uint64_t stamp);
+  // c[i] := max(c[i], v); returns whether it rose. Nodes it creates or
+  // changes get `stamp`.
+  bool SetMax(Clock* c, uint32_t i, uint32_t v, uint64_t stamp = 0);
   // c := src (shares src's nodes; frees what c owned).
   void Assign(Clock* c, Clock* src);
   // Frees the nodes c owns and makes it the zero clock.
   void Clear(Clock* c);
 
   // Bytes of node storage allocated (chunks), and nodes in use.
-  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 12); }
+  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 20); }
   uint64_t nodes_in_use() const { return ids_.in_use(); }
 
  private:
@@ -123,12 +162,46 @@ class ClockArena {
     return tokens_[id >> kChunkShift][id & (kChunkNodes - 1)];
   }
   uint32_t& memo(uint32_t id) { return memos_[id >> kChunkShift][id & (kChunkNodes - 1)]; }
+  uint64_t& stamp(uint32_t id) { return stamps_[id >> kChunkShift][id & (kChunkNodes - 1)]; }
+  // What the clock (root, x) knows of goroutine g.
+  uint32_t Knows(uint32_t root, Extra x, uint32_t g) const {
+    uint32_t v = Get(root, g);
+    return x.g == g && x.e > v ? x.e : v;
+  }
+  // A shared node that a join puts into the destination's tree: one with
+  // no stamp (an object's join) gets the destination's, which is true of it
+  // from now on (a node holds one stamp; a true one is never replaced).
+  uint32_t Adopt(uint32_t s) {
+    if (stamp(s) == 0) stamp(s) = ctx_.stamp;
+    return s;
+  }
+  // Whether the clock (root, x) includes every node stamped st.
+  bool KnowsStamp(uint32_t root, Extra x, uint64_t st) const {
+    return st != 0 && Knows(root, x, uint32_t(st >> 32) - 1) >= uint32_t(st);
+  }
   // 64-bit: a token per freeze never wraps.
   uint64_t NewToken() { return ++last_token_; }
   uint32_t Alloc(uint64_t token);  // contents undefined
-  void Free(uint32_t id) { ids_.Give(id); }
+  void Free(uint32_t id) {
+    if (defer_frees_) deferred_.push_back(id);
+    else ids_.Give(id);
+  }
   void FreeOwned(uint32_t id, uint64_t token, uint32_t level);
   uint32_t JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t token, uint32_t* flags);
+
+  // The join under way (JoinRec's provenance checks): the source's view,
+  // the destination's view as it was before the join, and the stamp of the
+  // nodes the join writes.
+  struct JoinCtx {
+    uint32_t src_root = kZeroNode;
+    Extra sx;
+    uint32_t dest_root = kZeroNode;
+    Extra dx;
+    uint64_t stamp = 0;
+  };
+  JoinCtx ctx_;
+  bool defer_frees_ = false;        // during a join: nodes freed at its end
+  std::vector<uint32_t> deferred_;
   void MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint32_t* out) const;
 
   uint32_t width_ = 0;
@@ -138,6 +211,7 @@ class ClockArena {
   std::vector<std::unique_ptr<uint32_t[]>> chunks_;
   std::vector<std::unique_ptr<uint64_t[]>> tokens_;
   std::vector<std::unique_ptr<uint32_t[]>> memos_;  // per node: a node it dominates (0: none)
+  std::vector<std::unique_ptr<uint64_t[]>> stamps_; // per node: its provenance stamp (0: none)
 };
 
 namespace internal {

@@ -225,5 +225,45 @@ TEST(ClockArena, RandomOpsMatchVectors) {
   RandomOps(40000, 600, 4);    // four levels
 }
 
+TEST(ClockArena, ProvenanceTakesOrKeepsWholeNodes) {
+  // Goroutine 1's clock writes nodes stamped (1, 4). A source that knows
+  // goroutine 1 at 4 includes them: the join takes the source's tree
+  // without comparing entries, even where the entries would say otherwise
+  // (the stamp is a promise the replay keeps; here it is a test's fiat).
+  ClockArena a;
+  a.Init(2000);
+  Clock g = a.NewClock();
+  a.SetMax(&g, 1500, 9, ClockArena::Stamp(1, 4));
+  a.Freeze(&g);
+  Clock src = a.NewClock();
+  a.SetMax(&src, 1500, 3);
+  a.SetMax(&src, 7, 2);
+  a.Freeze(&src);
+  uint32_t f = a.Join(&g, {1, 4}, &src, {1, 4}, ClockArena::Stamp(1, 4));
+  EXPECT_EQ(g.root, src.root);
+  EXPECT_EQ(f, uint32_t(ClockArena::kChanged));
+  // (That join stamped src's root (1, 4): goroutine 1's clock holds it.)
+  // Goroutine 3's nodes, stamped (3, 4), against a source that knows it at
+  // 3 only: entries are compared.
+  Clock h = a.NewClock();
+  a.SetMax(&h, 1500, 9, ClockArena::Stamp(3, 4));
+  a.Freeze(&h);
+  f = a.Join(&h, {3, 4}, &src, {3, 3}, ClockArena::Stamp(3, 4));
+  EXPECT_EQ(a.Get(h.root, 1500), 9u);
+  EXPECT_EQ(a.Get(h.root, 7), 2u);
+  EXPECT_EQ(f, uint32_t(ClockArena::kChanged | ClockArena::kAboveSrc));
+  // A destination that knows the source's nodes' stamp keeps its own tree.
+  Clock s2 = a.NewClock();
+  a.SetMax(&s2, 3, 5, ClockArena::Stamp(2, 6));
+  a.Freeze(&s2);
+  Clock d2 = a.NewClock();
+  a.SetMax(&d2, 2, 6);
+  a.SetMax(&d2, 3, 5);
+  uint32_t before = d2.root;
+  f = a.Join(&d2, {}, &s2, {}, 0);
+  EXPECT_EQ(d2.root, before);
+  EXPECT_EQ(f, uint32_t(ClockArena::kAboveSrc));
+}
+
 }  // namespace
 }  // namespace gordian::hb
