@@ -45,11 +45,20 @@ void AlternativePartners(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
   std::map<uint32_t, SiteAlts> by_site;  // receive site -> what was found
   uint64_t calls = 0;
+  // The send runs still worth asking about for the receives of one
+  // goroutine (live_g). A goroutine's receives come in program order, and a
+  // run whose sends all happen before one of them happens before the later
+  // ones too: it is dropped for good. Without this, a goroutine draining a
+  // channel that 100,000 finished goroutines sent on asked about all 100,000
+  // runs again at each of its receives (4096 x 100,000 queries).
+  std::vector<uint32_t> live;
   for (uint32_t ch = 0; ch < nch; ++ch) {
     const ChanRuns& cr = c.Runs(ch);
     if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
+    const std::vector<OpRuns::Run>& runs = cr.send.runs();
     std::set<uint32_t> send_sites;
     for (uint32_t k = 0; k < cr.send.size(); ++k) send_sites.insert(c.rec(cr.send.rec(k)).site);
+    uint32_t live_g = UINT32_MAX;
     uint32_t stride = std::max<uint32_t>(1, uint32_t(cr.recv.size() / kSample));
     for (uint32_t k = 0; k < cr.recv.size(); k += stride) {
       uint32_t rv = cr.recv.rec(k);
@@ -59,18 +68,43 @@ void AlternativePartners(PredictContext& c) {
       uint32_t s = c.hb.Partner(rv);
       if (s == hb::kNoRecord) continue;
       SiteAlts& sa = by_site[c.rec(rv).site];
-      if (sa.alts.size() + 1 >= send_sites.size() && sa.example != hb::kNoRecord) continue;
+      auto all_found = [&] {
+        return sa.alts.size() + 1 >= send_sites.size() && sa.example != hb::kNoRecord;
+      };
+      if (all_found()) continue;
       uint32_t gr = c.Gor(own), gs = c.Gor(c.ops.Owner(s));
-      for (const OpRuns::Run& run : cr.send.runs()) {
-        if (run.g == gr || run.g == gs) continue;
-        uint32_t alt = cr.send.FirstConcurrent(c.hb, run, rv, &calls);
-        if (alt == hb::kNoRecord) continue;
+      if (gr != live_g) {
+        live_g = gr;
+        live.clear();
+        for (uint32_t i = 0; i < runs.size(); ++i) {
+          if (runs[i].g != gr) live.push_back(i);  // its own sends are no alternative
+        }
+      }
+      size_t keep = 0, i = 0;
+      for (; i < live.size(); ++i) {
+        const OpRuns::Run& run = runs[live[i]];
+        if (run.g == gs) {
+          live[keep++] = live[i];
+          continue;
+        }
+        uint32_t lo = cr.send.FirstNotBefore(c.hb, run, rv, &calls);
+        if (lo == run.end) continue;  // all before rv: before the later receives too
+        live[keep++] = live[i];
+        ++calls;
+        if (c.hb.Before(rv, cr.send.rec(lo))) continue;
+        uint32_t alt = cr.send.rec(lo);
         if (sa.example == hb::kNoRecord) {
           sa.example = rv;
           sa.partner = s;
         }
         sa.alts.emplace(c.rec(alt).site, alt);
+        if (all_found()) {
+          ++i;
+          break;
+        }
       }
+      for (; i < live.size(); ++i) live[keep++] = live[i];  // the runs not asked about
+      live.resize(keep);
       if (!c.Spend(calls)) break;
       calls = 0;
     }

@@ -13,13 +13,16 @@
 #include "gordian/report/columns.h"
 #include "gordian/trace/summary.h"
 #include "gordian/trace/trace.h"
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::pipeline {
 
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
                   std::vector<report::Finding>* out, std::string* err) {
+  util::PhaseTimer timer("analyze");  // GORDIAN_TIMING=1
   trace::Trace t;
   if (!trace::ReadTrace(dir, &t, err)) return false;
+  timer.Lap("read trace");
   for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
   if (opt.verbose) {
     for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
@@ -29,9 +32,11 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
   // detectors all read it.
   hb::OpIndex ops;
   ops.Build(t);
+  timer.Lap("op index");
   hb::HappensBefore hb;
   std::string hb_err;
   bool have_hb = hb.Build(ops, &hb_err);
+  timer.Lap("happens-before");
   if (!have_hb) {
     fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
   }
@@ -49,6 +54,7 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     };
   }
   std::vector<report::Finding> found = detect::DetectOccurred(t, oo);
+  timer.Lap("occurred (all)");
   // -race: Go's race detector reports, from the log beside the trace.
   if (size_t n = race::AddRaceFindings(dir, t, &found); n > 0) {
     fmt::print(stderr, "{}: warning: {}: {} race report(s) without a location in the program\n",
@@ -60,12 +66,14 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
     // The terminal report names every goroutine with its spawn site.
     detect::OccurredIndex ix(ops);
     for (size_t i = first; i < found.size(); i++) detect::FillGoroutines(ix, &found[i]);
+    timer.Lap("predict (all)");
   }
   report::ResolveColumns(&found);
   if (have_hb && opt.confirm != nullptr && ConfirmTrace(cmd, t, hb, dir, &found, *opt.confirm) &&
       opt.replayed != nullptr) {
     *opt.replayed = true;
   }
+  if (have_hb && opt.confirm != nullptr) timer.Lap("confirm");
   for (report::Finding& f : found) {
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));
