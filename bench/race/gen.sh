@@ -8,9 +8,14 @@
 #   goroutines  GOROUTINES short goroutines (100000), each one buffered send,
 #               one receive and one Lock/Unlock, then Done;
 #   pipeline    MESSAGES messages (1000000) through three stages joined by
-#               unbuffered channels, the last one summing under a mutex.
+#               unbuffered channels, the last one summing under a mutex;
+#   reporter    goroutines with one bug: the program of
+#               tests/scale/short_goroutines_untracked_reporter with
+#               GOROUTINES workers instead of 20,000 (gordian must find its
+#               predicted send-on-closed, and nothing else).
 # Every test checks its result, so a run that loses work fails.
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 dir=$1
 tasks=${TASKS:-100000}
 workers=${WORKERS:-8}
@@ -168,3 +173,8 @@ func TestPipeline(t *testing.T) {
 	}
 }
 GO
+
+reporter=$here/../../tests/scale/short_goroutines_untracked_reporter/report_test.go
+sed "s/^const workers = 20000\$/const workers = $goroutines/" "$reporter" | pkg reporter
+grep -q "^const workers = $goroutines\$" "$dir/reporter/reporter_test.go" ||
+  { echo "gen.sh: no 'const workers = 20000' in $reporter" >&2; exit 1; }
