@@ -46,19 +46,16 @@ void AlternativePartners(PredictContext& c) {
   std::map<uint32_t, SiteAlts> by_site;  // receive site -> what was found
   uint64_t calls = 0;
   // The send runs still worth asking about for the receives of one
-  // goroutine (live_g). A goroutine's receives come in program order, and a
-  // run whose sends all happen before one of them happens before the later
-  // ones too: it is dropped for good. Without this, a goroutine draining a
-  // channel that 100,000 finished goroutines sent on asked about all 100,000
-  // runs again at each of its receives (4096 x 100,000 queries).
-  std::vector<uint32_t> live;
+  // goroutine (LiveRuns): without it, a goroutine draining a channel that
+  // 100,000 finished goroutines sent on asked about all 100,000 runs again
+  // at each of its receives (4096 x 100,000 queries).
+  LiveRuns live;
   for (uint32_t ch = 0; ch < nch; ++ch) {
     const ChanRuns& cr = c.Runs(ch);
     if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
-    const std::vector<OpRuns::Run>& runs = cr.send.runs();
     std::set<uint32_t> send_sites;
     for (uint32_t k = 0; k < cr.send.size(); ++k) send_sites.insert(c.rec(cr.send.rec(k)).site);
-    uint32_t live_g = UINT32_MAX;
+    live.Reset(UINT32_MAX);
     uint32_t stride = std::max<uint32_t>(1, uint32_t(cr.recv.size() / kSample));
     for (uint32_t k = 0; k < cr.recv.size(); k += stride) {
       uint32_t rv = cr.recv.rec(k);
@@ -73,38 +70,22 @@ void AlternativePartners(PredictContext& c) {
       };
       if (all_found()) continue;
       uint32_t gr = c.Gor(own), gs = c.Gor(c.ops.Owner(s));
-      if (gr != live_g) {
-        live_g = gr;
-        live.clear();
-        for (uint32_t i = 0; i < runs.size(); ++i) {
-          if (runs[i].g != gr) live.push_back(i);  // its own sends are no alternative
-        }
-      }
-      size_t keep = 0, i = 0;
-      for (; i < live.size(); ++i) {
-        const OpRuns::Run& run = runs[live[i]];
-        if (run.g == gs) {
-          live[keep++] = live[i];
-          continue;
-        }
+      if (gr != live.goroutine()) live.Reset(gr);
+      live.ForEach(cr.send, [&](uint32_t i) {
+        const OpRuns::Run& run = cr.send.runs()[i];
+        if (run.g == gs) return LiveRuns::Verdict::Keep;
         uint32_t lo = cr.send.FirstNotBefore(c.hb, run, rv, &calls);
-        if (lo == run.end) continue;  // all before rv: before the later receives too
-        live[keep++] = live[i];
+        if (lo == run.end) return LiveRuns::Verdict::Drop;  // all before rv
         ++calls;
-        if (c.hb.Before(rv, cr.send.rec(lo))) continue;
         uint32_t alt = cr.send.rec(lo);
+        if (c.hb.Before(rv, alt)) return LiveRuns::Verdict::Keep;
         if (sa.example == hb::kNoRecord) {
           sa.example = rv;
           sa.partner = s;
         }
         sa.alts.emplace(c.rec(alt).site, alt);
-        if (all_found()) {
-          ++i;
-          break;
-        }
-      }
-      for (; i < live.size(); ++i) live[keep++] = live[i];  // the runs not asked about
-      live.resize(keep);
+        return all_found() ? LiveRuns::Verdict::Stop : LiveRuns::Verdict::Keep;
+      });
       if (!c.Spend(calls)) break;
       calls = 0;
     }

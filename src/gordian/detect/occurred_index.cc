@@ -28,6 +28,15 @@ std::string OccurredIndex::StableId(uint32_t gid) const {
   return fmt::format("g{}", gid);
 }
 
+uint32_t OccurredIndex::GidOfStableId(const std::string& id) const {
+  if (gid_by_id_.empty()) {
+    gid_by_id_.reserve(t_.goroutines.size());
+    for (const trace::Goroutine& g : t_.goroutines) gid_by_id_.insert_or_assign(StableId(g.gid), g.gid);
+  }
+  auto it = gid_by_id_.find(id);
+  return it != gid_by_id_.end() ? it->second : UINT32_MAX;
+}
+
 const trace::Site& OccurredIndex::SiteOf(uint32_t rec) const {
   static const trace::Site kUnknown;
   uint32_t site = t_.records[rec].site;
@@ -227,12 +236,9 @@ void FillGoroutines(const OccurredIndex& ix, report::Finding* f) {
   };
   for (const report::Location& l : f->locations) add(l.goroutine);
   for (const report::Step& s : f->interleaving) add(s.loc.goroutine);
-  std::map<std::string, uint32_t> gid_by_id;
-  for (const trace::Goroutine& g : ix.trace().goroutines) gid_by_id[ix.StableId(g.gid)] = g.gid;
   for (const std::string& id : ids) {
-    auto it = gid_by_id.find(id);
-    if (it != gid_by_id.end()) {
-      f->goroutines.push_back(ix.GoroutineOf(it->second));
+    if (uint32_t gid = ix.GidOfStableId(id); gid != UINT32_MAX) {
+      f->goroutines.push_back(ix.GoroutineOf(gid));
     } else {
       f->goroutines.push_back(report::GoroutineInfo{id, "", 0, ""});
     }
