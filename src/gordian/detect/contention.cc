@@ -7,7 +7,9 @@
 // another goroutine is concurrent with it (pre clocks incomparable). One
 // finding per channel direction / mutex with contended operations from at
 // least two goroutines, naming up to three of them. Objects with many
-// operations are sampled (at most kSample operations, evenly spread).
+// operations are sampled (at most kSample operations, evenly spread), and
+// each sampled operation is compared with at most kRunsPerOp runs of other
+// goroutines (those not already known to be wholly before it).
 #include <set>
 
 #include <fmt/format.h>
@@ -24,6 +26,12 @@ using trace::Kind;
 namespace {
 
 constexpr uint32_t kSample = 4096;
+// Runs asked about per sampled operation: an operation that none of the
+// first kRunsPerOp live runs is concurrent with counts as uncontended. A
+// pool's lock taken once by each of 100,000 short-lived goroutines would
+// otherwise cost a query per goroutine at each sampled Lock (a worker-pool
+// suite spent its whole 200M-query budget here, minutes at ~1 us a query).
+constexpr uint32_t kRunsPerOp = 1024;
 
 // Counts sampled operations of `runs` concurrent with one of another
 // goroutine; fills up to three examples from distinct goroutines.
@@ -42,7 +50,9 @@ uint32_t Contended(PredictContext& c, const OpRuns& runs, uint32_t* sampled,
     uint32_t gx = c.Gor(x);
     ++*sampled;
     if (gx != live.goroutine()) live.Reset(gx);
+    uint32_t asked = 0;
     live.ForEach(runs, [&](uint32_t i) {
+      if (++asked > kRunsPerOp) return LiveRuns::Verdict::Stop;
       const OpRuns::Run& r = runs.runs()[i];
       uint32_t lo = runs.FirstNotBefore(c.hb, r, x, &calls);
       if (lo == r.end) return LiveRuns::Verdict::Drop;  // all before x
