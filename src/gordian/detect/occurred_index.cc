@@ -84,6 +84,15 @@ std::string OccurredIndex::Where(uint32_t rec) const {
 
 std::string OccurredIndex::DescribeChan(uint32_t chan) const {
   if (chan == 0) return "a nil channel";
+  // The index knows the make; OpsOf would sort every object's operations by
+  // stamp for it (2 s on a 4M-record trace, for the message of one finding).
+  if (uint32_t d = ops_.Dense(ObjClass::Chan, chan); d != hb::kNoObject) {
+    uint32_t m = ops_.Channel(d).make_rec;
+    if (m != hb::kNoRecord && t_.records[m].site != 0) {
+      const trace::Site& s = SiteOf(m);
+      return fmt::format("the channel made at {}:{}", BaseName(s.file), s.line);
+    }
+  }
   for (uint32_t i : OpsOf(ObjClass::Chan, chan)) {
     const Record& r = t_.records[i];
     if (r.kind == Kind::ChanMake && r.site != 0) {
