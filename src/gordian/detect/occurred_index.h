@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -52,6 +53,9 @@ class OccurredIndex {
   // The stable id of gid ("1.0.2"), or "g<gid>" when the reader gave none.
   std::string StableId(Gid gid) const;
   std::string StableId(GoroutineIndex g) const { return StableId(trace::GidAt(g)); }
+  // The gid whose StableId is id, or kNoGid. The map is built at the
+  // first call and kept: FillGoroutines asks for every finding.
+  Gid GidOfStableId(const std::string& id) const;
   // Ordering stamp of a record: tpre (the moment the operation started).
   uint32_t Stamp(uint32_t rec) const { return t_.records[rec].tpre; }
   bool IsUser(uint32_t rec) const;
@@ -104,6 +108,7 @@ class OccurredIndex {
   std::unique_ptr<hb::OpIndex> own_;  // the trace constructor's index
   const hb::OpIndex& ops_;
   const trace::Trace& t_;
+  mutable std::unordered_map<std::string, Gid> gid_by_id_;  // GidOfStableId
 };
 
 // Fills goroutines and interleaving of f from its locations and steps: every

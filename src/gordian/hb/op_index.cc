@@ -432,7 +432,6 @@ void OpIndex::BuildTests(const std::vector<uint32_t>& test_ends) {
   // goroutine without a TestStart (TestMain, init, an Example function, which
   // runs on the main goroutine). Only a chain that breaks off (a goroutine
   // the runtime started) is left to the time window (-1).
-  test_of_gid_.assign(ng + 1, -1);
   std::vector<int> starts(ng + 1, 0);
   std::vector<int32_t> own(ng + 1, -1);
   for (size_t k = 0; k < tests_.size(); k++) {
@@ -442,27 +441,43 @@ void OpIndex::BuildTests(const std::vector<uint32_t>& test_ends) {
       own[g] = static_cast<int32_t>(k);
     }
   }
+  // Each goroutine's answer is its own (a TestStart, the main goroutine) or
+  // its parent's: walk up to the first goroutine that has one, then give it
+  // to the whole path. Memoised, so that a chain of goroutines each spawned
+  // by the previous one (a worker pool's successors) costs its length once,
+  // not once per goroutine on it. A corrupt cycle ends at a goroutine
+  // already on the path and leaves the path -1.
+  constexpr int32_t kUnknown = INT32_MIN, kOnPath = INT32_MIN + 1;
+  test_of_gid_.assign(ng + 1, kUnknown);
+  std::vector<uint32_t> path;
   for (uint32_t g = 1; g <= ng; g++) {
-    // Walk up the spawn tree (bounded, in case of a corrupt cycle).
     uint32_t cur = g;
     int32_t found = -1;
-    for (int depth = 0; cur != 0 && cur <= ng && depth < 10000; depth++) {
+    path.clear();
+    while (true) {
+      if (cur == 0 || cur > ng || test_of_gid_[cur] == kOnPath) break;  // -1: chain breaks off
+      if (test_of_gid_[cur] != kUnknown) {
+        found = test_of_gid_[cur];
+        break;
+      }
       if (starts[cur] == 1) {
         found = own[cur];
-        break;
-      }
-      if (starts[cur] > 1) {
+      } else if (starts[cur] > 1) {
         found = -2;
-        break;
-      }
-      if (cur == 1) {
+      } else if (cur == 1) {
         found = -3;
+      }
+      if (found != -1) {
+        test_of_gid_[cur] = found;
         break;
       }
+      test_of_gid_[cur] = kOnPath;
+      path.push_back(cur);
       cur = t.goroutines[cur - 1].parent;
     }
-    test_of_gid_[g] = found;
+    for (uint32_t p : path) test_of_gid_[p] = found;
   }
+  test_of_gid_[0] = -1;
 }
 
 const TestInfo* OpIndex::TestByIndex(uint32_t index) const {

@@ -19,6 +19,7 @@
 #include "gordian/trace/trace.h"
 #include "gordian/util/memory.h"
 #include "gordian/util/size.h"
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::pipeline {
 
@@ -80,6 +81,7 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
 void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::string& dir,
                  const AnalyzeOptions& opt, TraceAnalysis* a,
                  std::vector<report::Finding>* out) {
+  util::PhaseTimer timer("analyze");  // GORDIAN_TIMING=1
   for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
   if (opt.verbose) {
     for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
@@ -98,6 +100,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   hb::OpIndex& ops = a->ops;
   ops.Build(t);
   budget.Charge(ops.MemoryBytes() + n * kDetectorBytesPerRecord);
+  timer.Lap("op index");
 
   // The happens-before engine gets what is left (memory_budget.h).
   phase("happens-before", 0, n);
@@ -118,6 +121,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   } else {
     have_hb = BuildEngine(cmd, dir, ops, &budget, &hb);
   }
+  timer.Lap("happens-before");
   if (opt.verbose) {
     for (const std::string& w : hb.warnings()) {
       fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, w);
@@ -136,6 +140,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     };
   }
   std::vector<report::Finding> found = detect::DetectOccurred(t, oo);
+  timer.Lap("occurred (all)");
   // -race: Go's race detector reports, from the log beside the trace.
   if (size_t k = race::AddRaceFindings(dir, t, &found); k > 0) {
     fmt::print(stderr, "{}: warning: {}: {} race report(s) without a location in the program\n",
@@ -175,12 +180,14 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
                                 n, weak.records_without_clock));
       }
     }
+    timer.Lap("predict (all)");
   }
   report::ResolveColumns(&found);
   if (have_hb && opt.confirm != nullptr && ConfirmTrace(cmd, t, hb, dir, &found, *opt.confirm) &&
       opt.replayed != nullptr) {
     *opt.replayed = true;
   }
+  if (have_hb && opt.confirm != nullptr) timer.Lap("confirm");
   for (report::Finding& f : found) {
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));

@@ -103,6 +103,18 @@ class MappedFile {
   const uint8_t* data() const { return data_; }
   size_t size() const { return size_; }
 
+  // Drops the resident pages of [0, end) that the reader is done with: a
+  // read-only private mapping reads them again from the page cache if they
+  // are touched later. Without it every page of a large trace stays in the
+  // resident set until the file is unmapped (a 401 MB trace: 438 MB peak).
+  void ReleaseBefore(size_t end) const {
+    static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    end = std::min(end, size_) / page * page;
+    if (data_ != nullptr && end > 0) {
+      madvise(const_cast<uint8_t*>(data_), end, MADV_DONTNEED);
+    }
+  }
+
  private:
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
@@ -202,6 +214,9 @@ bool CheckHeader(const MappedFile& f, const std::string& path, FileHeader* h,
   return true;
 }
 
+// The reader gives the pages of the mapped trace back this often.
+constexpr size_t kReleaseStep = size_t{16} << 20;
+
 // Scans every chunk header and counts each chunk's live records.
 void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
                 std::vector<ChunkInfo>* chunks, std::vector<SpawnInfo>* spawns,
@@ -222,7 +237,12 @@ void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
   }
   chunks->reserve(n_chunks);
   const uint8_t* base = f.data() + sizeof(FileHeader);
+  size_t released = 0;
   for (size_t i = 0; i < n_chunks; i++) {
+    if (size_t at = sizeof(FileHeader) + i * chunk_bytes; at - released >= kReleaseStep) {
+      f.ReleaseBefore(at);
+      released = at;
+    }
     // A chunk inside a hole of the sparse file was never written: jump to
     // the next chunk that holds data without paging the hole in.
     size_t off = sizeof(FileHeader) + i * chunk_bytes;
@@ -476,6 +496,15 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   t.goroutines.resize(max_gid);
   for (uint32_t g = 0; g < max_gid; g++) t.goroutines[g].gid = g + 1;
   const uint8_t* base = f.data() + sizeof(FileHeader);
+  // Where each kept chunk's records go (goroutine by goroutine, in seq
+  // order); they are then copied in file order, so that the pages of the
+  // mapping can be given back behind the copy.
+  struct Copy {
+    uint32_t index;  // chunk position in the file
+    uint32_t count;
+    size_t at;       // into t.records
+  };
+  std::vector<Copy> copies;
   size_t at = 0;
   for (size_t i = 0; i < chunks.size();) {
     uint32_t gid = chunks[i].gid;
@@ -485,13 +514,24 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
     for (; i < chunks.size() && chunks[i].gid == gid; i++) {
       const ChunkInfo& c = chunks[i];
       if (!c.keep || c.count == 0) continue;
-      const uint8_t* src = base + static_cast<size_t>(c.index) * t.header.chunk_bytes +
-                           sizeof(ChunkHeader);
-      memcpy(&t.records[at], src, static_cast<size_t>(c.count) * sizeof(Record));
+      copies.push_back({c.index, c.count, at});
       at += c.count;
     }
     g.end = static_cast<uint32_t>(at);
   }
+  std::sort(copies.begin(), copies.end(),
+            [](const Copy& a, const Copy& b) { return a.index < b.index; });
+  size_t released = 0;
+  for (const Copy& c : copies) {
+    size_t off = static_cast<size_t>(c.index) * t.header.chunk_bytes;
+    if (sizeof(FileHeader) + off - released >= kReleaseStep) {
+      f.ReleaseBefore(sizeof(FileHeader) + off);
+      released = sizeof(FileHeader) + off;
+    }
+    memcpy(&t.records[c.at], base + off + sizeof(ChunkHeader),
+           static_cast<size_t>(c.count) * sizeof(Record));
+  }
+  f.ReleaseBefore(f.size());
   // Goroutines without records get an empty range at the end: begin == end.
   for (Goroutine& g : t.goroutines) {
     if (g.begin == 0 && g.end == 0) g.begin = g.end = static_cast<uint32_t>(at);

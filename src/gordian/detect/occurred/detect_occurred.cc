@@ -7,12 +7,14 @@
 #include <optional>
 
 #include "gordian/detect/occurred/detectors.h"
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::detect {
 
 std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
                                             const OccurredOptions& opt) {
   std::vector<report::Finding> out;
+  util::PhaseTimer timer("occurred");  // GORDIAN_TIMING=1
   const hb::OpIndex* ops = opt.ops != nullptr ? opt.ops : opt.hb != nullptr ? &opt.hb->ops() : nullptr;
   std::optional<OccurredIndex> view;
   if (ops != nullptr) {
@@ -21,6 +23,7 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
     view.emplace(t);
   }
   const OccurredIndex& ix = *view;
+  timer.Lap("index view");
   OccurredState st;
   st.hb = opt.hb;
   st.partners = opt.partners;
@@ -29,10 +32,20 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   // its goroutines were still waiting for: only leaks a test end saw are
   // claims then, as after a crash.
   if (!ix.ops().Exited()) st.crash_stamp = UINT32_MAX - 1;
-  for (OccurredDetector* detect :
-       {DetectClosedChannelOps, DetectSyncMisuse, DetectPanics, DetectDoubleLocks,
-        DetectBlockedCycles, DetectGlobalDeadlock, DetectLeaks, DetectConcurrentRecv}) {
-    detect(ix, &st, &out);
+  // One lap per detector (GORDIAN_TIMING=1).
+  struct Named {
+    OccurredDetector* detect;
+    const char* name;
+  };
+  for (Named d : {Named{DetectClosedChannelOps, "DetectClosedChannelOps"},
+                  Named{DetectSyncMisuse, "DetectSyncMisuse"}, Named{DetectPanics, "DetectPanics"},
+                  Named{DetectDoubleLocks, "DetectDoubleLocks"},
+                  Named{DetectBlockedCycles, "DetectBlockedCycles"},
+                  Named{DetectGlobalDeadlock, "DetectGlobalDeadlock"},
+                  Named{DetectLeaks, "DetectLeaks"},
+                  Named{DetectConcurrentRecv, "DetectConcurrentRecv"}}) {
+    d.detect(ix, &st, &out);
+    timer.Lap(d.name);
   }
   return out;
 }

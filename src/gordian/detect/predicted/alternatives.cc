@@ -50,11 +50,17 @@ void AlternativePartners(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
   std::map<uint32_t, SiteAlts> by_site;  // receive site -> what was found
   uint64_t calls = 0;
+  // The send runs still worth asking about for the receives of one
+  // goroutine (LiveRuns): without it, a goroutine draining a channel that
+  // 100,000 finished goroutines sent on asked about all 100,000 runs again
+  // at each of its receives (4096 x 100,000 queries).
+  LiveRuns live;
   for (uint32_t ch = 0; ch < nch; ++ch) {
     const ChanRuns& cr = c.Runs(ch);
     if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
     std::set<uint32_t> send_sites;
     for (uint32_t k = 0; k < cr.send.size(); ++k) send_sites.insert(c.rec(cr.send.rec(k)).site);
+    live.Reset(trace::kNoGoroutine);
     uint32_t stride = SampleStride(cr.recv.size());
     for (uint32_t k = 0; k < cr.recv.size(); k += stride) {
       uint32_t rv = cr.recv.rec(k);
@@ -64,14 +70,23 @@ void AlternativePartners(PredictContext& c) {
       uint32_t s = c.hb.Partner(rv);
       if (s == hb::kNoRecord) continue;
       SiteAlts& sa = by_site[c.rec(rv).site];
-      if (sa.alts.size() + 1 >= send_sites.size() && sa.example != hb::kNoRecord) continue;
+      auto all_found = [&] {
+        return sa.alts.size() + 1 >= send_sites.size() && sa.example != hb::kNoRecord;
+      };
+      if (all_found()) continue;
       GoroutineIndex gr = c.Gor(own), gs = c.Gor(c.ops.Owner(s));
-      for (const OpRuns::Run& run : cr.send.runs()) {
-        if (run.g == gr || run.g == gs) continue;
-        uint32_t alt = cr.send.FirstConcurrent(c.hb, run, rv, &calls);
-        if (alt == hb::kNoRecord) continue;
+      if (gr != live.goroutine()) live.Reset(gr);
+      live.ForEach(cr.send, [&](uint32_t i) {
+        const OpRuns::Run& run = cr.send.runs()[i];
+        if (run.g == gs) return LiveRuns::Verdict::Keep;
+        uint32_t lo = cr.send.FirstNotBefore(c.hb, run, rv, &calls);
+        if (lo == run.end) return LiveRuns::Verdict::Drop;  // all before rv
+        ++calls;
+        uint32_t alt = cr.send.rec(lo);
+        if (c.hb.Before(rv, alt)) return LiveRuns::Verdict::Keep;
         sa.Add(rv, s, c.rec(alt).site, alt);
-      }
+        return all_found() ? LiveRuns::Verdict::Stop : LiveRuns::Verdict::Keep;
+      });
       if (!c.Spend(calls)) break;
       calls = 0;
     }

@@ -76,6 +76,53 @@ class OpRuns {
 inline constexpr uint32_t kSample = 4096;
 inline uint32_t SampleStride(size_t n) { return n / kSample > 1 ? uint32_t(n / kSample) : 1; }
 
+// The runs of an OpRuns still worth asking about for the operations x of
+// one goroutine g, visited in g's program order. A run whose operations all
+// happen before x happens before g's later operations too: once a visit
+// says Drop, the run is skipped for g's later operations. Runs are visited
+// in their order, g's own runs never; the runs past the point where a visit
+// said Stop are visited only when a later operation gets that far, so the
+// cost follows the runs actually asked about.
+class LiveRuns {
+ public:
+  enum class Verdict { Keep, Drop, Stop };  // Stop: keep this run, visit no more
+
+  // Starts over for the operations of goroutine g.
+  void Reset(GoroutineIndex g) {
+    g_ = g;
+    kept_.clear();
+    tail_ = 0;
+  }
+  GoroutineIndex goroutine() const { return g_; }
+
+  // Calls visit(run index into runs.runs()) for each live run, in order.
+  template <class Visit>
+  void ForEach(const OpRuns& runs, Visit visit) {
+    size_t keep = 0, i = 0;
+    bool stop = false;
+    for (; i < kept_.size() && !stop; ++i) {
+      Verdict v = visit(kept_[i]);
+      if (v != Verdict::Drop) kept_[keep++] = kept_[i];
+      stop = v == Verdict::Stop;
+    }
+    for (; i < kept_.size(); ++i) kept_[keep++] = kept_[i];
+    kept_.resize(keep);
+    const std::vector<OpRuns::Run>& rs = runs.runs();
+    while (!stop && tail_ < rs.size()) {
+      uint32_t r = tail_++;
+      if (rs[r].g == g_) continue;
+      Verdict v = visit(r);
+      if (v != Verdict::Drop) kept_.push_back(r);
+      stop = v == Verdict::Stop;
+    }
+  }
+
+ private:
+  GoroutineIndex g_ = trace::kNoGoroutine;
+  std::vector<uint32_t> kept_;  // visited and not dropped, in order, all < tail_
+  uint32_t tail_ = 0;           // runs from here on not visited yet
+};
+
 // The operations on one channel by direction (sends and receives include
 // select cases, chosen or not; closes exclude the ones that panicked).
 struct ChanRuns {

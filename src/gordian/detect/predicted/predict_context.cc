@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gordian/report/dedup.h"
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::detect {
 
@@ -116,25 +117,28 @@ void PredictContext::Emit(report::Finding f) {
 void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
                  std::vector<report::Finding>* out, const PredictOptions& opt) {
   PredictContext c(t, hb, opt, out);
+  util::PhaseTimer timer("predict");  // GORDIAN_TIMING=1
   // Each detector gets the whole budget for its own searches (the budget
   // bounds a pathological trace, it is not a time slice).
-  auto run = [&](void (*fn)(PredictContext&)) {
+  auto run = [&](void (*fn)(PredictContext&), const char* name) {
     c.SetShare(opt.work_limit);
     fn(c);
+    if (c.exhausted()) timer.Lap(fmt::format("{} (budget spent)", name).c_str());
+    else timer.Lap(name);
   };
   if (opt.bugs) {
-    run(PredictSendOnClosed);
-    run(PredictNegativeWaitGroup);
-    run(PredictUnlockOfUnlocked);
-    run(PredictLockOrder);
-    run(PredictRecursiveRLock);
-    run(PredictMixedDeadlock);
-    run(PredictSelectLeaks);
+    run(PredictSendOnClosed, "PredictSendOnClosed");
+    run(PredictNegativeWaitGroup, "PredictNegativeWaitGroup");
+    run(PredictUnlockOfUnlocked, "PredictUnlockOfUnlocked");
+    run(PredictLockOrder, "PredictLockOrder");
+    run(PredictRecursiveRLock, "PredictRecursiveRLock");
+    run(PredictMixedDeadlock, "PredictMixedDeadlock");
+    run(PredictSelectLeaks, "PredictSelectLeaks");
   }
-  if (opt.warnings) run(PredictRecvOnClosed);
+  if (opt.warnings) run(PredictRecvOnClosed, "PredictRecvOnClosed");
   if (opt.info) {
-    run(InfoAlternatives);
-    run(InfoContention);
+    run(InfoAlternatives, "InfoAlternatives");
+    run(InfoContention, "InfoContention");
   }
 }
 

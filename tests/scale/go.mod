@@ -1,0 +1,3 @@
+module gordian.test/scale
+
+go 1.26
