@@ -43,8 +43,9 @@ namespace gordian::trace {
 inline constexpr char kFileMagic[8] = {'G', 'O', 'R', 'D', 'T', 'R', 'C', '1'};
 inline constexpr uint32_t kFormatVersion = 1;
 inline constexpr uint32_t kChunkBytes = 64 * 1024;  // default of C++ writers
-// The Go recorder's chunk: one page, so that a goroutine that records a few
-// operations costs one page and the file stays dense.
+// The Go recorder's chunk: one page. A goroutine's first records go to small
+// runs of shared chunks, so one that records a few operations costs about
+// 100 bytes, not a page.
 inline constexpr uint32_t kRecorderChunkBytes = 4 * 1024;
 inline constexpr uint32_t kChunkMagic = 0x4b484347;        // "GCHK"
 inline constexpr uint32_t kSharedChunkMagic = 0x52485347;  // "GSHR"
