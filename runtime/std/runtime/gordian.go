@@ -460,19 +460,17 @@ func gordianAllocSlow(st *gordianG, n uintptr) uintptr {
 
 // gordianNewRun hands out a run of recs records (and its header) in the
 // current P's shared chunk, starting a new shared chunk when the current one
-// has no room, and writes the run header (magic and gid last). It returns 0
-// when the P has no shared chunk (no P, or too many Ps: the caller takes a
-// chunk of its own), and full when the trace is full.
+// has no room. It returns 0 when the P has no shared chunk (no P, or too
+// many Ps: the caller takes a chunk of its own), and full when the trace is
+// full.
 func gordianNewRun(gid, seq uint32, recs uintptr) (r uintptr, full bool) {
 	mp := acquirem() // the P's shared chunk is touched only with the P held
-	pp := mp.p.ptr()
-	if pp == nil || pp.id < 0 || pp.id >= gordianMaxSharedP {
+	sh := gordianPShared(mp)
+	if sh == nil {
 		releasem(mp)
 		return 0, false
 	}
-	sh := &gordian.shared[pp.id]
-	size := (recs + 1) * gordianRecordBytes
-	if sh.next == 0 || sh.next+size > sh.end {
+	if sh.next == 0 || sh.next+(recs+1)*gordianRecordBytes > sh.end {
 		c := gordianNewChunk(gordianSharedMagic, 0, 0)
 		if c == 0 {
 			releasem(mp)
@@ -481,14 +479,36 @@ func gordianNewRun(gid, seq uint32, recs uintptr) (r uintptr, full bool) {
 		sh.next = c + gordianChunkHdr
 		sh.end = sh.next + gordianRecsPerChunk*gordianRecordBytes
 	}
-	r = sh.next
-	sh.next = r + size
+	r = gordianCarveRun(sh, gid, seq, recs)
 	releasem(mp)
+	return r, false
+}
+
+// gordianPShared is the shared chunk of mp's P, or nil. The caller has
+// acquired mp.
+//
+//go:nosplit
+func gordianPShared(mp *m) *gordianSharedChunk {
+	pp := mp.p.ptr()
+	if pp == nil || pp.id < 0 || pp.id >= gordianMaxSharedP {
+		return nil
+	}
+	return &gordian.shared[pp.id]
+}
+
+// gordianCarveRun takes a run of recs records from sh, which has room for
+// it, and writes the run header: seq and size first, magic and gid last
+// (plain stores, see gordianPut). No lock, no allocation.
+//
+//go:nosplit
+func gordianCarveRun(sh *gordianSharedChunk, gid, seq uint32, recs uintptr) uintptr {
+	r := sh.next
+	sh.next = r + (recs+1)*gordianRecordBytes
 	h := (*[6]uint32)(unsafe.Pointer(r))
 	h[2] = seq
 	h[3] = uint32(recs)
-	*(*uint64)(unsafe.Pointer(r)) = gordianRunMagic | uint64(gid)<<32 // plain stores, see gordianPut
-	return r, false
+	*(*uint64)(unsafe.Pointer(r)) = gordianRunMagic | uint64(gid)<<32
+	return r
 }
 
 // gordianNewChunk hands out the next chunk of the file, growing and mapping
