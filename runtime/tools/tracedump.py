@@ -29,20 +29,35 @@ def read(dirname):
     ver, chunk, recb, flags = struct.unpack_from("<4I", data, 8)
     per = (chunk - 24) // 24
     chunks = collections.defaultdict(list)
+
+    def records(off, limit):
+        recs = []
+        for j in range(limit):
+            r = struct.unpack_from("<BBHIIIII", data, off + j * 24)
+            if r[0] == 0:
+                break
+            recs.append(r)
+        return recs
+
     n = (len(data) - 64) // chunk
     for i in range(n):
         off = 64 + i * chunk
         magic, gid, seq = struct.unpack_from("<3I", data, off)
         if magic == 0:
             continue
+        if magic == 0x52485347:  # "GSHR": runs of several goroutines
+            s = 0
+            while s < per:
+                rmagic, gid, seq, nrec = struct.unpack_from("<4I", data, off + 24 + s * 24)
+                if rmagic == 0:
+                    s += 1  # free slot, or a run whose header was never written
+                    continue
+                assert rmagic == 0x4e555247 and s + 1 + nrec <= per, "bad run header"
+                chunks[gid].append((seq, records(off + 24 + (s + 1) * 24, nrec)))
+                s += 1 + nrec
+            continue
         assert magic == 0x4b484347, "bad chunk magic"
-        recs = []
-        for j in range(per):
-            r = struct.unpack_from("<BBHIIIII", data, off + 24 + j * 24)
-            if r[0] == 0:
-                break
-            recs.append(r)
-        chunks[gid].append((seq, recs))
+        chunks[gid].append((seq, records(off + 24, per)))
     gs = {}
     for gid, cs in chunks.items():
         cs.sort()

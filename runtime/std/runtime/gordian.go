@@ -1,9 +1,10 @@
 // Gordian recorder: this file is added to package runtime by the Gordian
 // overlay (runtime/std in the Gordian repository; docs/trace-format.md is
 // the specification of what it writes). It owns the recorder's state, the
-// trace file (events.bin: per-goroutine 4 KiB chunks of one MAP_SHARED
-// file), the global stamp counter, the site and object tables and the text
-// side files.
+// trace file (events.bin: one MAP_SHARED file of 4 KiB chunks; a goroutine
+// writes its first records into small runs of per-P shared chunks, then into
+// chunks of its own), the global stamp counter, the site and object tables
+// and the text side files.
 //
 // Ground rules for every gordian*.go file:
 //   - Recording is on only when GORDIAN_TRACE_DIR is set (gordianOn). With it
@@ -82,13 +83,23 @@ const (
 // File layout constants (event.h).
 const (
 	gordianHeaderBytes  = 64
-	gordianChunkBytes   = 4 << 10 // one page: a goroutine costs one page, the file stays dense
-	gordianChunkHdr     = 24
+	gordianChunkBytes   = 4 << 10 // one page
+	gordianChunkHdr     = 24      // also the size of a run header: both take one record slot
 	gordianRecordBytes  = 24
 	gordianRecsPerChunk = (gordianChunkBytes - gordianChunkHdr) / gordianRecordBytes
-	gordianChunkMagic   = 0x4b484347
-	gordianGrowChunks   = 1024 // the file grows 4 MiB at a time
+	gordianChunkMagic   = 0x4b484347 // "GCHK": a chunk of one goroutine
+	gordianSharedMagic  = 0x52485347 // "GSHR": a chunk of runs of several goroutines
+	gordianRunMagic     = 0x4e555247 // "GRUN": a run header in a shared chunk
+	gordianGrowChunks   = 1024       // the file grows 4 MiB at a time
 	gordianStampLimit   = 0xffffffff - 16
+
+	// A goroutine's first runs hold 3, 7, 15, 31 and 63 records (4 << k
+	// slots of 24 bytes with the run header); its later records go to chunks
+	// of its own. A goroutine that records three operations (GoStart, one
+	// operation, GoEnd) costs 96 bytes instead of a 4 KiB page.
+	gordianFirstRunSlots = 4
+	gordianRunClasses    = 5
+	gordianMaxSharedP    = 256 // Ps with a shared chunk; others use chunks of their own
 )
 
 // gordianRecord is event.h's Record.
@@ -103,6 +114,15 @@ type gordianRecord struct {
 	val   uint32
 }
 
+// gordianSharedChunk is a P's current shared chunk: the free slots in which
+// it hands out runs. Only code running on that P (with preemption disabled)
+// touches it, so it needs no lock.
+type gordianSharedChunk struct {
+	next uintptr // next free slot (0 = none yet)
+	end  uintptr // end of the chunk's slots
+	_    [48]byte
+}
+
 // gordianG is the recorder's per-goroutine state, the field g.gordian. It
 // is reset when the goroutine is created and when it exits.
 type gordianG struct {
@@ -111,7 +131,7 @@ type gordianG struct {
 	index   uint32  // child index among the parent's spawns
 	nspawn  uint32  // children spawned so far
 	test    uint32  // test index this goroutine belongs to (inherited)
-	cseq    uint32  // seq of the next chunk
+	cseq    uint32  // seq of the next run or chunk
 	seq     uint32  // value sequence number handed over under a lock
 	seq2    uint32  // second stashed number (Cond broadcast)
 	stamp   uint32  // completion stamp taken under a lock (0 = none)
@@ -122,8 +142,8 @@ type gordianG struct {
 	lastPC  uintptr // one-entry site cache: the last lookup pc ...
 	lastV   uint32  // ... and its site id<<2 | class
 	startpc uintptr // goroutine function, for the GoStart site
-	next    uintptr // next free record in the current chunk (0 = no chunk)
-	end     uintptr // end of the current chunk's record area
+	next    uintptr // next free record in the current run or chunk (0 = none)
+	end     uintptr // end of the current run's or chunk's record area
 	blocked uintptr // record of the blocking operation in progress
 	open    uintptr // record completed by a panic (send on closed, ...)
 }
@@ -170,6 +190,8 @@ var gordian struct {
 	objTab  unsafe.Pointer // [gordianObjTabSize]gordianObjEntry
 
 	recorder gordianG // the recorder's pseudo-goroutine (GlobalDeadlock)
+
+	shared [gordianMaxSharedP]gordianSharedChunk // each P's current shared chunk, by p.id
 }
 
 // gordianInit runs in schedinit right after the environment is known and
@@ -371,11 +393,11 @@ func gordianSelfStamp(st *gordianG) uint32 {
 	return gordianStamp()
 }
 
-// ---- chunks and records ---------------------------------------------------
+// ---- chunks, runs and records ----------------------------------------------
 
-// gordianAlloc returns room for n consecutive records in st's current chunk
-// (starting a new chunk when needed), or 0 when the trace is full. A
-// goroutine's first chunk starts with its GoStart record.
+// gordianAlloc returns room for n consecutive records in st's current run or
+// chunk (starting a new one when needed), or 0 when the trace is full. A
+// goroutine's first run starts with its GoStart record.
 func gordianAlloc(st *gordianG, n uintptr) uintptr {
 	if st.next != 0 && st.next+n*gordianRecordBytes <= st.end {
 		p := st.next
@@ -390,13 +412,37 @@ func gordianAllocSlow(st *gordianG, n uintptr) uintptr {
 		return 0
 	}
 	first := st.next == 0 && st.cseq == 0
-	c := gordianNewChunk(st.gid, st.cseq)
+	need := n
+	if first && st.gid != 1 {
+		need++
+	}
+	// The run class follows the number of runs so far (capacity doubles),
+	// skipping classes too small for need (a select's records stay together).
+	var recs uintptr
+	for k := st.cseq; k < gordianRunClasses; k++ {
+		if c := uintptr(gordianFirstRunSlots<<k) - 1; c >= need {
+			recs = c
+			break
+		}
+	}
+	var c uintptr
+	if recs != 0 {
+		var full bool
+		c, full = gordianNewRun(st.gid, st.cseq, recs)
+		if full {
+			return 0
+		}
+	}
 	if c == 0 {
-		return 0
+		c = gordianNewChunk(gordianChunkMagic, st.gid, st.cseq)
+		if c == 0 {
+			return 0
+		}
+		recs = gordianRecsPerChunk
 	}
 	st.cseq++
 	st.next = c + gordianChunkHdr
-	st.end = st.next + gordianRecsPerChunk*gordianRecordBytes
+	st.end = st.next + recs*gordianRecordBytes
 	if first && st.gid != 1 {
 		var site uint32
 		if st.startpc != 0 {
@@ -412,9 +458,63 @@ func gordianAllocSlow(st *gordianG, n uintptr) uintptr {
 	return p
 }
 
+// gordianNewRun hands out a run of recs records (and its header) in the
+// current P's shared chunk, starting a new shared chunk when the current one
+// has no room. It returns 0 when the P has no shared chunk (no P, or too
+// many Ps: the caller takes a chunk of its own), and full when the trace is
+// full.
+func gordianNewRun(gid, seq uint32, recs uintptr) (r uintptr, full bool) {
+	mp := acquirem() // the P's shared chunk is touched only with the P held
+	sh := gordianPShared(mp)
+	if sh == nil {
+		releasem(mp)
+		return 0, false
+	}
+	if sh.next == 0 || sh.next+(recs+1)*gordianRecordBytes > sh.end {
+		c := gordianNewChunk(gordianSharedMagic, 0, 0)
+		if c == 0 {
+			releasem(mp)
+			return 0, true
+		}
+		sh.next = c + gordianChunkHdr
+		sh.end = sh.next + gordianRecsPerChunk*gordianRecordBytes
+	}
+	r = gordianCarveRun(sh, gid, seq, recs)
+	releasem(mp)
+	return r, false
+}
+
+// gordianPShared is the shared chunk of mp's P, or nil. The caller has
+// acquired mp.
+//
+//go:nosplit
+func gordianPShared(mp *m) *gordianSharedChunk {
+	pp := mp.p.ptr()
+	if pp == nil || pp.id < 0 || pp.id >= gordianMaxSharedP {
+		return nil
+	}
+	return &gordian.shared[pp.id]
+}
+
+// gordianCarveRun takes a run of recs records from sh, which has room for
+// it, and writes the run header: seq and size first, magic and gid last
+// (plain stores, see gordianPut). No lock, no allocation.
+//
+//go:nosplit
+func gordianCarveRun(sh *gordianSharedChunk, gid, seq uint32, recs uintptr) uintptr {
+	r := sh.next
+	sh.next = r + (recs+1)*gordianRecordBytes
+	h := (*[6]uint32)(unsafe.Pointer(r))
+	h[2] = seq
+	h[3] = uint32(recs)
+	*(*uint64)(unsafe.Pointer(r)) = gordianRunMagic | uint64(gid)<<32
+	return r
+}
+
 // gordianNewChunk hands out the next chunk of the file, growing and mapping
-// the file as needed, and writes its header. It returns the chunk's address.
-func gordianNewChunk(gid, seq uint32) uintptr {
+// the file as needed, and writes its header (magic last). It returns the
+// chunk's address.
+func gordianNewChunk(magic, gid, seq uint32) uintptr {
 	i := gordian.nextChunk.Add(1) - 1
 	if i >= gordian.maxChunks {
 		gordianTruncate()
@@ -437,7 +537,7 @@ func gordianNewChunk(gid, seq uint32) uintptr {
 	h := (*[6]uint32)(unsafe.Pointer(c))
 	h[1] = gid
 	h[2] = seq
-	atomic.Store(&h[0], gordianChunkMagic)
+	atomic.Store(&h[0], magic)
 	return c
 }
 

@@ -89,7 +89,8 @@ func gordianExit(code int, how int) {
 
 // gordianFatal runs at the start of fatalpanic and fatalthrow (both nosplit,
 // reachable from code that forbids write barriers): it writes ProgramExit
-// only if the goroutine's chunk has room (no allocation, no locks).
+// only if the goroutine's run or chunk has room, or its P's shared chunk has
+// room for a run of one record (no allocation, no locks).
 //
 //go:nosplit
 //go:nowritebarrierrec
@@ -109,13 +110,36 @@ func gordianFatalExit(how int) {
 		gp = gp.m.curg
 	}
 	st := &gp.gordian
-	if gordianOn && st.gid != 0 && st.next != 0 && st.next+gordianRecordBytes <= st.end {
-		p := st.next
-		st.next = p + gordianRecordBytes
-		t := gordianStamp()
-		gordianPut(p, gkProgramExit, 0, uint16(how), 0, t, t, 0, 2)
+	if gordianOn && st.gid != 0 && st.next != 0 {
+		var p uintptr
+		if st.next+gordianRecordBytes <= st.end {
+			p = st.next
+		} else {
+			p = gordianFatalRun(st)
+		}
+		if p != 0 {
+			st.next = p + gordianRecordBytes
+			t := gordianStamp()
+			gordianPut(p, gkProgramExit, 0, uint16(how), 0, t, t, 0, 2)
+		}
 	}
 	gordianExitMeta(2, how)
+}
+
+// gordianFatalRun returns room for one record of st in a new run of one
+// record, if its P's current shared chunk has room for it; else 0.
+//
+//go:nowritebarrierrec
+func gordianFatalRun(st *gordianG) uintptr {
+	mp := acquirem()
+	var p uintptr
+	if sh := gordianPShared(mp); sh != nil && sh.next != 0 && sh.next+2*gordianRecordBytes <= sh.end {
+		p = gordianCarveRun(sh, st.gid, st.cseq, 1) + gordianChunkHdr
+		st.cseq++
+		st.end = p + gordianRecordBytes
+	}
+	releasem(mp)
+	return p
 }
 
 //go:nowritebarrierrec

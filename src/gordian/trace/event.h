@@ -20,11 +20,16 @@
 //   chunk 0, chunk 1, ...          each FileHeader::chunk_bytes long (the Go
 //                                  recorder writes kRecorderChunkBytes; readers
 //                                  must use the header's value)
-// Chunk layout:
+// Chunk layout (a chunk of one goroutine, magic kChunkMagic):
 //   ChunkHeader (24 bytes: the size of one record)
 //   Record[kRecordsPerChunk]       until the first record with kind == 0
-// A goroutine's records are the concatenation of its chunks ordered by
-// ChunkHeader::seq. Side files (append-only text, one entry per line):
+// A shared chunk (magic kSharedChunkMagic, gid 0) holds runs of several
+// goroutines instead, so that a goroutine that records a few operations does
+// not cost a whole chunk:
+//   ChunkHeader, then runs: RunHeader (24 bytes), Record[RunHeader::records],
+//   RunHeader, ...; slots after the last run are zero.
+// A goroutine's records are the concatenation of its chunks and runs ordered
+// by seq (one sequence for both), each cut at its first record with kind == 0. Side files (append-only text, one entry per line):
 //   DIR/sites.txt      site id, user flag, file, line, function
 //   DIR/goroutines.txt (optional) gid, parent gid, child index
 //   DIR/strings.txt    id, then an escaped string (panic messages, test names)
@@ -38,10 +43,13 @@ namespace gordian::trace {
 inline constexpr char kFileMagic[8] = {'G', 'O', 'R', 'D', 'T', 'R', 'C', '1'};
 inline constexpr uint32_t kFormatVersion = 1;
 inline constexpr uint32_t kChunkBytes = 64 * 1024;  // default of C++ writers
-// The Go recorder's chunk: one page, so that a goroutine that records a few
-// operations costs one page and the file stays dense.
+// The Go recorder's chunk: one page. A goroutine's first records go to small
+// runs of shared chunks, so one that records a few operations costs about
+// 100 bytes, not a page.
 inline constexpr uint32_t kRecorderChunkBytes = 4 * 1024;
-inline constexpr uint32_t kChunkMagic = 0x4b484347;  // "GCHK"
+inline constexpr uint32_t kChunkMagic = 0x4b484347;        // "GCHK"
+inline constexpr uint32_t kSharedChunkMagic = 0x52485347;  // "GSHR"
+inline constexpr uint32_t kRunMagic = 0x4e555247;          // "GRUN"
 
 struct FileHeader {
   char magic[8];          // kFileMagic
@@ -66,6 +74,17 @@ struct ChunkHeader {
   uint32_t reserved[3];
 };
 static_assert(sizeof(ChunkHeader) == 24);
+
+// The header of a run in a shared chunk: one record slot. Its first byte
+// ('G', 71) is no record kind, so a run header never reads as a record.
+struct RunHeader {
+  uint32_t magic;    // kRunMagic
+  uint32_t gid;      // dense goroutine id
+  uint32_t seq;      // in the goroutine's sequence of chunks and runs
+  uint32_t records;  // record slots that follow the header
+  uint32_t reserved[2];
+};
+static_assert(sizeof(RunHeader) == 24);  // one record slot
 
 // Dense ids: goroutines, channels and sync objects are numbered from 1 in
 // order of first appearance; 0 means "none" (for a channel: the nil channel).

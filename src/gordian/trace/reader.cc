@@ -1,12 +1,12 @@
 // This file implements ReadTrace (trace.h): it maps DIR/events.bin, checks
-// the header, groups the chunks of each goroutine in seq order, cuts every
-// chunk at its first empty record, repairs what a crash or a corrupt byte
+// the header, groups the chunks and runs (event.h) of each goroutine in seq
+// order, cuts every chunk and run at its first empty record, repairs what a crash or a corrupt byte
 // left behind (with a warning for each repair), derives the stable spawn-path
 // goroutine ids, and loads the side files.
 //
 // Speed: the file is mapped, not read; the chunk headers and record kinds are
 // scanned once, then the live records of each goroutine are copied with one
-// memcpy per chunk into an array reserved up front. Nothing is allocated per
+// memcpy per chunk or run into an array reserved up front. Nothing is allocated per
 // record. A 10-million-record trace loads in a fraction of a second.
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -146,19 +146,21 @@ class Warnings {
 
 enum WarningFamily { kWarnChunk, kWarnRecord, kWarnOrder, kWarnSpawn };
 
-// One chunk that holds records of a goroutine.
+// One chunk, or one run of a shared chunk, that holds records of a goroutine.
 struct ChunkInfo {
   uint32_t gid;
   uint32_t seq;
-  uint32_t index;   // position in the file
+  uint32_t index;   // the chunk's position in the file
   uint32_t count;   // live records (before the first empty or corrupt one)
+  size_t records;   // offset of its first record after the file header
+  uint32_t pos;     // position in scan order (spawns refer to it)
   bool keep = true;
 };
 
 // A GoSpawn record seen while scanning: it names a child that may have no
 // records of its own (spawned, never scheduled).
 struct SpawnInfo {
-  uint32_t chunk;   // index into the chunks vector, to drop spawns of dropped chunks
+  uint32_t chunk;   // ChunkInfo::pos of its chunk, to drop spawns of dropped chunks
   uint32_t parent;
   uint32_t child;
   uint32_t child_index;
@@ -217,7 +219,73 @@ bool CheckHeader(const MappedFile& f, const std::string& path, FileHeader* h,
 // The reader gives the pages of the mapped trace back this often.
 constexpr size_t kReleaseStep = size_t{16} << 20;
 
-// Scans every chunk header and counts each chunk's live records.
+// Counts the live records of one chunk or run of goroutine gid (at most
+// limit, before the first empty or unknown one) and notes its spawns; the
+// chunk or run is added to chunks.
+void AddRecords(const uint8_t* recs, size_t limit, uint32_t gid, uint32_t seq, size_t chunk,
+                size_t offset, Trace* t, std::vector<ChunkInfo>* chunks,
+                std::vector<SpawnInfo>* spawns, Warnings* warn) {
+  const uint32_t pos = static_cast<uint32_t>(chunks->size());
+  uint32_t count = 0;
+  for (; count < limit; count++) {
+    const uint8_t* r = recs + static_cast<size_t>(count) * sizeof(Record);
+    uint8_t kind = r[0];
+    if (kind == 0) break;
+    if (kind >= static_cast<uint8_t>(Kind::Count_)) {
+      warn->Add(kWarnRecord,
+                fmt::format("goroutine {} chunk {} (seq {}): record {} has unknown "
+                            "kind {}; the rest of the chunk is skipped",
+                            gid, chunk, seq, count, kind));
+      t->truncated = true;
+      break;
+    }
+    if (kind == static_cast<uint8_t>(Kind::GoSpawn)) {
+      Record rec;
+      memcpy(&rec, r, sizeof rec);
+      spawns->push_back({pos, gid, rec.obj, rec.val});
+    }
+  }
+  chunks->push_back({gid, seq, static_cast<uint32_t>(chunk), count, offset, pos});
+}
+
+// Adds the runs of shared chunk i (slots: the record slots after its
+// header; offset: the first slot's offset after the file header).
+void ScanRuns(const uint8_t* slots, size_t n_slots, size_t i, size_t offset, Trace* t,
+              std::vector<ChunkInfo>* chunks, std::vector<SpawnInfo>* spawns,
+              Warnings* warn) {
+  for (size_t s = 0; s < n_slots;) {
+    const uint8_t* slot = slots + s * sizeof(Record);
+    RunHeader rh;
+    memcpy(&rh, slot, sizeof rh);
+    if (rh.magic != kRunMagic) {
+      // A slot with magic 0 is free, or is the header of a run that the
+      // recorder had not published (magic last) when the program died: its
+      // records were never written, so its slots are skipped one by one.
+      if (rh.magic == 0) {
+        s++;
+        continue;
+      }
+      warn->Add(kWarnChunk, fmt::format("chunk {}: slot {}: bad run magic {:#010x}; the "
+                                        "rest of the chunk is skipped",
+                                        i, s, rh.magic));
+      t->truncated = true;
+      return;
+    }
+    if (rh.gid == 0 || rh.gid > kMaxGid || rh.records == 0 || rh.records >= n_slots - s) {
+      warn->Add(kWarnChunk, fmt::format("chunk {}: slot {}: impossible run (goroutine {}, "
+                                        "{} records); the rest of the chunk is skipped",
+                                        i, s, rh.gid, rh.records));
+      t->truncated = true;
+      return;
+    }
+    AddRecords(slot + sizeof(RunHeader), rh.records, rh.gid, rh.seq, i,
+               offset + (s + 1) * sizeof(Record), t, chunks, spawns, warn);
+    s += 1 + rh.records;
+  }
+}
+
+// Scans every chunk header (and the run headers of shared chunks) and counts
+// the live records of each chunk and run.
 void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
                 std::vector<ChunkInfo>* chunks, std::vector<SpawnInfo>* spawns,
                 Warnings* warn) {
@@ -260,6 +328,11 @@ void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
     ChunkHeader ch;
     memcpy(&ch, c, sizeof ch);
     const uint8_t* recs = c + sizeof(ChunkHeader);
+    const size_t recs_offset = i * chunk_bytes + sizeof(ChunkHeader);
+    if (ch.magic == kSharedChunkMagic) {
+      ScanRuns(recs, limit, i, recs_offset, t, chunks, spawns, warn);
+      continue;
+    }
     if (ch.magic != kChunkMagic) {
       // A zero header with no records is a chunk the recorder reserved but
       // never handed out: not an error.
@@ -275,27 +348,7 @@ void ScanChunks(const MappedFile& f, const FileHeader& h, Trace* t,
       t->truncated = true;
       continue;
     }
-    uint32_t count = 0;
-    for (; count < limit; count++) {
-      const uint8_t* r = recs + static_cast<size_t>(count) * sizeof(Record);
-      uint8_t kind = r[0];
-      if (kind == 0) break;
-      if (kind >= static_cast<uint8_t>(Kind::Count_)) {
-        warn->Add(kWarnRecord,
-                  fmt::format("goroutine {} chunk {} (seq {}): record {} has unknown "
-                              "kind {}; the rest of the chunk is skipped",
-                              ch.gid, i, ch.seq, count, kind));
-        t->truncated = true;
-        break;
-      }
-      if (kind == static_cast<uint8_t>(Kind::GoSpawn)) {
-        Record rec;
-        memcpy(&rec, r, sizeof rec);
-        spawns->push_back({static_cast<uint32_t>(chunks->size()), ch.gid, rec.obj,
-                           rec.val});
-      }
-    }
-    chunks->push_back({ch.gid, ch.seq, static_cast<uint32_t>(i), count});
+    AddRecords(recs, limit, ch.gid, ch.seq, i, recs_offset, t, chunks, spawns, warn);
   }
 }
 
@@ -304,7 +357,7 @@ void OrderChunks(std::vector<ChunkInfo>* chunks, Trace* t, Warnings* warn) {
   std::sort(chunks->begin(), chunks->end(), [](const ChunkInfo& a, const ChunkInfo& b) {
     if (a.gid != b.gid) return a.gid < b.gid;
     if (a.seq != b.seq) return a.seq < b.seq;
-    return a.index < b.index;
+    return a.records < b.records;
   });
   uint32_t gid = 0, next_seq = 0;
   for (ChunkInfo& c : *chunks) {
@@ -441,21 +494,14 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   std::vector<ChunkInfo> chunks;
   std::vector<SpawnInfo> spawns;
   ScanChunks(f, t.header, &t, &chunks, &spawns, &warn);
-  // Spawns refer to chunks by position before sorting; mark dropped ones after.
-  std::vector<uint32_t> order(chunks.size());
-  for (size_t i = 0; i < chunks.size(); i++) order[i] = chunks[i].index;
+  // Spawns refer to chunks by scan position (pos); mark dropped ones after sorting.
   OrderChunks(&chunks, &t, &warn);
 
   // Children that were spawned but never recorded anything still exist; the
   // spawns of dropped chunks do not count.
-  std::vector<uint8_t> dropped_by_file_index;
-  size_t n_file_chunks = 0;
-  for (const ChunkInfo& c : chunks) n_file_chunks = std::max<size_t>(n_file_chunks, c.index + 1);
-  dropped_by_file_index.assign(n_file_chunks, 0);
-  for (const ChunkInfo& c : chunks) dropped_by_file_index[c.index] = !c.keep;
-  auto spawn_kept = [&](const SpawnInfo& s) {
-    return !dropped_by_file_index[order[s.chunk]];
-  };
+  std::vector<uint8_t> dropped_by_pos(chunks.size(), 0);
+  for (const ChunkInfo& c : chunks) dropped_by_pos[c.pos] = !c.keep;
+  auto spawn_kept = [&](const SpawnInfo& s) { return !dropped_by_pos[s.chunk]; };
 
   // Gids are dense: every goroutine has chunks or was spawned by a recorded
   // one, so no real gid exceeds (goroutines with chunks + spawns). A larger
@@ -475,7 +521,7 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
                                        c.index, c.gid));
       t.truncated = true;
       c.keep = false;
-      dropped_by_file_index[c.index] = 1;
+      dropped_by_pos[c.pos] = 1;
       continue;
     }
     total += c.count;
@@ -500,7 +546,7 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   // order); they are then copied in file order, so that the pages of the
   // mapping can be given back behind the copy.
   struct Copy {
-    uint32_t index;  // chunk position in the file
+    size_t records;  // offset of the first record after the file header
     uint32_t count;
     size_t at;       // into t.records
   };
@@ -514,22 +560,20 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
     for (; i < chunks.size() && chunks[i].gid == gid; i++) {
       const ChunkInfo& c = chunks[i];
       if (!c.keep || c.count == 0) continue;
-      copies.push_back({c.index, c.count, at});
+      copies.push_back({c.records, c.count, at});
       at += c.count;
     }
     g.end = static_cast<uint32_t>(at);
   }
   std::sort(copies.begin(), copies.end(),
-            [](const Copy& a, const Copy& b) { return a.index < b.index; });
+            [](const Copy& a, const Copy& b) { return a.records < b.records; });
   size_t released = 0;
   for (const Copy& c : copies) {
-    size_t off = static_cast<size_t>(c.index) * t.header.chunk_bytes;
-    if (sizeof(FileHeader) + off - released >= kReleaseStep) {
-      f.ReleaseBefore(sizeof(FileHeader) + off);
-      released = sizeof(FileHeader) + off;
+    if (sizeof(FileHeader) + c.records - released >= kReleaseStep) {
+      released = sizeof(FileHeader) + c.records;
+      f.ReleaseBefore(released);
     }
-    memcpy(&t.records[c.at], base + off + sizeof(ChunkHeader),
-           static_cast<size_t>(c.count) * sizeof(Record));
+    memcpy(&t.records[c.at], base + c.records, static_cast<size_t>(c.count) * sizeof(Record));
   }
   f.ReleaseBefore(f.size());
   // Goroutines without records get an empty range at the end: begin == end.

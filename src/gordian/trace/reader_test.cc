@@ -362,6 +362,104 @@ TEST_F(TraceTest, DuplicateSeqIsDropped) {
   EXPECT_EQ(t.records.size(), full);
 }
 
+// Shared chunks (event.h): the recorder puts a goroutine's first records in
+// runs of a per-P shared chunk. SharedChunkTrace builds, by hand, a trace of
+// chunks of 12 record slots: goroutine 1's own chunk (it spawns 2 and 3), a
+// shared chunk with runs of goroutines 2 and 3 and a run whose header was
+// never published (the program died just after taking it), and goroutine
+// 2's own chunk, its seq 2. It returns the shared chunk's offset.
+constexpr uint32_t kRunChunk = sizeof(ChunkHeader) + 12 * sizeof(Record);
+
+size_t SharedChunkTrace(std::string* bytes, const std::string& header) {
+  auto put = [&](size_t off, const void* p, size_t n) { memcpy(bytes->data() + off, p, n); };
+  auto rec = [&](size_t off, Kind k, uint32_t t, uint32_t obj, uint32_t val) {
+    Record r{k, 0, 0, 0, t, t, obj, val};
+    put(off, &r, sizeof r);
+  };
+  auto run = [&](size_t off, uint32_t gid, uint32_t seq, uint32_t records) {
+    RunHeader h{kRunMagic, gid, seq, records, {0, 0}};
+    put(off, &h, sizeof h);
+  };
+  auto chunk = [&](size_t off, uint32_t magic, uint32_t gid, uint32_t seq) {
+    ChunkHeader h{magic, gid, seq, {0, 0, 0}};
+    put(off, &h, sizeof h);
+  };
+  *bytes = header.substr(0, sizeof(FileHeader));
+  bytes->append(3 * kRunChunk, '\0');
+  auto slot = [](size_t chunk_off, size_t i) {
+    return chunk_off + sizeof(ChunkHeader) + i * sizeof(Record);
+  };
+  const size_t own1 = sizeof(FileHeader), shared = own1 + kRunChunk, own2 = shared + kRunChunk;
+  chunk(own1, kChunkMagic, 1, 0);
+  rec(slot(own1, 0), Kind::GoSpawn, 1, 2, 0);
+  rec(slot(own1, 1), Kind::GoSpawn, 2, 3, 1);
+  chunk(shared, kSharedChunkMagic, 0, 0);
+  run(slot(shared, 0), 2, 0, 2);  // full
+  rec(slot(shared, 1), Kind::GoStart, 3, 1, 0);
+  rec(slot(shared, 2), Kind::ChanClose, 4, 7, 0);
+  run(slot(shared, 3), 3, 0, 3);  // one of three used
+  rec(slot(shared, 4), Kind::GoStart, 5, 1, 1);
+  uint32_t unpublished[4] = {0, 4, 1, 1};  // seq and records written, magic not yet
+  put(slot(shared, 7), unpublished, sizeof unpublished);
+  run(slot(shared, 9), 2, 1, 2);  // one of two used
+  rec(slot(shared, 10), Kind::ChanClose, 6, 7, 1);
+  chunk(own2, kChunkMagic, 2, 2);
+  rec(slot(own2, 0), Kind::ChanClose, 7, 7, 2);
+  return shared;
+}
+
+TEST_F(TraceTest, SharedChunkRunsJoinTheirGoroutines) {
+  TraceWriter w(kRunChunk);
+  std::string err;
+  ASSERT_TRUE(w.Write(dir_, &err)) << err;
+  std::string bytes;
+  SharedChunkTrace(&bytes, ReadBytes(Events()));
+  WriteBytes(Events(), bytes);
+  Trace t = MustRead();
+  EXPECT_TRUE(t.warnings.empty()) << t.warnings[0];
+  EXPECT_FALSE(t.truncated);
+  ASSERT_EQ(t.goroutines.size(), 3u);
+  auto g2 = t.RecordsOf(t.goroutines[1]);
+  ASSERT_EQ(g2.size(), 4u);
+  EXPECT_EQ(g2[0].kind, Kind::GoStart);
+  for (uint32_t i = 0; i < 3; i++) {
+    EXPECT_EQ(g2[i + 1].kind, Kind::ChanClose);
+    EXPECT_EQ(g2[i + 1].val, i);  // seq order: run 0, run 1, own chunk 2
+  }
+  auto g3 = t.RecordsOf(t.goroutines[2]);
+  ASSERT_EQ(g3.size(), 1u);
+  EXPECT_EQ(g3[0].kind, Kind::GoStart);
+  EXPECT_EQ(t.goroutines[2].stable_id, "1.1");
+}
+
+TEST_F(TraceTest, BadRunHeaderSkipsTheRestOfTheSharedChunk) {
+  TraceWriter w(kRunChunk);
+  std::string err;
+  ASSERT_TRUE(w.Write(dir_, &err)) << err;
+  std::string header = ReadBytes(Events());
+  std::string bytes;
+  // A corrupt magic at goroutine 3's run: it and goroutine 2's second run are lost.
+  size_t shared = SharedChunkTrace(&bytes, header);
+  bytes[shared + sizeof(ChunkHeader) + 3 * sizeof(Record)] ^= 0x55;
+  WriteBytes(Events(), bytes);
+  Trace t = MustRead();
+  EXPECT_TRUE(t.truncated);
+  EXPECT_TRUE(HasWarning(t, "bad run magic"));
+  EXPECT_TRUE(HasWarning(t, "goroutine 2: chunks 1..1 are missing"));
+  ASSERT_EQ(t.goroutines.size(), 3u);
+  EXPECT_EQ(t.RecordsOf(t.goroutines[1]).size(), 3u);
+  EXPECT_EQ(t.RecordsOf(t.goroutines[2]).size(), 0u);  // known from its spawn only
+  // A run longer than the rest of its chunk.
+  shared = SharedChunkTrace(&bytes, header);
+  uint32_t too_many = 9;
+  memcpy(bytes.data() + shared + sizeof(ChunkHeader) + 9 * sizeof(Record) + 12, &too_many, 4);
+  WriteBytes(Events(), bytes);
+  t = MustRead();
+  EXPECT_TRUE(HasWarning(t, "impossible run (goroutine 2, 9 records)"));
+  EXPECT_EQ(t.RecordsOf(t.goroutines[1]).size(), 3u);
+  EXPECT_EQ(t.RecordsOf(t.goroutines[2]).size(), 1u);
+}
+
 TEST_F(TraceTest, HeaderTruncatedFlag) {
   TraceWriter w;
   w.SetFlags(kFileTruncated);
