@@ -225,6 +225,16 @@ TEST(ClockArena, RandomOpsMatchVectors) {
   RandomOps(40000, 600, 4);    // four levels
 }
 
+// A frozen clock with the given (index, value) entries, each written with
+// stamp (0: unstamped, as an object's clock).
+Clock Frozen(ClockArena& a, std::initializer_list<std::pair<uint32_t, uint32_t>> entries,
+             uint64_t stamp = 0) {
+  Clock c = a.NewClock();
+  for (auto [i, v] : entries) a.SetMax(&c, i, v, stamp);
+  a.Freeze(&c);
+  return c;
+}
+
 TEST(ClockArena, ProvenanceTakesOrKeepsWholeNodes) {
   // Goroutine 1's clock writes nodes stamped (1, 4). A source that knows
   // goroutine 1 at 4 includes them: the join takes the source's tree
@@ -232,30 +242,21 @@ TEST(ClockArena, ProvenanceTakesOrKeepsWholeNodes) {
   // (the stamp is a promise the replay keeps; here it is a test's fiat).
   ClockArena a;
   a.Init(2000);
-  Clock g = a.NewClock();
-  a.SetMax(&g, 1500, 9, ClockArena::Stamp(1, 4));
-  a.Freeze(&g);
-  Clock src = a.NewClock();
-  a.SetMax(&src, 1500, 3);
-  a.SetMax(&src, 7, 2);
-  a.Freeze(&src);
+  Clock g = Frozen(a, {{1500, 9}}, ClockArena::Stamp(1, 4));
+  Clock src = Frozen(a, {{1500, 3}, {7, 2}});
   uint32_t f = a.Join(&g, {1, 4}, &src, {1, 4}, ClockArena::Stamp(1, 4));
   EXPECT_EQ(g.root, src.root);
   EXPECT_EQ(f, uint32_t(ClockArena::kChanged));
   // (That join stamped src's root (1, 4): goroutine 1's clock holds it.)
   // Goroutine 3's nodes, stamped (3, 4), against a source that knows it at
   // 3 only: entries are compared.
-  Clock h = a.NewClock();
-  a.SetMax(&h, 1500, 9, ClockArena::Stamp(3, 4));
-  a.Freeze(&h);
+  Clock h = Frozen(a, {{1500, 9}}, ClockArena::Stamp(3, 4));
   f = a.Join(&h, {3, 4}, &src, {3, 3}, ClockArena::Stamp(3, 4));
   EXPECT_EQ(a.Get(h.root, 1500), 9u);
   EXPECT_EQ(a.Get(h.root, 7), 2u);
   EXPECT_EQ(f, uint32_t(ClockArena::kChanged | ClockArena::kAboveSrc));
   // A destination that knows the source's nodes' stamp keeps its own tree.
-  Clock s2 = a.NewClock();
-  a.SetMax(&s2, 3, 5, ClockArena::Stamp(2, 6));
-  a.Freeze(&s2);
+  Clock s2 = Frozen(a, {{3, 5}}, ClockArena::Stamp(2, 6));
   Clock d2 = a.NewClock();
   a.SetMax(&d2, 2, 6);
   a.SetMax(&d2, 3, 5);

@@ -24,6 +24,7 @@
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/pipeline/shell_test.h"
 #include "gordian/schedule/schedule.h"
+#include "gordian/trace/dump.h"
 
 namespace {
 
@@ -115,6 +116,13 @@ class ReplayEnforcement : public ::testing::Test {
     }
     return out;
   }
+  // The one record of kind k of goroutine path (a failure, and an empty
+  // record, when there is not exactly one).
+  static Record One(const gordian::trace::Trace& t, const std::string& path, Kind k) {
+    std::vector<Record> v = Of(t, path, k);
+    EXPECT_EQ(v.size(), 1u) << path << " " << gordian::trace::KindName(k);
+    return v.size() == 1 ? v[0] : Record{};
+  }
   std::string dir_;
 };
 
@@ -134,12 +142,10 @@ TEST_F(ReplayEnforcement, ScheduleChoosesTheOnceDoThatRunsF) {
         "o 1 20 - wait 1 0 1 0 0 ?\n";
     gordian::pipeline::ScheduledRun res;
     ASSERT_TRUE(Replay("once", body, &res));
-    std::vector<Record> a = Of(res.trace, "1.0.0", Kind::OnceDo);
-    std::vector<Record> b = Of(res.trace, "1.0.1", Kind::OnceDo);
-    ASSERT_EQ(a.size(), 1u);
-    ASSERT_EQ(b.size(), 1u);
-    EXPECT_EQ((a[0].flags & gordian::trace::kSuccess) != 0, runner == 0) << "runner " << runner;
-    EXPECT_EQ((b[0].flags & gordian::trace::kSuccess) != 0, runner == 1) << "runner " << runner;
+    Record a = One(res.trace, "1.0.0", Kind::OnceDo);
+    Record b = One(res.trace, "1.0.1", Kind::OnceDo);
+    EXPECT_EQ((a.flags & gordian::trace::kSuccess) != 0, runner == 0) << "runner " << runner;
+    EXPECT_EQ((b.flags & gordian::trace::kSuccess) != 0, runner == 1) << "runner " << runner;
     EXPECT_EQ(res.follow.status, "complete");
     EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
   }
@@ -155,14 +161,12 @@ TEST_F(ReplayEnforcement, APanicWaitsForTheOperationsBeforeIt) {
       "o 1 6 - recv 1 1 1 0 0 ?\n";
   gordian::pipeline::ScheduledRun res;
   ASSERT_TRUE(Replay("panicgate", body, &res));
-  std::vector<Record> send = Of(res.trace, "1.0", Kind::ChanSend);
-  std::vector<Record> recv = Of(res.trace, "1.0", Kind::ChanRecv);
-  std::vector<Record> panic = Of(res.trace, "1.0.0", Kind::Panic);
-  ASSERT_EQ(send.size(), 1u);
-  ASSERT_EQ(recv.size(), 1u);
-  ASSERT_EQ(panic.size(), 1u);
-  EXPECT_NE(recv[0].tpost, 0u);
-  EXPECT_GT(panic[0].tpre, recv[0].tpost) << "the panic came after the receive";
+  Record send = One(res.trace, "1.0", Kind::ChanSend);
+  Record recv = One(res.trace, "1.0", Kind::ChanRecv);
+  Record panic = One(res.trace, "1.0.0", Kind::Panic);
+  EXPECT_NE(send.tpost, 0u);
+  EXPECT_NE(recv.tpost, 0u);
+  EXPECT_GT(panic.tpre, recv.tpost) << "the panic came after the receive";
   EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
 }
 
