@@ -63,11 +63,7 @@ class Proposer {
 const hb::HappensBefore* Proposer::Weak() {
   if (!weak_tried_) {
     weak_tried_ = true;
-    hb::HbOptions o = run_.hb.options();
-    o.mutex_edges = false;
-    weak_ = std::make_unique<hb::HappensBefore>(o);
-    std::string err;
-    if (!weak_->Build(t_, &err)) weak_.reset();
+    weak_ = hb::BuildWithoutMutexEdges(run_.hb, run_.hb.options());
   }
   return weak_.get();
 }

@@ -104,4 +104,13 @@ bool HappensBefore::Before(uint32_t a, uint32_t b) const {
   return PostEpoch(a) <= Knows(b, false, trace::Value(trace::GidAt(ga)));
 }
 
+std::unique_ptr<HappensBefore> BuildWithoutMutexEdges(const HappensBefore& hb,
+                                                      HbOptions options) {
+  options.mutex_edges = false;
+  auto weak = std::make_unique<HappensBefore>(std::move(options));
+  std::string err;
+  if (!weak->Build(hb.ops(), &err)) return nullptr;
+  return weak;
+}
+
 }  // namespace gordian::hb

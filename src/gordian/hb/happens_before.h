@@ -162,4 +162,11 @@ class HappensBefore {
   HbStats stats_;
 };
 
+// The same run's happens-before without unlock -> lock edges (lock-order,
+// mixed-deadlock and recursive read-lock analyses, and their rewrites),
+// over hb's own index: one index per trace. options is hb.options() or a
+// copy with tighter budgets; mutex_edges is turned off here. Null when it
+// cannot be built (a budget, an inconsistent trace).
+std::unique_ptr<HappensBefore> BuildWithoutMutexEdges(const HappensBefore& hb, HbOptions options);
+
 }  // namespace gordian::hb

@@ -2,6 +2,7 @@
 #include "gordian/pipeline/analyze_trace.h"
 
 #include <cstdio>
+#include <memory>
 #include <new>
 #include <string_view>
 
@@ -104,9 +105,21 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
 
   // The happens-before engine gets what is left (memory_budget.h).
   phase("happens-before", 0, n);
-  std::string_view engine_phase = "happens-before";
+  // The engine keeps its options after this call (a->hb), and whoever
+  // builds a second engine from them copies the callback: it reaches the
+  // caller's progress through this state, which is cut off on return.
+  struct EngineProgress {
+    AnalysisProgress* sink;
+    std::string_view phase;
+  };
+  auto engine_progress =
+      std::make_shared<EngineProgress>(EngineProgress{opt.progress, "happens-before"});
   hb::HbOptions ho;
-  ho.progress = [&](uint64_t steps, uint64_t records) { phase(engine_phase, steps, records); };
+  ho.progress = [engine_progress](uint64_t steps, uint64_t records) {
+    if (engine_progress->sink != nullptr) {
+      engine_progress->sink->Update(engine_progress->phase, steps, records);
+    }
+  };
   bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.memory_limit_bytes);
   ho.clock_budget_bytes = SnapshotShare(ho.memory_limit_bytes);
   a->hb = std::make_unique<hb::HappensBefore>(ho);
@@ -148,7 +161,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   }
   if (have_hb && opt.predict) {
     phase("predicting", 0, 0);
-    engine_phase = "predicting (second engine)";
+    engine_progress->phase = "predicting (second engine)";
     size_t first = found.size();
     detect::PredictOptions po;
     detect::PredictOptions::WeakUse weak;
@@ -192,6 +205,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     if (f.test.empty()) f.test = opt.test;
     out->push_back(std::move(f));
   }
+  engine_progress->sink = nullptr;
   if (opt.memory_used != nullptr) *opt.memory_used = budget.used();
   if (opt.degraded != nullptr) {
     std::string where = opt.package.empty() ? dir : opt.package;

@@ -59,8 +59,8 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
 // into schedules). Not movable: hb reads ops.
 struct TraceAnalysis {
   hb::OpIndex ops;
-  // Built with the budget's options. Its progress callback refers to
-  // AnalyzeRead's frame: read its clocks afterwards, never Build it again.
+  // Built with the budget's options (its progress callback goes quiet when
+  // AnalyzeRead returns).
   std::unique_ptr<hb::HappensBefore> hb;
   bool have_hb = false;  // hb was built (else only the occurred detectors ran)
 };

@@ -40,7 +40,7 @@ TraceWriter Program() {
   std::vector<uint32_t> g;
   for (int k = 0; k < 4; ++k) g.push_back(w.Go(1, s));
   const uint32_t g1 = g[0], g2 = g[1], g3 = g[2], g4 = g[3];
-  auto lock = [&](uint32_t g, uint32_t m) { w.Post(w.Pre(g, Kind::MutexLock, m, s), 0); };
+  auto lock = [&](uint32_t who, uint32_t m) { w.Post(w.Pre(who, Kind::MutexLock, m, s), 0); };
   lock(g1, a);
   lock(g1, b);
   w.Op(g1, Kind::MutexUnlock, b, 0, s);

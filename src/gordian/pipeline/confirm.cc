@@ -89,11 +89,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     };
     if (detect::RewriteOf(f.kind).needs_weak && !weak_tried) {
       weak_tried = true;
-      hb::HbOptions o = hb.options();
-      o.mutex_edges = false;
-      weak = std::make_unique<hb::HappensBefore>(o);
-      std::string err;
-      if (!weak->Build(t, &err)) weak.reset();
+      weak = hb::BuildWithoutMutexEdges(hb, hb.options());
     }
     schedule::Rewrite rw;
     std::string err;

@@ -18,13 +18,10 @@ const hb::HappensBefore* PredictContext::Weak() {
     return nullptr;
   }
   hb::HbOptions o = hb.options();
-  o.mutex_edges = false;
   if (opt.weak_clock_budget_bytes != UINT64_MAX) o.clock_budget_bytes = opt.weak_clock_budget_bytes;
   if (opt.weak_memory_limit_bytes != UINT64_MAX) o.memory_limit_bytes = opt.weak_memory_limit_bytes;
-  weak_ = std::make_unique<hb::HappensBefore>(o);
-  std::string err;
-  if (!weak_->Build(ops, &err)) {  // the same index: one per trace
-    weak_.reset();
+  weak_ = hb::BuildWithoutMutexEdges(hb, std::move(o));
+  if (weak_ == nullptr) {
     weak_failed_ = true;
     return nullptr;
   }
