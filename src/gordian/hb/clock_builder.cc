@@ -94,6 +94,11 @@ class TreeObjPool {
   }
   Obj& at(uint32_t id) { return objs_[id]; }
   uint64_t bytes() const { return objs_.capacity() * sizeof(Obj); }
+  // Marks the root of every object clock for a collection (free slots
+  // hold the zero clock).
+  void MarkRoots(ClockArena* a) const {
+    for (const Obj& o : objs_) a->MarkRoot(o.c.root);
+  }
 
  private:
   ClockArena* a_ = nullptr;
@@ -189,13 +194,66 @@ class Builder {
   }
   void Step(uint32_t g);
   uint64_t steps_ = 0;  // for HbOptions::progress and memory_limit_bytes
+  // What the engine's clocks hold now: tree nodes in use (not the arena's
+  // chunks, which never shrink: a collection makes room inside them), rows,
+  // object slots.
+  uint64_t ClockBytesInUse() const {
+    return (tree_ ? arena_->bytes_in_use() : store_.bytes()) + pool_.bytes() + objs_.bytes();
+  }
+  // The memory limit (HbOptions::memory_limit_bytes). In tree mode, past
+  // half of it the engine collects unreachable nodes whenever the nodes in
+  // use have doubled since the last collection, and at the limit once more
+  // before it gives up. Without a limit it never collects: a collection
+  // marks every stored snapshot, which costs time and, when most nodes
+  // belong to snapshots, frees little.
   void Every64kSteps() {
     if (hb_.opt_.progress) hb_.opt_.progress(steps_, rs_.size());
-    uint64_t live = store_.bytes() + pool_.bytes() + objs_.bytes();
-    if (hb_.opt_.memory_limit_bytes != 0 && live > hb_.opt_.memory_limit_bytes) {
+    const uint64_t limit = hb_.opt_.memory_limit_bytes;
+    if (limit == 0) return;
+    uint64_t used = ClockBytesInUse();
+    if (tree_ && used > limit / 2 && arena_->nodes_in_use() >= next_collect_) {
+      Collect();
+      used = ClockBytesInUse();
+    }
+    if (used > limit && tree_ && arena_->nodes_in_use() > last_live_nodes_) {
+      Collect();
+      used = ClockBytesInUse();
+    }
+    if (used > limit) {
       hb_.stats_.over_limit = true;
+      hb_.stats_.steps = steps_;
     }
   }
+  // Tree mode: frees the clock nodes that neither a live clock nor a
+  // stored snapshot reaches (ClockArena's collection). Without it every
+  // node a goroutine shared (a release into a mutex) and then replaced
+  // stayed allocated, though no snapshot kept it: memory grew with
+  // operations, not with what is live and kept. Also measures what the
+  // live clocks alone hold (HbStats::live_clock_bytes): when that passes the
+  // limit, storing fewer snapshots cannot help.
+  void Collect() {
+    arena_->StartCollect();
+    for (const Gor& s : g_) arena_->MarkRoot(s.tc.root);
+    objs_.MarkRoots(arena_);
+    hb_.stats_.live_clock_bytes = arena_->marked_nodes() * ClockArena::kNodeBytes;
+    for (const Gor& s : g_) {
+      if (s.snap != ClockStore::kUnknown) arena_->MarkRoot(s.snap);
+    }
+    for (const std::vector<uint32_t>* snaps : {&hb_.snap_pre_, &hb_.snap_post_}) {
+      for (uint32_t id : *snaps) {
+        if (id != ClockStore::kUnknown) arena_->MarkRoot(id);
+      }
+    }
+    last_live_nodes_ = arena_->FinishCollect();
+    ++hb_.stats_.collections;
+    next_collect_ = std::max<uint64_t>(2 * last_live_nodes_, kMinCollectNodes);
+  }
+  // Collections wait until the nodes in use have doubled since the last one
+  // (at least this many nodes: 600 KB), so their cost is linear overall.
+  static constexpr uint64_t kMinCollectNodes = 1u << 12;
+  uint64_t next_collect_ = kMinCollectNodes;
+  uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
+  uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
   bool Processed(uint32_t rec) const {
     const Gor& s = g_[trace::Value(ix_.GoroutineIndexOf(rec))];
     return s.cursor > rec || s.state == kDone;
@@ -240,6 +298,13 @@ class Builder {
     return pool_.at(s.clock);
   }
   uint32_t CurSnap(uint32_t g);
+  // The snapshot a record gets: none for the records HbOptions::unclocked
+  // names (their goroutine's clock is not frozen for them, so they cost no
+  // nodes), else CurSnap.
+  uint32_t Snap(uint32_t g, uint32_t rec) {
+    if (unclocked_ != nullptr && (*unclocked_)[rec]) return ClockStore::kUnknown;
+    return CurSnap(g);
+  }
   void Acquire(uint32_t g, uint32_t block);
   void AcquireRow(uint32_t g, const uint32_t* src);
   // Sets g's own entry.
@@ -297,7 +362,7 @@ class Builder {
   uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
   void Begin(uint32_t g, uint32_t rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
-    hb_.snap_pre_[rec] = CurSnap(g);
+    hb_.snap_pre_[rec] = Snap(g, rec);
   }
   void End(uint32_t g, uint32_t rec);
   void Simple(uint32_t g, uint32_t rec) {
@@ -319,6 +384,9 @@ class Builder {
   const std::vector<Record>& rs_;
   const OpIndex& ix_;
   ClockStore& store_ = hb_.store_;
+  const std::vector<uint8_t>* unclocked_ =
+      hb_.opt_.unclocked != nullptr && !hb_.opt_.unclocked->empty() ? hb_.opt_.unclocked.get()
+                                                                     : nullptr;
   uint32_t width_ = 0;
   ClockPool pool_;
   bool tree_ = false;               // wide trace: tree clocks
@@ -413,6 +481,13 @@ uint32_t Builder::CurSnap(uint32_t g) {
   s.dirty = false;
   if (tree_) {
     if (store_.exhausted()) return s.snap = ClockStore::kUnknown;  // past the budget
+    // Before the snapshots are declared over their budget, free what no
+    // clock or snapshot reaches any more.
+    if ((arena_->bytes_in_use() > store_.budget() && arena_->nodes_in_use() >= next_collect_) ||
+        (internal::tree_clock_collect_every != 0 &&
+         ++snaps_taken_ % internal::tree_clock_collect_every == 0)) {
+      Collect();
+    }
     arena_->Freeze(&s.tc);  // the snapshot shares the tree's nodes
     s.snap = store_.AppendTree(s.tc.root);
     return s.snap;
@@ -512,7 +587,7 @@ void Builder::Inherit(uint32_t child, uint32_t parent) {
 
 void Builder::End(uint32_t g, uint32_t rec) {
   Gor& s = g_[g];
-  uint32_t snap = CurSnap(g);
+  uint32_t snap = Snap(g, rec);
   hb_.snap_post_[rec] = snap;
   uint32_t next = rec + 1;
   if (rs_[rec].kind == Kind::Select) {
@@ -762,7 +837,7 @@ void Builder::OncePost(uint32_t g) {
   s.once_stack.pop_back();
   Epoch e = PostEpochAt(s.cursor - 1 - s.begin);
   SetOwn(g, e);
-  hb_.snap_post_[rec] = CurSnap(g);
+  hb_.snap_post_[rec] = Snap(g, rec);
   hb_.once_post_.push_back({rec, e});
   uint32_t d = ix_.ObjectOf(rec);
   if (d != kNoObject) {
@@ -783,7 +858,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
   const Record& r = rs_[rec];
   if (!s.pre_done) {
     SetOwn(g, PreEpochAt(Pos(g, rec)));
-    hb_.snap_pre_[rec] = CurSnap(g);
+    hb_.snap_pre_[rec] = Snap(g, rec);
     s.cond_mutex = ~0ull;
     if (!s.locks.empty()) {
       uint64_t key = s.locks.back();
@@ -843,6 +918,10 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
 
 void Builder::Step(uint32_t g) {
   if ((++steps_ & 0xffff) == 0) Every64kSteps();
+  if (internal::tree_clock_collect_every != 0 && tree_ &&
+      steps_ % internal::tree_clock_collect_every == 0) {
+    Collect();
+  }
   Gor& s = g_[g];
   if (OncePostDue(s)) {
     OncePost(g);
@@ -1069,6 +1148,11 @@ bool Builder::Run(std::string* err) {
     }
   }
 
+  if (unclocked_ != nullptr && unclocked_->size() != n) {
+    *err = fmt::format("the unclocked-record mask has {} entries for {} records",
+                       unclocked_->size(), n);
+    return false;
+  }
   pool_.Init(width_);
   tree_ = width_ >= internal::tree_clock_min_width;
   if (tree_) {
@@ -1103,6 +1187,13 @@ bool Builder::Run(std::string* err) {
 
   auto cmp = std::greater<uint64_t>();
   for (;;) {
+    if (hb_.opt_.stop_when_exhausted && store_.exhausted()) {
+      hb_.stats_.over_limit = true;
+      hb_.stats_.steps = steps_;
+      *err = fmt::format("its snapshots passed the clock budget ({} MB) after {} of {} steps",
+                         hb_.opt_.clock_budget_bytes >> 20, steps_, n);
+      return false;
+    }
     if (hb_.stats_.over_limit) {
       *err = fmt::format("its clocks passed the memory limit ({} MB) after {} of {} steps",
                          hb_.opt_.memory_limit_bytes >> 20, steps_, n);
@@ -1174,7 +1265,9 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
   hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes();
-  hb_.stats_.engine_bytes = store_.bytes() + pool_.bytes() + objs_.bytes();
+  // What the clocks hold at the end (the arena's chunks may be larger: a
+  // collection leaves room in them that later nodes reuse).
+  hb_.stats_.engine_bytes = ClockBytesInUse();
   return true;
 }
 

@@ -46,8 +46,10 @@ class ClockStore {
   const ClockArena& arena() const { return arena_; }
   // Tree mode: records root (frozen by the caller) as a snapshot. Returns
   // root, or kUnknown once the arena has grown past the budget.
+  // (The nodes in use, not the arena's chunks: the engine's collections
+  // make room inside them.)
   uint32_t AppendTree(uint32_t root) {
-    if (exhausted_ || arena_.bytes() > budget_) {
+    if (exhausted_ || arena_.bytes_in_use() > budget_) {
       exhausted_ = true;
       return kUnknown;
     }
@@ -77,6 +79,7 @@ class ClockStore {
   uint64_t bytes() const { return tree_ ? arena_.bytes() : bytes_; }
   uint64_t snapshots() const { return tree_ ? tree_snapshots_ : entries_.size(); }
   bool exhausted() const { return exhausted_; }
+  uint64_t budget() const { return budget_; }
 
  private:
   static constexpr uint32_t kDense = 0xffffffffu;

@@ -34,7 +34,7 @@ bool HappensBefore::ClockKnown(uint32_t rec) const {
 }
 
 uint64_t HappensBefore::RecordsWithoutClock() const {
-  if (!store_.exhausted()) return 0;
+  if (!store_.exhausted() && (opt_.unclocked == nullptr || opt_.unclocked->empty())) return 0;
   uint64_t n = 0;
   for (size_t i = 0; i < snap_pre_.size(); i++) {
     n += snap_pre_[i] == ClockStore::kUnknown || snap_post_[i] == ClockStore::kUnknown;

@@ -73,6 +73,18 @@ struct HbOptions {
   // HbStats::over_limit set: live clocks grow with goroutines x what they
   // synchronise with, whatever the snapshot budget says.
   uint64_t memory_limit_bytes = 0;
+  // Records that get no clock (1 per record; null or empty: every record
+  // has one). They are treated as past the clock budget: ordered with
+  // everything, RecordsWithoutClock() counts them. The analysis of a trace
+  // names the operations of its largest objects here when their clocks do
+  // not fit (pipeline/object_shedding.h); skipped records freeze nothing,
+  // so they cost the engine no clock nodes. A SelectCase stands for its
+  // Select: name the Select record.
+  std::shared_ptr<const std::vector<uint8_t>> unclocked;
+  // Stop Build (false, HbStats::over_limit) as soon as the snapshots pass
+  // clock_budget_bytes, instead of going on without clocks: for a caller
+  // that will build again with fewer clocked records.
+  bool stop_when_exhausted = false;
   // Called every 65536 replay steps with (steps, records): the progress
   // line of long analyses. Steps may pass records slightly (a goroutine's
   // end is a step).
@@ -89,7 +101,13 @@ struct HbStats {
   uint64_t forced = 0;        // events processed without their dependency
   double seconds = 0;         // wall time of Build
   bool over_limit = false;    // Build stopped at HbOptions::memory_limit_bytes
+  uint64_t steps = 0;         // replay steps done when it stopped there
   uint64_t engine_bytes = 0;  // all clocks, live and stored (what that limit bounds)
+  uint64_t collections = 0;   // tree mode: collections of unreachable clock nodes
+  // Tree mode, at the last collection: the nodes the live clocks of
+  // goroutines and objects reach (0: none ran). When these alone pass the
+  // memory limit, storing fewer snapshots cannot bring the engine under it.
+  uint64_t live_clock_bytes = 0;
 };
 
 class HappensBefore {
@@ -117,9 +135,12 @@ class HappensBefore {
   // Record facts. SelectCase records stand for their Select in all queries.
   bool Completed(uint32_t rec) const;
   bool ClockKnown(uint32_t rec) const;
-  // Records whose clocks were not stored (the clock budget ran out): the
-  // predictions about them are dropped, since Before() says "ordered".
+  // Records whose clocks were not stored (the clock budget ran out, or
+  // HbOptions::unclocked named them): the predictions about them are
+  // dropped, since Before() says "ordered".
   uint64_t RecordsWithoutClock() const;
+  // Whether the stored clocks reached HbOptions::clock_budget_bytes.
+  bool ClockBudgetExhausted() const { return store_.exhausted(); }
   Epoch PreEpoch(uint32_t rec) const;
   Epoch PostEpoch(uint32_t rec) const;
   // What rec's pre (post) clock knows of goroutine gid.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace gordian::hb {
@@ -25,6 +26,11 @@ class IdRecycler {
   }
   void Give(uint32_t id) { free_.push_back(id); }
   uint64_t in_use() const { return uint64_t(next_) - free_.size(); }
+  // Ids issued so far: 0 .. issued()-1, in use or free.
+  uint32_t issued() const { return next_; }
+  // Replaces the free list (a collection that found which issued ids are
+  // unreachable); the last one is reused first.
+  void SetFree(std::vector<uint32_t> free) { free_ = std::move(free); }
   void Clear() {
     free_.clear();
     next_ = 0;

@@ -8,6 +8,7 @@
 
 namespace gordian::hb {
 uint32_t internal::tree_clock_min_width = 65;
+uint32_t internal::tree_clock_collect_every = 0;
 
 namespace {
 
@@ -61,6 +62,47 @@ uint32_t ClockArena::Alloc(uint64_t token) {
   memo(id) = kZeroNode;
   stamp(id) = 0;
   return id;
+}
+
+void ClockArena::StartCollect() {
+  mark_.assign((uint64_t(ids_.issued()) + 63) / 64, 0);
+  marked_ = 0;
+  SetMark(kZeroNode);
+}
+
+void ClockArena::MarkRoot(uint32_t root) {
+  if (root >= ids_.issued() || Marked(root)) return;
+  SetMark(root);
+  mark_stack_.push_back({root, depth_ - 1});
+  while (!mark_stack_.empty()) {
+    auto [id, level] = mark_stack_.back();
+    mark_stack_.pop_back();
+    if (level == 0) continue;
+    const uint32_t* n = Node(id);
+    for (uint32_t k = 0; k < kFan; ++k) {
+      uint32_t c = n[k];
+      if (Marked(c)) continue;
+      SetMark(c);
+      mark_stack_.push_back({c, level - 1});
+    }
+  }
+}
+
+uint64_t ClockArena::FinishCollect() {
+  const uint32_t issued = ids_.issued();
+  std::vector<uint32_t> free;
+  for (uint32_t id = issued; id-- > 1;) {  // the lowest id is reused first
+    if (Marked(id)) {
+      if (uint32_t m = memo(id); m != kZeroNode && !Marked(m)) memo(id) = kZeroNode;
+      continue;
+    }
+    tokens_[id >> kChunkShift][id & (kChunkNodes - 1)] = 0;
+    free.push_back(id);
+  }
+  const uint64_t in_use = issued - free.size();
+  ids_.SetFree(std::move(free));
+  std::vector<uint64_t>().swap(mark_);
+  return in_use;
 }
 
 void ClockArena::FreeOwned(uint32_t id, uint64_t token, uint32_t level) {

@@ -58,11 +58,12 @@
 //     goroutine's own entry from its own tree, which queries never read
 //     (they take it from the record), as TreeJoin's shortcut in replay.cc.
 //   - Memory: the arena grows in chunks that never move; nodes a clock drops
-//     while it owns them go to a free list and are reused. Shared nodes are
-//     never freed: they belong to snapshots that the queries read after the
-//     replay (a shared node that no snapshot ends up reading is the only
-//     waste, and the engine shares a clock's nodes only when a snapshot of
-//     it exists or is about to).
+//     while it owns them go to a free list and are reused. Shared nodes have
+//     no owner and no count: Collect (a mark and sweep from every live
+//     clock and stored snapshot, which the engine runs when the nodes in use
+//     have doubled since the last one) frees those that nothing reads any
+//     more, such as the paths a goroutine released into a mutex and changed
+//     again before any snapshot kept them.
 #pragma once
 
 #include <cstdint>
@@ -144,8 +145,21 @@ class ClockArena {
   // Frees the nodes c owns and makes it the zero clock.
   void Clear(Clock* c);
 
+  // A collection frees every node that no root reaches, so that shared
+  // nodes no snapshot reads are reused (see "Memory" above): StartCollect,
+  // MarkRoot for every root (a top-level node: live clocks, object clocks,
+  // stored snapshots), then FinishCollect, which returns the nodes in use
+  // after it. Only between joins. Memos that name a freed node are cleared
+  // (a reused id would make them lie).
+  void StartCollect();
+  void MarkRoot(uint32_t root);
+  uint64_t marked_nodes() const { return marked_; }  // so far in this collection
+  uint64_t FinishCollect();
+
   // Bytes of node storage allocated (chunks), and nodes in use.
-  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * (kFan * 4 + 20); }
+  static constexpr uint64_t kNodeBytes = kFan * 4 + 20;  // entries, token, memo, stamp
+  uint64_t bytes() const { return uint64_t(chunks_.size()) * kChunkNodes * kNodeBytes; }
+  uint64_t bytes_in_use() const { return nodes_in_use() * kNodeBytes; }
   uint64_t nodes_in_use() const { return ids_.in_use(); }
 
  private:
@@ -200,6 +214,14 @@ class ClockArena {
     uint64_t stamp = 0;
   };
   JoinCtx ctx_;
+  std::vector<uint64_t> mark_;  // a collection's marks, one bit per node
+  uint64_t marked_ = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> mark_stack_;  // (node, level)
+  bool Marked(uint32_t id) const { return (mark_[id >> 6] >> (id & 63)) & 1; }
+  void SetMark(uint32_t id) {
+    mark_[id >> 6] |= uint64_t(1) << (id & 63);
+    ++marked_;
+  }
   bool defer_frees_ = false;        // during a join: nodes freed at its end
   std::vector<uint32_t> deferred_;
   void MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint32_t* out) const;
@@ -219,6 +241,10 @@ namespace internal {
 // many goroutines (default ClockStore::kDenseWidth + 1 = 65), dense rows
 // below. Tests change it to compare both representations on one trace.
 extern uint32_t tree_clock_min_width;
+// Tests: the engine collects unreachable nodes every this many replay steps
+// (0, the default: when the nodes in use have doubled, checked every 65536
+// steps).
+extern uint32_t tree_clock_collect_every;
 }  // namespace internal
 
 }  // namespace gordian::hb

@@ -14,6 +14,7 @@
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/confirm.h"
 #include "gordian/pipeline/memory_budget.h"
+#include "gordian/pipeline/object_shedding.h"
 #include "gordian/race/race_findings.h"
 #include "gordian/report/columns.h"
 #include "gordian/trace/summary.h"
@@ -31,40 +32,93 @@ namespace {
 // keep changing after the snapshots stop.
 uint64_t SnapshotShare(uint64_t room) { return room / 4 * 3; }
 
-// Builds hb over ops within what budget leaves for it; false (with the loss
-// said in budget) when it cannot be built.
-bool BuildEngine(const std::string& cmd, const std::string& dir, const hb::OpIndex& ops,
-                 MemoryBudget* budget, hb::HappensBefore* hb) {
+// Attempts at building the engine: the whole of it, then without the
+// clocks of the largest objects (object_shedding.h), more of them each time.
+// Every attempt but the last stops as soon as its clocks pass the limit; the
+// last goes on without clocks past that point, as an engine with a budget
+// does.
+constexpr size_t kBuildAttempts = 4;
+
+// The share of the operations on objects to shed after an attempt that
+// shed `shed` and stopped after `done` of `total` steps: memory grows
+// about linearly with the replay, so it needed about total/done times what
+// it had; a quarter more for the estimate's error, and always more than
+// the last attempt.
+double NextShedShare(double shed, uint64_t done, uint64_t total) {
+  double missing = total == 0 ? 1 : 1 - static_cast<double>(done) / static_cast<double>(total);
+  double next = std::max(shed + (1 - shed) / 2, std::min(0.97, shed + missing * (1 - shed) * 1.25));
+  return std::min(next, 0.97);
+}
+
+// Builds the engine over ops within what budget leaves for it (options
+// carry the limits); null (with the loss said in budget) when it cannot be
+// built. When the clocks do not fit, builds again without the clocks of the
+// largest objects, so that predictions about the others survive.
+std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std::string& dir,
+                                               const hb::OpIndex& ops, const hb::HbOptions& options,
+                                               MemoryBudget* budget) {
   const trace::Trace& t = ops.trace();
-  std::string hb_err;
-  bool built = false;
-  try {
-    built = hb->Build(ops, &hb_err);
-  } catch (const std::bad_alloc&) {
-    budget->Drop(fmt::format("memory ran out while computing happens-before for {} records; "
-                             "no predictions were made for this trace",
-                             t.records.size()));
-    return false;
+  std::string last_err;
+  double share = 0;
+  for (size_t k = 0; k < kBuildAttempts; k++) {
+    hb::HbOptions o = options;
+    Shedding shed;
+    if (share > 0) {
+      shed = ShedLargestObjects(ops, share);
+      if (shed.records == 0) break;  // nothing large enough to shed
+      o.unclocked = shed.unclocked;
+    }
+    const bool last = k + 1 == kBuildAttempts;
+    o.stop_when_exhausted = !last;
+    auto hb = std::make_unique<hb::HappensBefore>(o);
+    std::string hb_err;
+    bool built = false;
+    try {
+      built = hb->Build(ops, &hb_err);
+    } catch (const std::bad_alloc&) {
+      last_err = "memory ran out";
+      share = NextShedShare(share, 0, 1);
+      continue;
+    }
+    if (!built && hb->stats().over_limit) {
+      last_err = hb_err;
+      // The goroutines' and objects' current clocks alone fill the limit:
+      // storing fewer snapshots cannot help.
+      if (hb->stats().live_clock_bytes > options.memory_limit_bytes / 2) {
+        last_err += fmt::format(" (the current clocks alone held {})",
+                                util::FormatSize(hb->stats().live_clock_bytes));
+        break;
+      }
+      share = NextShedShare(share, hb->stats().steps, t.records.size());
+      continue;
+    }
+    if (!built) {
+      fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
+      return nullptr;
+    }
+    budget->Charge(EngineFixedBytes(t.records.size(), t.goroutines.size()) +
+                   hb->stats().engine_bytes);
+    if (shed.records > 0) {
+      budget->Drop(fmt::format("the happens-before clocks of {} goroutines did not fit in the "
+                               "memory budget ({}); predictions about its largest objects were "
+                               "dropped: {}",
+                               t.goroutines.size(), util::FormatSize(budget->limit()),
+                               DescribeShedding(shed)));
+    }
+    if (hb->ClockBudgetExhausted()) {
+      budget->Drop(fmt::format("the memory budget ({}) held the clocks of {} of {} records; "
+                               "predictions about the other {} were dropped",
+                               util::FormatSize(budget->limit()),
+                               t.records.size() - hb->RecordsWithoutClock(), t.records.size(),
+                               hb->RecordsWithoutClock()));
+    }
+    return hb;
   }
-  if (!built && hb->stats().over_limit) {
-    budget->Drop(fmt::format("the happens-before clocks of {} goroutines outgrew the memory "
-                             "budget ({}): {}; no predictions were made for this trace",
-                             t.goroutines.size(), util::FormatSize(budget->limit()), hb_err));
-    return false;
-  }
-  if (!built) {
-    fmt::print(stderr, "{}: warning: {}: no happens-before analysis: {}\n", cmd, dir, hb_err);
-    return false;
-  }
-  budget->Charge(EngineFixedBytes(t.records.size(), t.goroutines.size()) +
-                 hb->stats().engine_bytes);
-  if (uint64_t lost = hb->RecordsWithoutClock(); lost > 0) {
-    budget->Drop(fmt::format("the memory budget ({}) held the clocks of {} of {} records; "
-                             "predictions about the other {} were dropped",
-                             util::FormatSize(budget->limit()), t.records.size() - lost,
-                             t.records.size(), lost));
-  }
-  return true;
+  budget->Drop(fmt::format("the happens-before clocks of {} goroutines outgrew the memory "
+                           "budget ({}): {}; "
+                           "no predictions were made for this trace",
+                           t.goroutines.size(), util::FormatSize(budget->limit()), last_err));
+  return nullptr;
 }
 
 }  // namespace
@@ -122,8 +176,6 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   };
   bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.memory_limit_bytes);
   ho.clock_budget_bytes = SnapshotShare(ho.memory_limit_bytes);
-  a->hb = std::make_unique<hb::HappensBefore>(ho);
-  hb::HappensBefore& hb = *a->hb;
   bool& have_hb = a->have_hb;
   have_hb = false;
   if (!room) {
@@ -132,8 +184,13 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
                             util::FormatSize(TraceBytes(t)), util::FormatSize(ops.MemoryBytes()),
                             util::FormatSize(budget.limit()), n));
   } else {
-    have_hb = BuildEngine(cmd, dir, ops, &budget, &hb);
+    a->hb = BuildEngine(cmd, dir, ops, ho, &budget);
+    have_hb = a->hb != nullptr;
   }
+  // Without an engine, an empty one (built over nothing) answers the
+  // callers that hold a reference; have_hb says it is not to be asked.
+  if (a->hb == nullptr) a->hb = std::make_unique<hb::HappensBefore>(ho);
+  hb::HappensBefore& hb = *a->hb;
   timer.Lap("happens-before");
   if (opt.verbose) {
     for (const std::string& w : hb.warnings()) {

@@ -9,12 +9,20 @@
 //      for its per-record arrays it is not built and those predictions are
 //      dropped;
 //   2. the first engine gets what the trace and the index left: three
-//      quarters of it for stored snapshots, the rest for live clocks; when
-//      the snapshots run out, the records replayed after that get no clock
-//      (hb/clock_store.h) and every prediction about them is dropped;
-//   3. when the live clocks outgrow all of it (hb::HbOptions::
-//      memory_limit_bytes), or not even the engine's per-record arrays fit,
-//      there is no happens-before analysis and no prediction at all.
+//      quarters of it for stored snapshots, the rest for live clocks. In
+//      tree mode it frees the clock nodes nothing reaches any more when it
+//      nears that room (hb/tree_clock.h, "Memory"). When it still does not
+//      fit, it is built again without the clocks of the largest objects
+//      (object_shedding.h: the objects with the most operations, more of
+//      them each time, up to four attempts), so that the predictions about
+//      every other object survive; the note names the largest ones shed;
+//   3. on the last attempt, when the snapshots run out, the records
+//      replayed after that get no clock (hb/clock_store.h) and every
+//      prediction about them is dropped;
+//   4. when the live clocks alone outgrow all of it (hb::HbOptions::
+//      memory_limit_bytes; shedding cannot help), or not even the engine's
+//      per-record arrays fit, there is no happens-before analysis and no
+//      prediction at all.
 // The occurred detectors always run: what happened in the run is read off
 // the trace and never dropped. When the engine is missing or lost clocks,
 // they use their trace-only criteria instead of asking it. Each loss is one

@@ -23,6 +23,7 @@ void PredictNegativeWaitGroup(PredictContext& c) {
   const uint32_t n = c.ops.Count(ObjClass::WaitGroup);
   std::vector<CounterOp> adds, dones;
   for (uint32_t w = 0; w < n; ++w) {
+    if (c.Unclocked(ObjClass::WaitGroup, w)) continue;
     adds.clear();
     dones.clear();
     bool failed = false;

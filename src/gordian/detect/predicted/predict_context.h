@@ -47,6 +47,18 @@ class PredictContext {
     return t.goroutines[trace::Value(g)];
   }
 
+  // Whether the engine has no clocks for the object: the analysis shed it
+  // to stay within its memory budget (pipeline/object_shedding.h,
+  // hb::HbOptions::unclocked names all its records). Detectors skip such
+  // objects: every question about them would be answered "ordered", and a
+  // search for a concurrent pair would run to its query budget for nothing.
+  bool Unclocked(ObjClass cls, uint32_t dense) const {
+    const std::vector<uint8_t>* mask = hb.options().unclocked.get();
+    if (mask == nullptr || mask->empty()) return false;
+    auto recs = ops.Ops(cls, dense);
+    return !recs.empty() && (*mask)[recs.front()] != 0;
+  }
+
   // Happens-before without unlock -> lock edges (lock-order and mixed
   // deadlock analyses), built on first use; null if it cannot be built.
   const hb::HappensBefore* Weak();

@@ -33,6 +33,7 @@ void PredictRecvOnClosed(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
   std::vector<uint32_t> closed_recvs, value_recvs;
   for (uint32_t ch = 0; ch < nch; ++ch) {
+    if (c.Unclocked(ObjClass::Chan, ch)) continue;
     uint32_t close = c.ops.Channel(ch).close_rec;
     if (close == hb::kNoRecord) continue;
     closed_recvs.clear();

@@ -151,7 +151,7 @@ bool OthersAllEnd(PredictContext& c) {
 void PredictSelectLeaks(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
   for (uint32_t ch = 0; ch < nch; ++ch) {
-    if (c.ops.Channel(ch).capacity != 0) continue;
+    if (c.ops.Channel(ch).capacity != 0 || c.Unclocked(ObjClass::Chan, ch)) continue;
     auto ops = c.ops.Ops(ObjClass::Chan, ch);
     for (uint32_t x : ops) {
       const trace::Record& r = c.rec(x);
