@@ -1187,7 +1187,7 @@ bool Builder::Run(std::string* err) {
 
   auto cmp = std::greater<uint64_t>();
   for (;;) {
-    if (hb_.opt_.stop_when_exhausted && store_.exhausted()) {
+    if (steps_ < hb_.opt_.stop_if_exhausted_before && store_.exhausted()) {
       hb_.stats_.over_limit = true;
       hb_.stats_.steps = steps_;
       *err = fmt::format("its snapshots passed the clock budget ({} MB) after {} of {} steps",

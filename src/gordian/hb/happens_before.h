@@ -81,10 +81,11 @@ struct HbOptions {
   // so they cost the engine no clock nodes. A SelectCase stands for its
   // Select: name the Select record.
   std::shared_ptr<const std::vector<uint8_t>> unclocked;
-  // Stop Build (false, HbStats::over_limit) as soon as the snapshots pass
-  // clock_budget_bytes, instead of going on without clocks: for a caller
-  // that will build again with fewer clocked records.
-  bool stop_when_exhausted = false;
+  // Stop Build (false, HbStats::over_limit) when the snapshots pass
+  // clock_budget_bytes before this many replay steps, instead of going on
+  // without clocks (0: never): for a caller that would rather build again
+  // with fewer clocked records than lose the clocks of most records.
+  uint64_t stop_if_exhausted_before = 0;
   // Called every 65536 replay steps with (steps, records): the progress
   // line of long analyses. Steps may pass records slightly (a goroutine's
   // end is a step).
