@@ -57,7 +57,9 @@ double Cpu() {
 
 struct Scenario {
   const char* name;
-  int shape;  // 0 channel-heavy, 1 lock-heavy, 2 fan-out, 3 mutex-chain, 4 worker-pool
+  // 0 channel-heavy, 1 lock-heavy, 2 fan-out, 3 mutex-chain, 4 worker-pool,
+  // 5 lock-heavy-bug
+  int shape;
   uint32_t goroutines;
   uint64_t events;  // 0: the --events value
 };
@@ -69,7 +71,8 @@ trace::Trace Generate(const Scenario& s, uint64_t events) {
          : s.shape == 1 ? bench::LockHeavy(s.goroutines, events)
          : s.shape == 2 ? bench::FanOut(s.goroutines, events)
          : s.shape == 3 ? bench::MutexChain(s.goroutines)
-                        : bench::WorkerPool(s.goroutines);
+         : s.shape == 4 ? bench::WorkerPool(s.goroutines)
+                        : bench::LockHeavy(s.goroutines, events, /*small_bug=*/true);
 }
 
 // The analysis of `gordian analyze` within budget bytes (0: the default).
@@ -82,14 +85,16 @@ void RunBudgeted(const Scenario& s, uint64_t events, uint64_t budget) {
   o.degraded = &degraded;
   o.memory_used = &used;
   std::vector<report::Finding> findings;
-  double w0 = Wall();
+  double w0 = Wall(), c0 = Cpu();
   pipeline::TraceAnalysis analysis;
   pipeline::AnalyzeRead("analysis_perftest", t, "/nonexistent", o, &analysis, &findings);
   size_t predicted = 0;
   for (const report::Finding& f : findings) predicted += f.status == report::Status::Predicted;
-  std::printf("%-22s budget %7.0f MB: accounted %7.0f MB, %.1fs, %zu findings (%zu predicted)\n",
-              s.name, (budget ? budget : util::DefaultMemoryBudget()) / 1048576.0,
-              used / 1048576.0, Wall() - w0, findings.size(), predicted);
+  std::printf(
+      "%-22s budget %7.0f MB: accounted %7.0f MB, %.1fs wall %.1fs cpu, %zu findings (%zu "
+      "predicted)\n",
+      s.name, (budget ? budget : util::DefaultMemoryBudget()) / 1048576.0, used / 1048576.0,
+      Wall() - w0, Cpu() - c0, findings.size(), predicted);
   for (const std::string& d : degraded) std::printf("    dropped: %s\n", d.c_str());
   std::fflush(stdout);
 }
@@ -178,6 +183,7 @@ int main(int argc, char** argv) {
       {"worker-pool/10000", 4, 10'000, 0},
       {"worker-pool/100000", 4, 100'000, 0},
       {"worker-pool/1000000", 4, 1'000'000, 0},
+      {"lock-heavy-bug/10000", 5, 10'000, 0},
   };
   std::printf("%-22s %7s %10s | %-22s | %-22s | %-18s | %3s |\n", "scenario", "gor", "records",
               "HB wall  cpu", "HB+detect wall  cpu", "clocks  index", "fnd");

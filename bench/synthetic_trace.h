@@ -7,6 +7,8 @@
 //     select with a quit channel), the producer collects them.
 //   lock-heavy: goroutines take a few shared mutexes and an RWMutex in
 //     short critical sections, with a WaitGroup at the end.
+//   lock-heavy-bug: the same with a send on closed channel predicted about
+//     a small channel at the end (what a memory budget should keep).
 //   fan-out: main spawns many goroutines that each do a few operations on
 //     shared channels and a mutex, then Done.
 //   mutex-chain: main spawns all goroutines first (wg.Add(1); go f()), then
@@ -122,11 +124,16 @@ inline trace::Trace ChannelHeavy(uint32_t goroutines, uint64_t events) {
   return w.Finish();
 }
 
-// Goroutines take shared mutexes in short critical sections.
-inline trace::Trace LockHeavy(uint32_t goroutines, uint64_t events) {
+// Goroutines take shared mutexes in short critical sections. With
+// small_bug, goroutines 1 and 2 also share a small channel: at the end, 1
+// sends on it and 2 closes it with nothing ordering the two (a predicted
+// send on closed channel about an object of two operations, the kind of
+// prediction a memory budget should keep while it drops the huge mutexes).
+inline trace::Trace LockHeavy(uint32_t goroutines, uint64_t events, bool small_bug = false) {
   using K = trace::Kind;
   SynthWriter w(goroutines);
-  const uint32_t wg = 100, rw = 50;
+  const uint32_t wg = 100, rw = 50, small = 200;
+  if (small_bug) w.Add(0, K::ChanMake, small, 4);
   w.Add(0, K::WgAdd, wg, goroutines - 1, 0, uint16_t(goroutines - 1));
   for (uint32_t g = 1; g < goroutines; ++g) w.Spawn(0, g);
   uint64_t x = 88172645463325252ull;
@@ -144,6 +151,10 @@ inline trace::Trace LockHeavy(uint32_t goroutines, uint64_t events) {
       w.Add(g, K::MutexLock, m, 0);
       w.Add(g, K::MutexUnlock, m, 0);
     }
+  }
+  if (small_bug && goroutines > 2) {
+    w.Add(1, K::ChanSend, small, 1);
+    w.Add(2, K::ChanClose, small, 1);
   }
   for (uint32_t g = 1; g < goroutines; ++g) w.Add(g, K::WgAdd, wg, uint32_t(-1));
   w.Add(0, K::WgWait, wg, goroutines - 1);

@@ -61,6 +61,7 @@ std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std
   const trace::Trace& t = ops.trace();
   std::string last_err;
   double share = 0;
+  util::PhaseTimer timer("hb-build");  // GORDIAN_TIMING=1: one line per attempt
   for (size_t k = 0; k < kBuildAttempts; k++) {
     hb::HbOptions o = options;
     Shedding shed;
@@ -76,6 +77,9 @@ std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std
     bool built = false;
     try {
       built = hb->Build(ops, &hb_err);
+      timer.Lap(fmt::format("attempt {} shed {:.0f}%: {}", k, share * 100,
+                            built ? "built" : fmt::format("stopped at {}", hb->stats().steps))
+                    .c_str());
     } catch (const std::bad_alloc&) {
       last_err = "memory ran out";
       share = NextShedShare(share, 0, 1);
