@@ -86,23 +86,24 @@ class FuzzCmdTest : public ::testing::Test {
 // Ctrl-C (SIGINT from a shell) while two runs are in flight: both test
 // binaries and their go commands are gone within seconds, nothing is
 // reported, exit 2. (The interrupt used to reach the last run started
-// only; the other ran on for its minute.)
+// only; the other ran on for its minute.) The scratch directories an
+// interrupt leaves are tests/verdict's concern (the same code removes
+// them); with a cache of its own this test would build std again.
 TEST_F(FuzzCmdTest, InterruptDuringParallelRunsLeavesNoProcess) {
-  fs::path cache = tmp_ / "cache";
-  fs::create_directories(cache);
   // The patterns do not match the script's own command line ("[.]" is
-  // no "."), only the processes of the runs.
+  // no "."), only the test binaries of the runs (go test -c and the
+  // linker name slowruns.test too, without the binary's flag).
   std::string script =
       "\"$0\" fuzz -j 2 -budget 300s -run-wall 200s -stale 0 --json \"$1\" ./slowruns & p=$!; "
-      "i=0; while [ $(pgrep -c -f 'slowruns[.]test') -lt 2 ] && [ $i -lt 600 ]; do "
+      "i=0; while [ $(pgrep -c -f 'slowruns[.]test -test[.]paniconexit0') -lt 2 ] && "
+      "[ $i -lt 600 ]; do "
       "sleep 0.2; i=$((i+1)); done; "
-      "echo \"running=$(pgrep -c -f 'slowruns[.]test')\"; "
+      "echo \"running=$(pgrep -c -f 'slowruns[.]test -test[.]paniconexit0')\"; "
       "kill -INT $p; start=$(date +%s); wait $p; rc=$?; "
       "echo \"rc=$rc after=$(( $(date +%s) - start ))\"; sleep 1; "
       "pgrep -f 'slowruns[.]test|TestSlow[$]' >/dev/null && echo leftover=yes || echo leftover=no";
   driver::ProcessSpec spec =
       Spec({"sh", "-c", script, Gordian(), (tmp_ / "report.json").string()});
-  spec.set_env["XDG_CACHE_HOME"] = cache.string();
   driver::ProcessResult r;
   std::string err;
   ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
@@ -115,13 +116,6 @@ TEST_F(FuzzCmdTest, InterruptDuringParallelRunsLeavesNoProcess) {
   ASSERT_NE(at, std::string::npos) << r.out;
   EXPECT_LT(std::stoi(r.out.substr(at + 6)), 20) << "within seconds, not the minute a run sleeps\n"
                                                   << r.out;
-  size_t runs = 0;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(cache, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->path().filename().string().starts_with("run-")) runs++;
-  }
-  EXPECT_EQ(runs, 0u) << "no run directory is left in the cache";
 }
 
 // TestCrash crashes the binary of the recording run before TestAfter

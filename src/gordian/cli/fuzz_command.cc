@@ -341,6 +341,7 @@ int RunFuzz(const std::vector<std::string>& args) {
     fuzz::CampaignResult res;
     fuzz::RunCampaign(co, &res, say);
     progress.Clear();
+    if (driver::Interrupted()) break;  // no report of a campaign cut short
     const fuzz::CampaignStats& s = res.stats;
     if (!c.report.quiet) {
       fmt::print(stderr, "{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}{}{}\n",

@@ -162,6 +162,9 @@ class Campaign {
     pipeline::RunOutput run;
     bool ok = schedule::WriteSchedule(path, c.schedule, &err) &&
               runner_->Run(c.schedule, path, ro, &run, &err);
+    // A run an interrupt stopped did not end by itself: nothing in it
+    // (its test's failure, its blocked goroutines) is taken.
+    if (run.record.run.interrupted) return;
     if (run.record.run.timed_out) {
       std::lock_guard<std::mutex> l(mu_);
       stats_.killed_runs++;  // what it recorded until then is still analysed
