@@ -1,13 +1,18 @@
 // This file implements `gordian fuzz [flags] [go test flags] [packages]`:
-// runs the packages' tests once with the recorder on to list them (the
+// runs the packages' tests once with the recorder on (the verdict, and how
+// to run each package's tests again), lists them with go test -list (the
 // tests go test runs, -run selecting), then, test by test, a fuzzing
 // campaign of schedules (fuzz/campaign.h) within -budget, and one report
 // of every bug found, confirmed by replay, as `gordian test` prints it
 // (reporting.h), led by the verdict of the listing run.
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,9 +24,11 @@
 #include "gordian/cli/reporting.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
+#include "gordian/driver/test_list.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/fuzz/campaign.h"
 #include "gordian/fuzz/strategy.h"
+#include "gordian/fuzz/test_binary_runner.h"
 #include "gordian/pipeline/analyze_trace.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/trace/summary.h"
@@ -43,6 +50,9 @@ struct FuzzFlags {
   bool verbose = false;
   bool no_confirm = false;
   std::string strategies;  // "" all
+  std::string seed;        // "" a new one
+  std::string corpus;      // "" each package's testdata; "off" none
+  bool go_test_per_run = false;
 };
 
 // One test of one package, and how to run it alone.
@@ -87,6 +97,16 @@ int RunFuzz(const std::vector<std::string>& args) {
   flags.String("strategies", &c.strategies, "LIST",
                "the strategies to combine, by name, comma-separated (default: all of "
                "prediction, flip)");
+  flags.String("seed", &c.seed, "N",
+               "the seed of every random choice (default: a new one, printed and in the "
+               "JSON report); the same seed and the same runs give the same schedules");
+  flags.String("corpus", &c.corpus, "DIR",
+               "keep the schedules that add coverage in DIR/<package>/<test>/ and run them first "
+               "next time (default: testdata/gordian-fuzz/<test>/ in the package's directory, "
+               "as go test -fuzz does; off: none)");
+  flags.Bool("go-test-per-run", &c.go_test_per_run,
+             "run each schedule with go test (which links the test binary again every run) "
+             "instead of the package's test binary built once");
   std::vector<std::string> go_flags;
   flags.PassThroughUnknown(&go_flags);
   std::vector<std::string> positional;
@@ -111,6 +131,19 @@ int RunFuzz(const std::vector<std::string>& args) {
     }
   }
   if (budget <= 0) return UsageError(fmt::format("{}: -budget must be more than 0", cmd));
+  uint64_t seed = 0;
+  if (c.seed.empty()) {
+    // Within 2^53, so that a JSON reader that keeps numbers as doubles
+    // reads it back exactly.
+    std::random_device rd;
+    seed = ((uint64_t{rd()} << 32) ^ rd()) & ((uint64_t{1} << 53) - 1);
+  } else {
+    auto [end, ec] = std::from_chars(c.seed.data(), c.seed.data() + c.seed.size(), seed);
+    if (ec != std::errc() || end != c.seed.data() + c.seed.size()) {
+      return UsageError(fmt::format("{}: -seed {:?}: want a whole number from 0 to {}", cmd,
+                                    c.seed, UINT64_MAX));
+    }
+  }
   if (c.jobs < 0 || c.max_runs < 0) {
     return UsageError(fmt::format("{}: -j and -max-runs take a count of 0 or more", cmd));
   }
@@ -176,8 +209,22 @@ int RunFuzz(const std::vector<std::string>& args) {
     fmt::print(stderr, "{}: the build failed; fix the errors and run again\n", cmd);
     return kExitToolError;
   }
+  // The tests of each package by name, as go test -list gives them: the
+  // recording stops at a test that crashes the binary, and would hide the
+  // tests after it.
+  std::vector<driver::PackageTests> names;
+  std::string list_err;
+  if (!driver::ListTests(go_args, fs::current_path().string(), wall, &names, &list_err)) {
+    if (driver::Interrupted()) {
+      fmt::print(stderr, "{}: interrupted\n", cmd);
+      return kExitToolError;
+    }
+    fmt::print(stderr, "{}: {}; fuzzing the tests the recording saw\n", cmd, list_err);
+    names.clear();
+  }
   report::Verdict verdict;
   std::vector<TestToFuzz> tests;
+  std::vector<std::string> recorded;  // packages with a trace
   for (const driver::PackageTrace& p : listed.traces) {
     trace::Trace t;
     if (!trace::ReadTrace(p.trace_dir, &t, &err)) {
@@ -192,9 +239,26 @@ int RunFuzz(const std::vector<std::string>& args) {
                  pkg);
       continue;
     }
+    recorded.push_back(pkg);
+    auto listed_pkg = std::find_if(names.begin(), names.end(), [&](const driver::PackageTests& n) {
+      return n.package == pkg && n.listed;
+    });
+    if (listed_pkg != names.end()) {
+      for (const std::string& name : listed_pkg->tests) {
+        tests.push_back(TestToFuzz{pkg, name, OnlyTest(inv, name)});
+      }
+      continue;
+    }
     for (const trace::TestOutcome& o : trace::TestOutcomes(t)) {
       if (o.name.find('/') != std::string::npos) continue;  // subtests run with their test
       tests.push_back(TestToFuzz{pkg, o.name, OnlyTest(inv, o.name)});
+    }
+  }
+  for (const driver::PackageTests& n : names) {
+    if (!n.tests.empty() &&
+        std::find(recorded.begin(), recorded.end(), n.package) == recorded.end()) {
+      fmt::print(stderr, "{}: {}: not fuzzed: its test binary left no recording to run its "
+                 "tests from\n", cmd, n.package);
     }
   }
   if (tests.empty()) {
@@ -205,10 +269,40 @@ int RunFuzz(const std::vector<std::string>& args) {
     return kExitToolError;
   }
 
-  // 2. A campaign per test.
+  // 2. A campaign per test, each from the same seed (a test's campaign
+  // does not depend on which tests ran before it).
+  if (!c.report.quiet) fmt::print(stderr, "{}: seed {}\n", cmd, seed);
+  report::FuzzReport fuzz_report;
+  fuzz_report.seed = seed;
   std::vector<report::Finding> all;
+  // Each package's test binary, built once, runs every schedule of its
+  // tests (fuzz/test_binary_runner.h); "" key: none could be built.
+  std::map<std::string, std::unique_ptr<fuzz::TestBinaryRunner>> binaries;
+  pipeline::GoScheduleRunner go_runner;
   for (size_t k = 0; k < tests.size() && !driver::Interrupted(); k++) {
     const TestToFuzz& tt = tests[k];
+    pipeline::ScheduleRunner* runner = nullptr;  // go test per run
+    std::string bin_key = tt.inv.cwd + (tt.inv.race ? " -race" : "");
+    if (!c.go_test_per_run) {
+      auto it = binaries.find(bin_key);
+      if (it == binaries.end()) {
+        std::string bin_dir = fmt::format("{}/bin-{}", scratch, binaries.size());
+        std::error_code ec;
+        fs::create_directories(bin_dir, ec);
+        driver::TestBinary b;
+        std::string berr;
+        if (driver::BuildTestBinary(tt.inv.cwd, tt.inv.race, {}, bin_dir, wall, &b, &berr)) {
+          it = binaries.emplace(bin_key, std::make_unique<fuzz::TestBinaryRunner>(b, &go_runner))
+                   .first;
+        } else {
+          if (driver::Interrupted()) break;
+          fmt::print(stderr, "{}: {}: {}; each run goes through go test instead\n", cmd,
+                     tt.package, berr);
+          it = binaries.emplace(bin_key, nullptr).first;
+        }
+      }
+      runner = it->second.get();
+    }
     fuzz::CampaignOptions co;
     co.cmd = cmd;
     co.invocation = tt.inv;
@@ -218,6 +312,13 @@ int RunFuzz(const std::vector<std::string>& args) {
     co.stale_seconds = stale;
     co.max_runs = static_cast<size_t>(c.max_runs);
     co.jobs = jobs;
+    co.seed = seed;
+    co.runner = runner;
+    if (c.corpus.empty()) {
+      co.corpus_dir = (fs::path(tt.inv.cwd) / "testdata" / "gordian-fuzz" / tt.name).string();
+    } else if (c.corpus != "off") {
+      co.corpus_dir = (fs::absolute(c.corpus) / tt.package / tt.name).string();
+    }
     co.work_dir = fmt::format("{}/test-{}", scratch, k);
     co.run.wall_seconds = run_wall;
     co.run.pass_through = false;
@@ -240,13 +341,18 @@ int RunFuzz(const std::vector<std::string>& args) {
     fuzz::CampaignResult res;
     fuzz::RunCampaign(co, &res, say);
     progress.Clear();
+    if (driver::Interrupted()) break;  // no report of a campaign cut short
     const fuzz::CampaignStats& s = res.stats;
     if (!c.report.quiet) {
-      fmt::print(stderr, "{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}{}\n",
+      fmt::print(stderr, "{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}{}{}\n",
                  cmd, tt.name, s.runs, s.elapsed, s.elapsed > 0 ? s.runs / s.elapsed : 0.0,
                  s.coverage, s.stopped,
                  s.killed_runs > 0 ? fmt::format("; {} run(s) killed at -run-wall", s.killed_runs)
-                                   : "");
+                                   : "",
+                 s.corpus_read + s.corpus_added > 0
+                     ? fmt::format("; corpus: {} run first, {} added to {}", s.corpus_read,
+                                   s.corpus_added, co.corpus_dir)
+                     : "");
       for (size_t i = 0; i < res.findings.size(); i++) {
         const report::Finding& f = res.findings[i];
         if (f.severity == report::Severity::Info) continue;
@@ -258,6 +364,37 @@ int RunFuzz(const std::vector<std::string>& args) {
                    report::KindName(f.kind), where, report::StatusName(f.status),
                    res.found_at[i], c.verbose ? " by " + res.found_by[i] : "");
       }
+    }
+    if (const fuzz::TestFailures& tf = res.test_failures; tf.runs > 0) {
+      // Once per test, however many runs failed.
+      fmt::print(stderr,
+                 "{}: {}: the test failed in {} of {} runs with no concurrency finding to "
+                 "explain it (first after {:.1f}s, {}){}\n",
+                 cmd, tt.name, tf.runs, s.runs, tf.first_at, tf.first_by,
+                 tf.output.empty() ? "" : ":");
+      if (!tf.output.empty()) {
+        std::string indented = "    " + tf.output;
+        for (size_t at = 0; (at = indented.find('\n', at)) != std::string::npos; at += 5) {
+          indented.insert(at + 1, "    ");
+        }
+        fmt::print(stderr, "{}\n", indented);
+      }
+      fuzz_report.test_failures.push_back(report::FuzzTestFailure{
+          tt.package, tt.name, tf.runs, s.runs, tf.first_by, tf.output});
+      // go test would have failed under that schedule: so does the verdict.
+      bool listed = false;
+      for (report::TestVerdict& v : verdict.tests) {
+        if (v.package == tt.package && v.name == tt.name) {
+          listed = true;
+          if (v.result == report::TestResult::Pass) v.result = report::TestResult::Fail;
+        }
+      }
+      if (!listed) {
+        verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Fail});
+      }
+    }
+    for (const std::string& w : res.warnings) {
+      fmt::print(stderr, "{}: {}: corpus: {}\n", cmd, tt.name, w);
     }
     for (const std::string& e : res.errors) {
       fmt::print(stderr, "{}: {}: {} run(s) failed: {}\n", cmd, tt.name, s.failed_runs, e);
@@ -274,6 +411,7 @@ int RunFuzz(const std::vector<std::string>& args) {
   }
   ReportOptions ropt = c.report;
   ropt.confirm_summary = !c.no_confirm;
+  ropt.fuzz = std::move(fuzz_report);
   return Report(cmd, std::move(all), ropt, &verdict);
 }
 

@@ -67,11 +67,12 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
   }
   if (verdict != nullptr && verdict->Failed()) status = kExitFound;
   bool machine_on_stdout = opt.json_path == "-" || opt.sarif_path == "-";
+  const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;
   std::string err;
   if (opt.json_path == "-") {
-    fmt::print("{}", report::ToJson(findings, verdict, opt.degraded));
+    fmt::print("{}", report::ToJson(findings, verdict, opt.degraded, fuzz));
   } else if (!opt.json_path.empty() &&
-             !report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded)) {
+             !report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded, fuzz)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     status = kExitToolError;
   }

@@ -7,10 +7,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gordian/report/finding.h"
+#include "gordian/report/json.h"
 #include "gordian/report/verdict.h"
 #include "gordian/util/flags.h"
 
@@ -27,6 +29,8 @@ struct ReportOptions {
   // Not a flag: what the analysis dropped to stay within its memory budget
   // (pipeline/memory_budget.h); every report says it.
   std::vector<std::string> degraded;
+  // Not a flag: gordian fuzz's part of the JSON report (its seed).
+  std::optional<report::FuzzReport> fuzz;
 };
 
 // Registers --json, --sarif, --root, --info, --quiet and --unconfirmed on flags.

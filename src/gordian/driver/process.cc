@@ -22,8 +22,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <iterator>
 #include <cstring>
+#include <iterator>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -34,9 +35,20 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The group to forward signals to while a child runs (0: none).
-std::atomic<pid_t> g_forward_pgid{0};
-std::atomic<bool> g_forwarded{false};
+// The process groups of the children that run now, one slot each, so an
+// interrupt reaches every one of them (a campaign runs -j children at
+// once from its worker threads). A slot holds the group id from just after
+// the spawn until the leader is reaped; 0 is a free slot. More children
+// than slots at once still run, but an interrupt reaches only those in a
+// slot (the others end at their own limits).
+constexpr size_t kMaxGroups = 256;
+std::atomic<pid_t> g_groups[kMaxGroups];
+std::atomic<bool> g_group_forwarded[kMaxGroups];
+// Children being started or running (a spawned child is in a slot only
+// once posix_spawn returns; the handler must not end gordian meanwhile).
+std::atomic<int> g_children{0};
+// The last interrupt signal (for a child that gets its slot after it came).
+std::atomic<int> g_signal{0};
 // Set by the first SIGINT, SIGTERM or SIGHUP gordian receives (Interrupted).
 std::atomic<bool> g_interrupted{false};
 
@@ -54,13 +66,19 @@ void SetHandler(int sig, void (*handler)(int), struct sigaction* old = nullptr) 
 }
 
 void ForwardSignal(int sig) {
+  g_signal.store(sig);
   g_interrupted.store(true);
-  pid_t pg = g_forward_pgid.load();
-  if (pg > 0) {
-    kill(-pg, sig);
-    g_forwarded.store(true);
-    return;
+  bool any = false;
+  for (size_t i = 0; i < kMaxGroups; i++) {
+    pid_t pg = g_groups[i].load();
+    if (pg > 0) {
+      kill(-pg, sig);
+      g_group_forwarded[i].store(true);
+      any = true;
+    }
   }
+  // A child about to get its slot is told by RunProcess (g_signal).
+  if (any || g_children.load() > 0) return;
   // No child runs: gordian itself is busy (analysing a trace, which can
   // take minutes and checks for interrupts only between steps). Stop at
   // once, with the signal's default action, after removing the run
@@ -70,25 +88,75 @@ void ForwardSignal(int sig) {
   raise(sig);
 }
 
-// Installs the forwarding handlers (and ignores SIGPIPE) for its lifetime.
-class SignalForwarding {
+// Counts a child as running for its lifetime, and installs the forwarding
+// handlers (and ignores SIGPIPE) while any child runs: the first child in
+// saves the previous actions, the last one out restores them. (After
+// InstallInterruptHandler the previous action is ForwardSignal itself.)
+class ChildCount {
  public:
-  explicit SignalForwarding(pid_t pgid) {
-    g_forwarded.store(false);
-    g_forward_pgid.store(pgid);
-    for (size_t i = 0; i < kCount; i++) SetHandler(kInterruptSignals[i], ForwardSignal, &old_[i]);
-    SetHandler(SIGPIPE, SIG_IGN, &old_pipe_);
+  ChildCount() {
+    std::lock_guard<std::mutex> l(Mu());
+    if (g_children.load() == 0) {
+      for (size_t i = 0; i < kCount; i++) SetHandler(kInterruptSignals[i], ForwardSignal, &old_[i]);
+      SetHandler(SIGPIPE, SIG_IGN, &old_pipe_);
+    }
+    g_children.fetch_add(1);
   }
-  ~SignalForwarding() {
-    g_forward_pgid.store(0);
-    for (size_t i = 0; i < kCount; i++) sigaction(kInterruptSignals[i], &old_[i], nullptr);
-    sigaction(SIGPIPE, &old_pipe_, nullptr);
+  ~ChildCount() {
+    std::lock_guard<std::mutex> l(Mu());
+    if (g_children.fetch_sub(1) == 1) {
+      for (size_t i = 0; i < kCount; i++) sigaction(kInterruptSignals[i], &old_[i], nullptr);
+      sigaction(SIGPIPE, &old_pipe_, nullptr);
+    }
   }
 
  private:
   static constexpr size_t kCount = std::size(kInterruptSignals);
-  struct sigaction old_[kCount];
-  struct sigaction old_pipe_;
+  static std::mutex& Mu() {
+    static std::mutex mu;
+    return mu;
+  }
+  // Shared by all children: what was installed before the first one.
+  static inline struct sigaction old_[kCount];
+  static inline struct sigaction old_pipe_;
+};
+
+// A running child's slot in g_groups, from the spawn until just before the
+// leader is reaped (while it is a zombie its group id cannot be reused).
+class GroupSlot {
+ public:
+  explicit GroupSlot(pid_t pgid) {
+    for (size_t i = 0; i < kMaxGroups; i++) {
+      pid_t free = 0;
+      if (g_groups[i].compare_exchange_strong(free, pgid)) {
+        slot_ = static_cast<int>(i);
+        break;
+      }
+    }
+    // An interrupt that came between the spawn and now found no slot.
+    if (int sig = g_signal.load(); g_interrupted.load() && sig != 0) {
+      kill(-pgid, sig);
+      forwarded_early_ = true;
+    }
+  }
+  ~GroupSlot() { Release(); }
+  void Release() {
+    if (slot_ >= 0) {
+      forwarded_ = g_group_forwarded[slot_].exchange(false);  // free slots read false
+      g_groups[slot_].store(0);
+      slot_ = -1;
+    }
+  }
+  // Whether an interrupt was sent to the group.
+  bool Forwarded() const {
+    return forwarded_early_ || forwarded_ ||
+           (slot_ >= 0 && g_group_forwarded[slot_].load());
+  }
+
+ private:
+  int slot_ = -1;
+  bool forwarded_ = false;
+  bool forwarded_early_ = false;
 };
 
 bool WriteAll(int fd, const char* p, size_t n) {
@@ -229,6 +297,7 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
 
+  ChildCount running;  // before the spawn: an interrupt meanwhile does not end gordian
   auto start = Clock::now();
   pid_t pid = 0;
   int rc = posix_spawn(&pid, prog.c_str(), &fa, &attr, argv.data(), envp.data());
@@ -243,7 +312,7 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
     return false;
   }
 
-  SignalForwarding forward(pid);
+  GroupSlot slot(pid);
   int fds[2] = {out_pipe[0], err_pipe[0]};
   std::string* sinks[2] = {&result->out, &result->err};
   bool pass[2] = {spec.pass_through, spec.pass_through};
@@ -329,6 +398,8 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
   for (int fd : fds) {
     if (fd >= 0) close(fd);
   }
+  bool interrupted = slot.Forwarded();
+  slot.Release();  // the group id may be reused once the leader is reaped
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
@@ -337,7 +408,7 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
   } else if (WIFSIGNALED(status)) {
     result->signal = WTERMSIG(status);
   }
-  result->interrupted = g_forwarded.load();
+  result->interrupted = interrupted;
   result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return true;
 }
@@ -348,6 +419,6 @@ void InstallInterruptHandler() {
 
 bool Interrupted() { return g_interrupted.load(); }
 
-bool ChildRunning() { return g_forward_pgid.load() > 0; }
+bool ChildRunning() { return g_children.load() > 0; }
 
 }  // namespace gordian::driver

@@ -8,7 +8,8 @@
 // itself has exited, whatever it left running in its group (a leaked
 // background process holding the pipes open) is killed after a short drain.
 // SIGINT, SIGTERM and SIGHUP sent to gordian while it waits are forwarded to
-// the child's group, so Ctrl-C stops the program under test too.
+// the group of every child running then (several threads may each run one),
+// so Ctrl-C stops every program under test at once.
 #pragma once
 
 #include <map>
@@ -53,7 +54,7 @@ struct ProcessResult {
 bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err);
 
 // Interrupts: after InstallInterruptHandler (at gordian's start), the first
-// SIGINT, SIGTERM or SIGHUP while a child runs is forwarded to the child's
+// SIGINT, SIGTERM or SIGHUP while children run is forwarded to each child's
 // process group, Interrupted() turns true, and RunProcess starts nothing
 // more (false, "interrupted"). Commands check Interrupted() between steps
 // and wind down: their scratch directories are removed on the way out, and

@@ -376,6 +376,85 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   return true;
 }
 
+bool BuildTestBinary(const std::string& package_dir, bool race,
+                     const std::vector<std::string>& build_flags, const std::string& bin_dir,
+                     double wall_seconds, TestBinary* out, std::string* err) {
+  *out = TestBinary();
+  GoTool go;
+  if (!FindGo(package_dir, &go, err)) return false;
+  std::string cache, hooks, run_dir;
+  if (!CacheDir(&cache, err) || !FindHooksDir(&hooks, err)) return false;
+  if (!MakeRunDir(cache, &run_dir, err)) return false;
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { RemoveTree(dir); }
+  } cleanup{run_dir};
+  std::string overlay;
+  if (!WriteOverlay(go, hooks, cache, "", package_dir, run_dir, &overlay, err)) return false;
+  out->import_path = ImportPathOfDir(package_dir);
+  std::string name = out->import_path.empty() ? fs::path(package_dir).filename().string()
+                                              : fs::path(out->import_path).filename().string();
+  out->path = (fs::path(bin_dir) / (name + ".test")).string();
+  out->package_dir = package_dir;
+  out->roots = ModuleRoots(go, package_dir, {});
+  out->race = race;
+  out->go_version = go.version;
+  ProcessSpec spec;
+  spec.cwd = package_dir;
+  spec.timeout_seconds = wall_seconds;
+  spec.pass_through = false;
+  if (go.gomodcache.empty()) spec.set_env["GOMODCACHE"] = cache + "/gomodcache";
+  spec.argv = {go.go, "test", "-c", "-overlay=" + overlay, "-o", out->path};
+  if (race) spec.argv.push_back("-race");
+  spec.argv.insert(spec.argv.end(), build_flags.begin(), build_flags.end());
+  spec.argv.push_back(".");
+  ProcessResult r;
+  if (!RunProcess(spec, &r, err)) return false;
+  if (!r.Succeeded() || access(out->path.c_str(), X_OK) != 0) {
+    std::string why = r.err.empty() ? r.out : r.err;
+    if (why.size() > 2000) why.resize(2000);
+    while (!why.empty() && why.back() == '\n') why.pop_back();
+    *err = fmt::format("go test -c in {} failed ({}): {}", package_dir, r.Describe(), why);
+    return false;
+  }
+  return true;
+}
+
+bool RecordTestBinary(const TestBinary& b, const TestBinaryRun& run, RecordResult* result,
+                      std::string* err) {
+  *result = RecordResult();
+  result->go_version = b.go_version;
+  result->roots = b.roots;
+  result->out_dir = fs::absolute(run.out_dir).lexically_normal().string();
+  while (result->out_dir.size() > 1 && result->out_dir.back() == '/') result->out_dir.pop_back();
+  if (!PrepareOutputDir(result->out_dir, err)) return false;
+  // What the exec wrapper does for go test: the package's own trace
+  // directory, listed in packages.txt.
+  std::string trace_dir;
+  if (!ClaimPackageDir(result->out_dir, b.import_path, b.package_dir, &trace_dir, err)) {
+    return false;
+  }
+  ProcessSpec spec;
+  spec.cwd = b.package_dir;
+  spec.timeout_seconds = run.wall_seconds;
+  spec.pass_through = run.pass_through;
+  spec.unset_env = {"GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS"};
+  for (const auto& [k, v] : run.env) spec.set_env[k] = v;
+  if (!b.roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(b.roots, ":");
+  spec.set_env["GORDIAN_TRACE_DIR"] = trace_dir;
+  const char* gorace = getenv("GORACE");
+  spec.set_env["GORACE"] = race::GoraceWithLogPath(
+      run.env.count("GORACE") ? run.env.at("GORACE") : gorace ? gorace : "", trace_dir);
+  if (run.gomaxprocs > 0) spec.set_env["GOMAXPROCS"] = std::to_string(run.gomaxprocs);
+  // go test's own first flag: a test that calls os.Exit(0) fails.
+  spec.argv = {b.path, "-test.paniconexit0"};
+  spec.argv.insert(spec.argv.end(), run.args.begin(), run.args.end());
+  result->command = b.path + " " + Join(run.args, " ");
+  if (!RunProcess(spec, &result->run, err)) return false;
+  if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
+  return true;
+}
+
 int ExecWrapper(const std::vector<std::string>& args) {
   if (args.empty()) {
     fmt::print(stderr, "gordian record {}: missing the test binary (this mode is for go test "

@@ -67,6 +67,41 @@ struct RecordResult {
 // successful Record: see *result.
 bool Record(const RecordOptions& opts, RecordResult* result, std::string* err);
 
+// A package's test binary, built once with the hooks overlaid, to be run
+// many times without the go command (gordian fuzz: a go test per run
+// links the binary again, which is most of a short test's run time).
+struct TestBinary {
+  std::string path;         // the executable (<package name>.test)
+  std::string package_dir;  // where it runs (go test runs it there)
+  std::string import_path;
+  std::vector<std::string> roots;  // GORDIAN_ROOTS
+  bool race = false;        // built with -race
+  std::string go_version;
+};
+
+// Builds the test binary of the package in package_dir as Record's test
+// mode would (`go test -c -overlay=O -o BIN [-race] [build_flags] .`), into
+// bin_dir (which must exist). A build failure is false with the compiler's
+// first errors in *err.
+bool BuildTestBinary(const std::string& package_dir, bool race,
+                     const std::vector<std::string>& build_flags, const std::string& bin_dir,
+                     double wall_seconds, TestBinary* out, std::string* err);
+
+struct TestBinaryRun {
+  std::vector<std::string> args;           // test binary flags (-test.run=...)
+  std::string out_dir;                     // the recording's directory (as Record's)
+  std::map<std::string, std::string> env;  // more environment for the binary
+  int gomaxprocs = 0;
+  double wall_seconds = 600;
+  bool pass_through = true;
+};
+
+// Runs b with the recorder on, as go test would run it through the exec
+// wrapper (in its package directory, -test.paniconexit0 first), and lists
+// the trace it left: *result as Record's in test mode (never build_failed).
+bool RecordTestBinary(const TestBinary& b, const TestBinaryRun& run, RecordResult* result,
+                      std::string* err);
+
 // The go test exec wrapper: `gordian record --exec-wrapper BINARY ARGS...`.
 // Claims a trace directory for the package in the current directory under
 // $GORDIAN_RECORD_OUT, sets GORDIAN_TRACE_DIR and execs BINARY. Returns only

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <filesystem>
 #include <map>
@@ -15,7 +14,9 @@
 
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/fuzz/corpus.h"
 #include "gordian/fuzz/coverage.h"
+#include "gordian/fuzz/test_failure.h"
 #include "gordian/pipeline/analyze_trace.h"
 #include "gordian/report/dedup.h"
 
@@ -58,6 +59,19 @@ class Campaign {
     else runner_ = opt.runner;
     // The first run: the test as it is, no schedule but the runtime's.
     worklist_.push_back(FreeRun("free run"));
+    // Then what added coverage before, as the test runs now.
+    if (!opt.corpus_dir.empty()) {
+      for (CorpusEntry& e : LoadCorpus(opt.corpus_dir, opt.invocation.cwd, &out_->warnings)) {
+        Candidate c;
+        c.schedule = std::move(e.schedule);
+        c.schedule.cmd = opt_.invocation;
+        c.key = "corpus " + fs::path(e.path).filename().string();
+        c.strategy = "corpus";
+        proposed_.insert(c.key);
+        worklist_.push_back(std::move(c));
+        stats_.corpus_read++;
+      }
+    }
   }
 
   void Run() {
@@ -110,34 +124,26 @@ class Campaign {
       Candidate c;
       size_t id = 0;
       {
-        std::unique_lock<std::mutex> l(mu_);
-        for (;;) {
-          std::string stop = StopReason();
-          if (!stop.empty()) {
-            if (stats_.stopped.empty()) stats_.stopped = stop;
-            cv_.notify_all();
-            return;
-          }
-          if (!worklist_.empty()) {
-            c = std::move(worklist_.front());
-            worklist_.pop_front();
-            break;
-          }
-          if (in_flight_ == 0) {  // nothing will propose more: run freely again
-            c = FreeRun("free run");
-            break;
-          }
-          cv_.wait_for(l, std::chrono::milliseconds(100));
+        std::lock_guard<std::mutex> l(mu_);
+        std::string stop = StopReason();
+        if (!stop.empty()) {
+          if (stats_.stopped.empty()) stats_.stopped = stop;
+          return;
         }
-        in_flight_++;
+        if (!worklist_.empty()) {
+          c = std::move(worklist_.front());
+          worklist_.pop_front();
+        } else {
+          // An idle worker runs the test freely (the runtime's own
+          // scheduling varies) rather than wait for proposals: what the
+          // runs in flight propose joins the worklist for the next worker
+          // that is done.
+          c = FreeRun("free run");
+        }
         id = started_++;
+        out_->ran.push_back(c.key);
       }
       RunOne(c, id);
-      {
-        std::lock_guard<std::mutex> l(mu_);
-        in_flight_--;
-      }
-      cv_.notify_all();
     }
   }
 
@@ -156,6 +162,9 @@ class Campaign {
     pipeline::RunOutput run;
     bool ok = schedule::WriteSchedule(path, c.schedule, &err) &&
               runner_->Run(c.schedule, path, ro, &run, &err);
+    // A run an interrupt stopped did not end by itself: nothing in it
+    // (its test's failure, its blocked goroutines) is taken.
+    if (run.record.run.interrupted) return;
     if (run.record.run.timed_out) {
       std::lock_guard<std::mutex> l(mu_);
       stats_.killed_runs++;  // what it recorded until then is still analysed
@@ -177,8 +186,9 @@ class Campaign {
     ao.package = opt_.package;
     report::Verdict verdict;
     bool first = c.strategy == "free" && id == 0;
-    if (first) ao.verdict = &verdict;
+    ao.verdict = &verdict;
     pipeline::AnalyzeRead(opt_.cmd, run.trace, run.trace_dir, ao, analysis.get(), &found);
+    bool plain_failure = !run.record.run.timed_out && FailedPlainly(verdict, found);
     RunSignals sig = SignalsOf(run.trace, analysis->ops);
     double at = Elapsed();
     std::vector<report::Finding> fresh;
@@ -189,9 +199,20 @@ class Campaign {
         out_->verdict = verdict;
         out_->have_verdict = true;
       }
+      if (plain_failure) {
+        TestFailures& tf = out_->test_failures;
+        if (tf.runs++ == 0) {
+          tf.first_at = Elapsed();
+          tf.first_by = c.key;
+          tf.output = FailureExcerpt(run.record.run.out + run.record.run.err, opt_.test);
+        }
+      }
       if (coverage_.Add(sig) > 0) {
         grew_ = Clock::now();
         runs_since_growth_ = 0;
+        if (c.strategy != "free" && c.strategy != "corpus" && !opt_.corpus_dir.empty()) {
+          Keep(c.schedule);
+        }
       } else {
         runs_since_growth_++;
       }
@@ -221,7 +242,8 @@ class Campaign {
     std::vector<Candidate> proposed;
     if (analysis->have_hb) {
       std::lock_guard<std::mutex> l(strategy_mu_);
-      AnalysedRun ar{run.trace, run.trace_dir, *analysis->hb, found};
+      Rng rng = Rng::ForRun(opt_.seed, id);
+      AnalysedRun ar{run.trace, run.trace_dir, *analysis->hb, found, rng};
       for (Strategy* s : opt_.strategies) s->Propose(ar, &proposed);
     }
     std::lock_guard<std::mutex> l(mu_);
@@ -248,6 +270,31 @@ class Campaign {
     Report();
   }
 
+  // Whether the run's test failed (or did not finish in a binary that
+  // ended by itself) with no bug that occurred in the run to explain it.
+  bool FailedPlainly(const report::Verdict& v, const std::vector<report::Finding>& found) const {
+    bool failed = std::any_of(v.tests.begin(), v.tests.end(), [&](const report::TestVerdict& t) {
+      return t.name == opt_.test && t.result != report::TestResult::Pass;
+    });
+    if (!failed) return false;
+    return std::none_of(found.begin(), found.end(), [](const report::Finding& f) {
+      return f.severity == report::Severity::Bug && f.status == report::Status::Occurred;
+    });
+  }
+
+  // Under mu_: stores a schedule whose run added coverage in the corpus.
+  void Keep(const schedule::Schedule& s) {
+    bool added = false;
+    std::string err;
+    if (!AddToCorpus(opt_.corpus_dir, s, &added, &err)) {
+      if (std::find(out_->warnings.begin(), out_->warnings.end(), err) == out_->warnings.end()) {
+        out_->warnings.push_back(err);
+      }
+      return;
+    }
+    stats_.corpus_added += added;
+  }
+
   void Report() {  // under mu_
     if (progress_) progress_(Stats());
   }
@@ -260,7 +307,6 @@ class Campaign {
   const Clock::time_point start_;
 
   std::mutex mu_;  // everything below
-  std::condition_variable cv_;
   Clock::time_point grew_;           // coverage last grew
   size_t runs_since_growth_ = 0;     // runs analysed since
   std::deque<Candidate> worklist_;
@@ -269,7 +315,6 @@ class Campaign {
   Coverage coverage_;
   CampaignStats stats_;
   size_t started_ = 0;
-  int in_flight_ = 0;
   std::mutex strategy_mu_;  // strategies propose one run at a time
 };
 

@@ -1,19 +1,22 @@
 // This file declares a fuzzing campaign: the schedules of one test, run
 // until the budget is spent or coverage stops growing. It starts with a
-// free run (an empty schedule), and then, with -j workers in parallel:
-// takes the next candidate of the worklist (first proposed, first run),
-// runs it through the pipeline's ScheduleRunner seam, analyses the run's
-// trace with every detector (pipeline::AnalyzeRead), adds the run's
-// coverage (coverage.h), keeps the findings no earlier run had (one per
-// bug: its kind and primary site), confirms each new bug by replay
+// free run (an empty schedule) and the schedules of the test's corpus
+// (corpus.h), and then, with -j workers in parallel: takes the next
+// candidate of the worklist (first proposed, first run; a free run when
+// the worklist is empty: the runtime's own scheduling still varies), runs
+// it through the pipeline's ScheduleRunner seam, analyses the run's trace
+// with every detector (pipeline::AnalyzeRead), adds the run's coverage
+// (coverage.h), keeps the findings no earlier run had (one per bug: its
+// kind and primary site), confirms each new bug by replay
 // (pipeline::ConfirmTrace: a predicted bug's rewrite, an occurred bug's
 // recorded schedule) and shows the run to every strategy, whose proposals
-// join the worklist unless their key was proposed before. When the
-// worklist is empty it runs the test freely again (the runtime's own
-// scheduling still varies).
+// join the worklist unless their key was proposed before. A schedule whose
+// run adds coverage goes to the corpus. Every random choice comes from
+// one seed (rng.h).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -42,6 +45,15 @@ struct CampaignOptions {
   pipeline::ConfirmOptions confirm;  // confirmation of new bugs (its runner: below)
   pipeline::ScheduleRunner* runner = nullptr;  // nullptr: the go command
   std::vector<Strategy*> strategies;           // nullptr entries not allowed
+  // Every random choice comes from this seed (rng.h): run k's strategies
+  // draw from Rng::ForRun(seed, k). With -j 1 the same seed and the same
+  // runs give the same proposals in the same order; with more workers the
+  // order runs finish in still varies.
+  uint64_t seed = 0;
+  // The test's corpus (corpus.h): its schedules run first, after the free
+  // run; a schedule of this campaign whose run adds coverage is stored
+  // there. "": none.
+  std::string corpus_dir;
 };
 
 struct CampaignStats {
@@ -52,16 +64,33 @@ struct CampaignStats {
   size_t coverage = 0;       // signals covered
   size_t bugs = 0;           // distinct findings of severity bug
   size_t worklist = 0;       // candidates waiting
+  size_t corpus_read = 0;    // schedules read from the corpus directory
+  size_t corpus_added = 0;   // schedules this campaign stored there
   std::string stopped;       // why it ended: "budget", "stale", "runs", "interrupted"
+};
+
+// Runs in which the test failed with no bug that occurred in the run to
+// explain it (a t.Fatal on a value, a panic of its own): reported once per
+// campaign, with the first such run's reason.
+struct TestFailures {
+  size_t runs = 0;        // how many runs
+  double first_at = 0;    // seconds into the campaign
+  std::string first_by;   // the candidate of the first
+  std::string output;     // go test's lines about it (test_failure.h)
 };
 
 struct CampaignResult {
   std::vector<report::Finding> findings;  // one per bug, in the order found
   std::vector<double> found_at;           // seconds into the campaign, parallel to findings
   std::vector<std::string> found_by;      // the candidate whose run found it, parallel too
+  // The keys of the candidates run, in the order they were started (the
+  // free runs' "free run" included): what -seed makes repeatable.
+  std::vector<std::string> ran;
   report::Verdict verdict;                // of the first (free) run: does the test pass plainly
   bool have_verdict = false;
   std::vector<std::string> errors;        // distinct runner errors
+  std::vector<std::string> warnings;      // the corpus's unreadable files, failed writes
+  TestFailures test_failures;
   CampaignStats stats;
 };
 

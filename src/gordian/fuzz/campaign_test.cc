@@ -8,9 +8,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "gordian/fuzz/prediction_guided.h"
@@ -25,8 +28,10 @@ using hb::testing::TraceBuilder;
 // free: 1.0 sends (a.go:10), main receives (a.go:30), 1.1 sends (a.go:20),
 // main receives (a.go:31). buggy: 1.1's value first; main then closes the
 // channel (a.go:35) and 1.0's send finds it closed.
-trace::Trace Program(bool buggy) {
+// With test_fails, the run is of TestX, which fails (t.Fatal) in every run.
+trace::Trace Program(bool buggy, bool test_fails = false) {
   TraceBuilder b;
+  if (test_fails) b.TestStart(1, 0, "TestX");
   uint32_t ch = b.MakeChan(1, 0);
   uint32_t g2 = b.Go(1), g3 = b.Go(1);
   uint32_t sa = b.Site("a.go", 10), sb = b.Site("a.go", 20);
@@ -44,7 +49,12 @@ trace::Trace Program(bool buggy) {
     b.At(b.Close(1, ch), b.Site("a.go", 35));
     b.At(b.SendClosed(g2, ch), sa);
   }
-  return b.Finish();
+  if (test_fails) b.TestEnd(1, 0);
+  trace::Trace t = b.Finish();
+  for (trace::Record& r : t.records) {
+    if (r.kind == trace::Kind::TestEnd) r.flags |= trace::kFailed;
+  }
+  return t;
 }
 
 bool SendsBefore(const schedule::Schedule& s, const std::string& first, const std::string& then) {
@@ -70,9 +80,10 @@ class FakeProgram : public pipeline::ScheduleRunner {
     out->trace_dir = opt.out_dir;
     bool buggy = SendsBefore(s, "a.go:20", "a.go:30") || SendsBefore(s, "a.go:20", "a.go:10");
     buggy_runs += buggy;
-    out->trace = Program(buggy);
+    out->trace = Program(buggy, test_fails);
     return true;
   }
+  bool test_fails = false;
   std::atomic<int> calls{0};
   std::atomic<int> buggy_runs{0};
 };
@@ -165,6 +176,101 @@ TEST_F(CampaignTest, ParallelRunsFindTheSameOneBug) {
   size_t bugs = 0;
   for (const report::Finding& f : res.findings) bugs += f.kind == report::FindingKind::SendOnClosed;
   EXPECT_EQ(bugs, 1u);
+}
+
+// A strategy whose proposals are random draws: two per run, each key a
+// number from the run's generator.
+class Drawing : public Strategy {
+ public:
+  const char* Name() const override { return "drawing"; }
+  void Propose(const AnalysedRun& run, std::vector<Candidate>* out) override {
+    for (int i = 0; i < 2; i++) {
+      Candidate c;
+      c.schedule.goroutines = {"1"};
+      c.key = fmt::format("draw {}", run.rng.Below(1000000));
+      c.strategy = Name();
+      out->push_back(std::move(c));
+    }
+  }
+};
+
+// The same seed gives the same schedules in the same order; another seed
+// other ones. (With one worker: with several, the order runs finish in
+// varies.)
+TEST_F(CampaignTest, TheSeedDecidesTheProposals) {
+  Drawing drawing;
+  opt_.strategies = {&drawing};
+  opt_.max_runs = 7;
+  auto ran = [&](uint64_t seed) {
+    opt_.seed = seed;
+    CampaignResult res;
+    RunCampaign(opt_, &res);
+    EXPECT_EQ(res.ran.size(), 7u);
+    return res.ran;
+  };
+  std::vector<std::string> a = ran(42), b = ran(42), c = ran(43);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  ASSERT_GE(a.size(), 3u);
+  EXPECT_EQ(a[0], "free run");
+  EXPECT_EQ(a[1].rfind("draw ", 0), 0u) << a[1];
+}
+
+// A campaign stores the schedule that added coverage (the other partner);
+// the next one, with no strategy at all, runs it again first and so finds
+// the bug; a corrupt file beside it is a warning, not the end.
+TEST_F(CampaignTest, TheCorpusKeepsWhatAddedCoverageForTheNextCampaign) {
+  opt_.corpus_dir = dir_ + "/testdata/gordian-fuzz/TestX";
+  opt_.max_runs = 6;
+  CampaignResult first;
+  RunCampaign(opt_, &first);
+  EXPECT_TRUE(first.warnings.empty()) << first.warnings[0];
+  EXPECT_GE(first.stats.corpus_added, 1u);
+  EXPECT_EQ(first.stats.corpus_read, 0u);
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(opt_.corpus_dir)) files += e.is_regular_file();
+  EXPECT_EQ(files, first.stats.corpus_added);
+
+  std::ofstream(opt_.corpus_dir + "/corrupt") << "gordian-schedule 1\nthis is not a line\n";
+  opt_.strategies.clear();
+  opt_.max_runs = 1 + first.stats.corpus_added;
+  int buggy_before = runner_.buggy_runs.load();
+  CampaignResult second;
+  RunCampaign(opt_, &second);
+  ASSERT_EQ(second.warnings.size(), 1u);
+  EXPECT_NE(second.warnings[0].find(opt_.corpus_dir + "/corrupt: "), std::string::npos)
+      << second.warnings[0];
+  EXPECT_EQ(second.stats.corpus_read, first.stats.corpus_added);
+  ASSERT_GE(second.ran.size(), 2u);
+  EXPECT_EQ(second.ran[0], "free run");
+  EXPECT_EQ(second.ran[1].rfind("corpus ", 0), 0u) << second.ran[1];
+  EXPECT_GT(runner_.buggy_runs.load(), buggy_before) << "a stored schedule shows the bug";
+  size_t bugs = 0;
+  for (const report::Finding& f : second.findings) bugs += f.kind == report::FindingKind::SendOnClosed;
+  EXPECT_EQ(bugs, 1u);
+  EXPECT_EQ(second.stats.corpus_added, 0u) << "corpus schedules are not stored again";
+}
+
+// A test that fails in every run, for a reason no finding explains, is
+// counted in every such run and reported once; a run whose failure a bug
+// that occurred in it explains (the send on the closed channel panics) is
+// not counted.
+TEST_F(CampaignTest, AFailingTestIsReportedOnceNotPerRun) {
+  runner_.test_fails = true;
+  opt_.max_runs = 6;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.runs, 6u);
+  bool reached = std::any_of(res.ran.begin(), res.ran.end(), [](const std::string& k) {
+    return k.rfind("partner recv a.go:30 <- send a.go:20", 0) == 0;
+  });
+  ASSERT_TRUE(reached) << "the partner strategy ran the buggy order";
+  EXPECT_GE(res.test_failures.runs, 1u);
+  EXPECT_LT(res.test_failures.runs, 6u) << "the buggy run's failure is explained by its bug";
+  EXPECT_EQ(res.test_failures.first_by, "free run");
+  size_t bugs = 0;
+  for (const report::Finding& f : res.findings) bugs += f.severity == report::Severity::Bug;
+  EXPECT_EQ(bugs, 1u) << "the failure is no finding";
 }
 
 TEST_F(CampaignTest, RunnerErrorsAreCountedOnce) {

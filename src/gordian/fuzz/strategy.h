@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "gordian/fuzz/rng.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
 #include "gordian/schedule/schedule.h"
@@ -40,6 +41,10 @@ struct AnalysedRun {
   const std::string& trace_dir;
   const hb::HappensBefore& hb;  // built from t
   const std::vector<report::Finding>& findings;  // all detectors on t
+  // Every random choice a strategy makes comes from here: the run's own
+  // generator, derived from the campaign's -seed and the run's number
+  // (rng.h), so the same seed and the same runs give the same proposals.
+  Rng& rng;
 };
 
 class Strategy {

@@ -15,8 +15,9 @@
 namespace gordian::fuzz::testing {
 
 // The proposals of s for the run recorded in t (no findings; a trace
-// directory that does not exist, so schedules have no invocation).
-inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t) {
+// directory that does not exist, so schedules have no invocation; the
+// run's random numbers from seed).
+inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t, uint64_t seed = 1) {
   hb::OpIndex ops;
   ops.Build(t);
   hb::HappensBefore e;
@@ -25,7 +26,8 @@ inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t) {
   std::vector<report::Finding> findings;
   const std::string dir = "/nonexistent/trace";
   std::vector<Candidate> out;
-  s.Propose(AnalysedRun{t, dir, e, findings}, &out);
+  Rng rng(seed);
+  s.Propose(AnalysedRun{t, dir, e, findings, rng}, &out);
   return out;
 }
 

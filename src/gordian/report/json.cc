@@ -34,7 +34,7 @@ bool ParseRole(std::string_view s, Role* out) {
 }  // namespace
 
 std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
-                   const std::vector<std::string>& degraded) {
+                   const std::vector<std::string>& degraded, const FuzzReport* fuzz) {
   ojson doc;
   doc["version"] = kJsonVersion;
   doc["tool"] = "gordian";
@@ -83,6 +83,22 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
   // A report with fewer predictions than the trace holds says so: a tool
   // must not mistake it for a complete one.
   if (!degraded.empty()) doc["degraded"] = degraded;
+  if (fuzz != nullptr) {
+    ojson fj;
+    fj["seed"] = fuzz->seed;
+    fj["test_failures"] = ojson::array();
+    for (const FuzzTestFailure& tf : fuzz->test_failures) {
+      ojson tj;
+      tj["package"] = tf.package;
+      tj["test"] = tf.test;
+      tj["runs"] = tf.runs;
+      tj["of"] = tf.of;
+      tj["first_by"] = tf.first_by;
+      tj["output"] = tf.output;
+      fj["test_failures"].push_back(std::move(tj));
+    }
+    doc["fuzz"] = std::move(fj);
+  }
   // Invalid UTF-8 (a panic message with arbitrary bytes) is replaced, not
   // thrown on.
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
@@ -145,13 +161,13 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
 
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
                    std::string* err, const Verdict* verdict,
-                   const std::vector<std::string>& degraded) {
+                   const std::vector<std::string>& degraded, const FuzzReport* fuzz) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) {
     *err = fmt::format("cannot write {}", path);
     return false;
   }
-  out << ToJson(findings, verdict, degraded);
+  out << ToJson(findings, verdict, degraded, fuzz);
   out.close();
   if (!out) {
     *err = fmt::format("cannot write {}", path);

@@ -7,10 +7,13 @@
 //   "tests":[{"package","name","result"}],"packages":[{"package","ok","how"}],
 //   ["go_failure"]
 // and, when the analysis left something out to stay within its memory
-// budget, "degraded":["what was dropped", ...] (docs/reports.md)
+// budget, "degraded":["what was dropped", ...] (docs/reports.md), and for
+// gordian fuzz "fuzz":{"seed":N,"test_failures":[{"package","test","runs","of",
+// "first_by","output"}]} (FuzzReport)
 // and reads it back (for tools and tests that consume reports).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,12 +24,31 @@ namespace gordian::report {
 
 inline constexpr int kJsonVersion = 1;
 
+// A test that failed in some runs of its campaign with no concurrency
+// finding to explain it, once per test.
+struct FuzzTestFailure {
+  std::string package, test;
+  uint64_t runs = 0, of = 0;  // runs it failed in, of the campaign's runs
+  std::string first_by;       // the schedule of the first (the strategy's key)
+  std::string output;         // go test's lines about it
+};
+
+// What gordian fuzz adds to its report: the seed every random choice of its
+// campaigns came from, so that a campaign can be run again (-seed), and the
+// tests that failed for another reason than a concurrency bug.
+struct FuzzReport {
+  uint64_t seed = 0;
+  std::vector<FuzzTestFailure> test_failures;
+};
+
 // The report as JSON text (indented, ending in a newline).
 // With a verdict, its tests and packages follow the findings.
 // degraded: what the analysis dropped (pipeline/memory_budget.h); the field
 // is written only when there is something in it.
+// fuzz, when given, is written as "fuzz" after the rest.
 std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict = nullptr,
-                   const std::vector<std::string>& degraded = {});
+                   const std::vector<std::string>& degraded = {},
+                   const FuzzReport* fuzz = nullptr);
 
 // Parses a report; false with *err on malformed input or an unknown
 // version, kind, status, severity, primitive or role.
@@ -35,6 +57,7 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
 // Writes ToJson(findings) to path; false with *err when it cannot.
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
                    std::string* err, const Verdict* verdict = nullptr,
-                   const std::vector<std::string>& degraded = {});
+                   const std::vector<std::string>& degraded = {},
+                   const FuzzReport* fuzz = nullptr);
 
 }  // namespace gordian::report

@@ -1,0 +1,135 @@
+// This file implements the fuzzing corpus directory (corpus.h).
+#include "gordian/fuzz/corpus.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <fmt/format.h>
+
+namespace gordian::fuzz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a corpus file holds: the schedule without what belongs to one
+// machine or one recording.
+schedule::Schedule Stored(const schedule::Schedule& s) {
+  schedule::Schedule t = s;
+  // Sites in the package's directory, relative to it ("./a_test.go:12").
+  if (!s.cmd.cwd.empty()) {
+    std::string prefix = s.cmd.cwd + (s.cmd.cwd.back() == '/' ? "" : "/");
+    for (schedule::Op& op : t.ops) {
+      if (op.site.starts_with(prefix)) op.site.replace(0, prefix.size(), "./");
+    }
+  }
+  t.cmd = schedule::Invocation();
+  t.origin = "gordian fuzz corpus";
+  t.expect.clear();
+  return t;
+}
+
+uint64_t Fnv1a64(std::string_view s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+std::vector<CorpusEntry> LoadCorpus(const std::string& dir, const std::string& package_dir,
+                                    std::vector<std::string>* warnings) {
+  std::vector<CorpusEntry> out;
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return out;
+  if (!fs::is_directory(dir, ec)) {
+    warnings->push_back(fmt::format("{}: not a directory; no corpus read", dir));
+    return out;
+  }
+  std::vector<fs::path> files;
+  fs::directory_iterator it(dir, ec), end;
+  if (ec) {
+    warnings->push_back(fmt::format("{}: cannot read the directory: {}", dir, ec.message()));
+    return out;
+  }
+  for (; it != end; it.increment(ec)) {
+    if (ec) break;
+    std::string name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    if (!it->is_regular_file(ec)) {
+      warnings->push_back(fmt::format("{}: not a file; skipped", it->path().string()));
+      continue;
+    }
+    files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& p : files) {
+    CorpusEntry e;
+    e.path = p.string();
+    std::string err;
+    if (!schedule::ReadSchedule(e.path, &e.schedule, &err)) {
+      warnings->push_back(fmt::format("{}: {}; skipped", e.path, err));
+      continue;
+    }
+    if (e.schedule.goroutines.empty() || e.schedule.goroutines[0] != "1") {
+      warnings->push_back(fmt::format("{}: no \"g 1\" line (main first); skipped", e.path));
+      continue;
+    }
+    if (!package_dir.empty()) {
+      std::string prefix = package_dir + (package_dir.back() == '/' ? "" : "/");
+      for (schedule::Op& op : e.schedule.ops) {
+        if (op.site.starts_with("./")) op.site.replace(0, 2, prefix);
+      }
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::string CorpusName(const schedule::Schedule& s) {
+  return fmt::format("{:016x}", Fnv1a64(schedule::FormatSchedule(Stored(s))));
+}
+
+bool AddToCorpus(const std::string& dir, const schedule::Schedule& s, bool* added,
+                 std::string* err) {
+  *added = false;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    *err = fmt::format("cannot make the corpus directory {}: {}", dir, ec.message());
+    return false;
+  }
+  std::string text = schedule::FormatSchedule(Stored(s));
+  fs::path final_path = fs::path(dir) / fmt::format("{:016x}", Fnv1a64(text));
+  if (fs::exists(final_path, ec)) return true;
+  // Aside under a dot name (LoadCorpus skips those), then renamed: a
+  // campaign reading the directory meanwhile never sees half a file.
+  fs::path tmp = fs::path(dir) / fmt::format(".{}.{}.tmp", final_path.filename().string(), getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+    f.close();
+    if (!f) {
+      fs::remove(tmp, ec);
+      *err = fmt::format("cannot write {}", tmp.string());
+      return false;
+    }
+  }
+  fs::rename(tmp, final_path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    *err = fmt::format("cannot write {}: {}", final_path.string(), ec.message());
+    return false;
+  }
+  *added = true;
+  return true;
+}
+
+}  // namespace gordian::fuzz

@@ -1,0 +1,68 @@
+// This file implements TestBinaryRunner (test_binary_runner.h).
+#include "gordian/fuzz/test_binary_runner.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace gordian::fuzz {
+
+namespace fs = std::filesystem;
+
+bool TestBinaryRunner::Fits(const schedule::Schedule& s) const {
+  if (s.cmd.mode != "test" || s.cmd.race != binary_.race) return false;
+  std::error_code ec;
+  if (!fs::equivalent(s.cmd.cwd, binary_.package_dir, ec)) return false;
+  // Only test binary flags and the package "." (schedule::InvocationOf).
+  for (const std::string& a : s.cmd.args) {
+    if (a != "." && a.rfind("-test.", 0) != 0) return false;
+  }
+  return true;
+}
+
+bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& schedule_path,
+                           const pipeline::RunOptions& opt, pipeline::RunOutput* out,
+                           std::string* err) {
+  if (!Fits(s)) {
+    if (fallback_ == nullptr) {
+      *err = "the schedule is not of the test binary's package";
+      return false;
+    }
+    return fallback_->Run(s, schedule_path, opt, out, err);
+  }
+  *out = pipeline::RunOutput();
+  driver::TestBinaryRun run;
+  for (const std::string& a : s.cmd.args) {
+    if (a != ".") run.args.push_back(a);
+  }
+  run.out_dir = opt.out_dir;
+  run.wall_seconds = opt.wall_seconds;
+  run.pass_through = opt.pass_through;
+  run.gomaxprocs = s.cmd.gomaxprocs;
+  // As pipeline::GoScheduleRunner sets them for go test.
+  run.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
+  run.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
+  run.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
+  if (!driver::RecordTestBinary(binary_, run, &out->record, err)) return false;
+  if (out->record.traces.empty()) {
+    *err = fmt::format("the run recorded nothing ({})", out->record.run.Describe());
+    return false;
+  }
+  out->trace_dir = out->record.traces[0].trace_dir;
+  if (!trace::ReadTrace(out->trace_dir, &out->trace, err)) return false;
+  // As GoScheduleRunner: a replay that did not start is an error.
+  auto refused = out->trace.meta.find("replay_refused");
+  if (refused != out->trace.meta.end()) {
+    *err = fmt::format("the replay did not start: the runtime refused the schedule: {}",
+                       refused->second);
+    return false;
+  }
+  if (!out->trace.meta.count("replay_schedule")) {
+    *err = fmt::format("the replay did not start: the runtime did not take the schedule ({})",
+                       out->record.run.Describe());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace gordian::fuzz

@@ -1,0 +1,3 @@
+module gordian.test/fuzzcmd
+
+go 1.22
