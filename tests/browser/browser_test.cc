@@ -7,6 +7,8 @@
 // text and ran nothing, and no script error was reported. Takes one
 // screenshot per finding kind (the page filtered to that kind); with
 // GORDIAN_SCREENSHOT_DIR set, they are also copied there (docs/ keeps them).
+// `gordian analyze --html` on the kept traces draws each whole run on a
+// canvas.
 //
 // Needs the go command, the gordian binary and chromium (label "browser").
 #include <gtest/gtest.h>
@@ -72,7 +74,8 @@ class BrowserTest : public ::testing::Test {
     fs::create_directories(*tmp_);
     driver::ProcessSpec spec;
     spec.argv = {Gordian(), "test", "--quiet", "--json", (*tmp_ / "report.json").string(),
-                 "--html", (*tmp_ / "report.html").string()};
+                 "--html", (*tmp_ / "report.html").string(), "--keep",
+                 (*tmp_ / "traces").string()};
     for (const char* p : kPrograms) spec.argv.push_back(p);
     spec.cwd = SourceDir() + "/tests/corpus";
     spec.pass_through = false;
@@ -143,13 +146,12 @@ fs::path* BrowserTest::tmp_ = nullptr;
 nlohmann::json* BrowserTest::report_ = nullptr;
 std::string* BrowserTest::dom_ = nullptr;
 
-TEST_F(BrowserTest, ThePageRenderedWithoutScriptErrors) {
+// (One gtest process per test, each running gordian test once: the checks
+// are grouped into few tests to stay within a minute.)
+TEST_F(BrowserTest, EveryFindingIsInTheDomWithItsTimelineAndNoScriptError) {
   EXPECT_NE(dom_->find("data-gordian-rendered=\"ok\""), std::string::npos) << *dom_;
   EXPECT_NE(dom_->find("<pre id=\"gordian-errors\" hidden=\"\"></pre>"), std::string::npos)
       << "the page reported errors: " << dom_->substr(dom_->find("gordian-errors"), 2000);
-}
-
-TEST_F(BrowserTest, EveryFindingIsInTheDomWithItsTimeline) {
   const nlohmann::json& findings = (*report_)["findings"];
   nlohmann::json data = PageData();
   ASSERT_GE(findings.size(), 3u);
@@ -218,6 +220,27 @@ TEST_F(BrowserTest, OneScreenshotPerFindingKind) {
     if (!keep.empty()) fs::copy_file(png, fs::path(keep) / png.filename(),
                                      fs::copy_options::overwrite_existing);
   }
+}
+
+TEST_F(BrowserTest, AnalyzeDrawsTheWholeRunOnACanvas) {
+  driver::ProcessSpec spec;
+  spec.argv = {Gordian(), "analyze", "--quiet", "--html", (*tmp_ / "run.html").string(),
+               (*tmp_ / "traces").string()};
+  spec.pass_through = false;
+  spec.timeout_seconds = 120;
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_EQ(r.exit_code, 1) << r.Describe() << "\n" << r.err;
+  std::string dom = Chromium({"--dump-dom", "file://" + (*tmp_ / "run.html").string()});
+  EXPECT_NE(dom.find("data-gordian-rendered=\"ok\""), std::string::npos);
+  EXPECT_NE(dom.find("<pre id=\"gordian-errors\" hidden=\"\"></pre>"), std::string::npos);
+  // One canvas per trace (one per program), each drawn.
+  EXPECT_EQ(Count(dom, "<canvas class=\"run-canvas\""), std::size(kPrograms));
+  EXPECT_EQ(Count(dom, "data-drawn=\"1\""), std::size(kPrograms));
+  EXPECT_NE(dom.find("data-gordian-run-drawn-ms=\""), std::string::npos);
+  EXPECT_NE(dom.find("Whole run: gordian.test/corpus/bugs/bank_transfer_lock_order"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -410,21 +410,30 @@ const char kHtmlPageScript[] = R"JS(
         if (r % 2) { ctx.fillStyle = "#f4f5f7"; ctx.fillRect(labelW, yOf(r) - rowH / 2, W, rowH); }
       }
       ctx.fillStyle = "rgba(124,179,66,0.55)";
+      var spanCol = new Int32Array(r1 - r0 + 1).fill(-1);  // right end drawn so far, per lane
       for (var s = 0; s < spans.length; s++) {
         var a = spans[s], b = spanEnd[a] >= 0 ? spanEnd[a] : n;
         if (a >= i1 || b < i0) continue;
         var la = run.lane[a];
         if (la < r0 || la >= r1) continue;
-        ctx.fillRect(Math.max(labelW, xOf(a)), yOf(la) - 3, Math.max(1, xOf(b) - Math.max(labelW, xOf(a))), 6);
+        var xa = Math.max(labelW, xOf(a)), xb = Math.max(xa + 1, xOf(b));
+        if (Math.floor(xb) <= spanCol[la - r0]) continue;  // inside a bar already drawn
+        spanCol[la - r0] = Math.floor(xb);
+        ctx.fillRect(xa, yOf(la) - 3, xb - xa, 6);
       }
-      var w = Math.max(1, Math.min(px - 1, 8));
+      var w = Math.max(1, Math.min(px - 1, 8)), style = "";
+      // Zoomed out, many operations fall on one pixel of a lane: draw one.
+      var lastCol = new Int32Array(r1 - r0 + 1).fill(-1);
       for (var i = i0; i < i1; i++) {
         var ln = run.lane[i];
         if (ln < r0 || ln >= r1) continue;
         var x = xOf(i), y = yOf(ln);
         if (x < labelW) continue;
-        var rl = run.op_roles[run.op[i]];
-        ctx.fillStyle = ROLE_COLOR[rl] || "#607d8b";
+        var col = Math.floor(x);
+        if (col === lastCol[ln - r0] && !run.blocked[i]) continue;
+        lastCol[ln - r0] = col;
+        var fill = ROLE_COLOR[run.op_roles[run.op[i]]] || "#607d8b";
+        if (fill !== style) { ctx.fillStyle = fill; style = fill; }
         ctx.fillRect(x - w / 2, y - 5, w, 10);
         if (run.blocked[i]) {
           ctx.strokeStyle = "#c62828";
