@@ -95,6 +95,10 @@ class BrowserTest : public ::testing::Test {
     delete dom_;
   }
 
+  void SetUp() override {
+    if (report_ == nullptr || dom_ == nullptr) GTEST_FAIL() << "the suite's set-up failed (above)";
+  }
+
   static std::string Url(const std::string& hash = "") {
     return "file://" + (*tmp_ / "report.html").string() + hash;
   }
