@@ -179,6 +179,40 @@ TEST_F(HtmlTest, SourceOutsideTheRootIsNotShownAndBadUtf8DoesNotFail) {
   EXPECT_EQ(d["findings"][0]["message"], "bad \xef\xbf\xbd\xef\xbf\xbd utf-8");
 }
 
+TEST_F(HtmlTest, WholeRunsAreColumnarDataWithTheirNamesEscaped) {
+  RunTimeline r;
+  r.name = kScript;
+  r.lanes = {"1 main.main", std::string("1.0 ") + kImg};
+  r.ops = {"send", "receive"};
+  r.op_roles = {"send", "recv"};
+  r.sites = {std::string("/m/a.go:3 ") + kScript};
+  r.lane = {1, 0};
+  r.op = {0, 1};
+  r.site = {0, 0};
+  r.blocked = {0, 0};
+  r.object = {(uint64_t{1} << 32) | 5, (uint64_t{1} << 32) | 5};
+  r.seq = {1, 1};
+  std::vector<RunTimeline> runs = {r};
+  HtmlOptions o = Opts();
+  o.runs = &runs;
+  std::string page = RenderHtml({}, o);
+  EXPECT_EQ(Count(page, "<script"), 2u);
+  EXPECT_EQ(page.find("<img"), std::string::npos);
+  nlohmann::json d = DataOf(page);
+  ASSERT_EQ(d["runs"].size(), 1u);
+  const nlohmann::json& j = d["runs"][0];
+  EXPECT_EQ(j["name"], kScript);
+  EXPECT_EQ(j["lanes"][1], std::string("1.0 ") + kImg);
+  EXPECT_EQ(j["sites"][0], std::string("/m/a.go:3 ") + kScript);
+  EXPECT_EQ(j["lane"], nlohmann::json({1, 0}));
+  EXPECT_EQ(j["op_roles"], nlohmann::json({"send", "recv"}));
+  EXPECT_EQ(j["object"][0], (uint64_t{1} << 32) | 5);
+  EXPECT_EQ(j["seq"], nlohmann::json({1, 1}));
+  EXPECT_EQ(j["dropped"], 0);
+  // Without runs, an empty list.
+  EXPECT_TRUE(DataOf(RenderHtml({}, Opts()))["runs"].empty());
+}
+
 TEST_F(HtmlTest, WriteHtmlFileSaysWhenItCannot) {
   std::string err;
   EXPECT_FALSE(WriteHtmlFile(dir_ + "/no/such/dir/r.html", {}, Opts(), &err));
