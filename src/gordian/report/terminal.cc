@@ -3,12 +3,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <map>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 
