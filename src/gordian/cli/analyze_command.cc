@@ -1,7 +1,8 @@
 // This file implements `gordian analyze TRACE-DIR...`: offline analysis of
 // recorded traces. Each trace is read, analysed (occurred and predicted
 // findings: pipeline/analyze_trace.h), and all findings are reported
-// together (reporting.h).
+// together (reporting.h). With --html, the page also draws the whole run of
+// each trace (pipeline/run_timeline.h).
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
+#include "gordian/pipeline/run_timeline.h"
+#include "gordian/trace/trace.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 
@@ -38,8 +41,8 @@ int RunAnalyze(const std::vector<std::string>& args) {
       "usage: gordian analyze [flags] TRACE-DIR...\n\n"
       "Analyses traces recorded by 'gordian record' (or kept by 'gordian test\n"
       "--keep'): bugs that occurred in the run, and bugs another schedule of\n"
-      "the same run can produce. Prints a report; --json and --sarif write\n"
-      "machine reports. Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\n";
+      "the same run can produce. Prints a report; --json, --sarif and --html write\n"
+      "machine reports and a page. Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\n";
   if (auto done = ParseCommandLine(&flags, args, &dirs, usage)) return *done;
   std::string err;
   if (dirs.empty()) {
@@ -76,7 +79,21 @@ int RunAnalyze(const std::vector<std::string>& args) {
                                            t.trace_dir, Progress::AnalysisInterval());
       aopt.progress = &progress;
       aopt.package = t.import_path;
-      bool ok = pipeline::AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err);
+      bool ok;
+      if (ropt.html_path.empty()) {
+        ok = pipeline::AnalyzeTrace(cmd, t.trace_dir, aopt, &findings, &err);
+      } else {
+        // The page also draws the whole run: keep the trace for it.
+        progress.Update("reading", 0, 0);
+        trace::Trace tr;
+        ok = trace::ReadTrace(t.trace_dir, &tr, &err);
+        if (ok) {
+          pipeline::TraceAnalysis analysis;
+          pipeline::AnalyzeRead(cmd, tr, t.trace_dir, aopt, &analysis, &findings);
+          ropt.runs.push_back(
+              pipeline::RunTimelineOf(tr, t.import_path.empty() ? t.trace_dir : t.import_path));
+        }
+      }
       aopt.progress = nullptr;
       line.Clear();
       if (!ok) {

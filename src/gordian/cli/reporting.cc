@@ -10,6 +10,7 @@
 
 #include "gordian/cli/command.h"
 #include "gordian/report/dedup.h"
+#include "gordian/report/html.h"
 #include "gordian/report/json.h"
 #include "gordian/report/paths.h"
 #include "gordian/report/replay_hits.h"
@@ -22,6 +23,9 @@ namespace gordian::cli {
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt) {
   flags->String("json", &opt->json_path, "FILE", "also write the findings as JSON (report contract v1); - for stdout");
   flags->String("sarif", &opt->sarif_path, "FILE", "also write the findings as SARIF 2.1.0; - for stdout");
+  flags->String("html", &opt->html_path, "FILE",
+                "also write the findings as one self-contained HTML page with goroutine "
+                "timelines; - for stdout");
   flags->String("root", &opt->root, "DIR", "report paths relative to DIR (default: the module root)");
   flags->Bool("info", &opt->show_info, "also print info findings (alternative partners, ...)");
   flags->Bool("quiet", &opt->quiet, "no terminal report, only --json/--sarif and the exit status");
@@ -66,7 +70,8 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
     if (report::CountsAsBug(f)) status = kExitFound;
   }
   if (verdict != nullptr && verdict->Failed()) status = kExitFound;
-  bool machine_on_stdout = opt.json_path == "-" || opt.sarif_path == "-";
+  bool machine_on_stdout =
+      opt.json_path == "-" || opt.sarif_path == "-" || opt.html_path == "-";
   const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;
   std::string err;
   if (opt.json_path == "-") {
@@ -85,6 +90,21 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
              !report::WriteSarifFile(opt.sarif_path, findings, so, &err)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     status = kExitToolError;
+  }
+  if (!opt.html_path.empty()) {
+    report::HtmlOptions ho;
+    ho.title = fmt::format("gordian report: {}", cmd);
+    ho.command = cmd;
+    ho.source_root = root;
+    ho.verdict = verdict;
+    ho.degraded = opt.degraded;
+    ho.runs = &opt.runs;
+    if (opt.html_path == "-") {
+      fmt::print("{}", report::RenderHtml(findings, ho));
+    } else if (!report::WriteHtmlFile(opt.html_path, findings, ho, &err)) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      status = kExitToolError;
+    }
   }
   if (!opt.quiet) {
     report::TerminalOptions to;

@@ -2,7 +2,7 @@
 // share between the findings of the pipeline (pipeline/analyze_trace.h,
 // pipeline/pipeline.h) and the user: reporting the findings of one or more
 // traces together (columns from the source, module-relative paths,
-// de-duplication, the terminal report, --json and --sarif files, the exit
+// de-duplication, the terminal report, --json, --sarif and -html files, the exit
 // status).
 #pragma once
 
@@ -13,6 +13,7 @@
 
 #include "gordian/report/finding.h"
 #include "gordian/report/json.h"
+#include "gordian/report/run_timeline.h"
 #include "gordian/report/verdict.h"
 #include "gordian/util/flags.h"
 
@@ -21,6 +22,7 @@ namespace gordian::cli {
 struct ReportOptions {
   std::string json_path;   // "" = none, "-" = stdout (the terminal report then goes to stderr)
   std::string sarif_path;  // same
+  std::string html_path;   // same: one self-contained HTML page (report/html.h)
   std::string root;        // module root for relative paths; "" = that of the working directory
   bool show_info = false;  // print info findings in the terminal report
   bool quiet = false;      // no terminal report (machine reports and exit status only)
@@ -31,9 +33,12 @@ struct ReportOptions {
   std::vector<std::string> degraded;
   // Not a flag: gordian fuzz's part of the JSON report (its seed).
   std::optional<report::FuzzReport> fuzz;
+  // Not a flag: whole runs the HTML report draws after the findings
+  // (`gordian analyze --html`: every goroutine of each trace).
+  std::vector<report::RunTimeline> runs;
 };
 
-// Registers --json, --sarif, --root, --info, --quiet and --unconfirmed on flags.
+// Registers --json, --sarif, --html, --root, --info, --quiet and --unconfirmed on flags.
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
 
 // Registers -mem SIZE (the analysis memory budget) of analyze, test and run.

@@ -65,7 +65,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
 // they are taken out of the go test arguments up to -args.
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
-  static const char* kValued[] = {"json", "sarif", "root", "keep", "wall", "confirm-budget",
+  static const char* kValued[] = {"json", "sarif", "html", "root", "keep", "wall", "confirm-budget",
                                   "settle", "mem"};
   static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
                                 "no-confirm", "unconfirmed"};
@@ -230,12 +230,13 @@ int RunTest(const std::vector<std::string>& args) {
   if (!flags.Parse(own, &positional, &help, &err)) return UsageError(err);
   // go test has a boolean -json; ours takes a file. Refuse what looks like a
   // package pattern rather than overwrite it.
-  for (const std::string* f : {&c.report.json_path, &c.report.sarif_path}) {
+  for (const std::string* f :
+       {&c.report.json_path, &c.report.sarif_path, &c.report.html_path}) {
     std::error_code ec;
     if (f->find("...") != std::string::npos || (!f->empty() && *f != "-" &&
                                                 fs::is_directory(*f, ec))) {
       return UsageError(fmt::format(
-          "{}: --json and --sarif take a file name, not {:?} (go test's own -json output is "
+          "{}: --json, --sarif and --html take a file name, not {:?} (go test's own -json output is "
           "not available through gordian test)",
           cmd, *f));
     }

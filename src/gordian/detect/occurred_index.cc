@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "gordian/detect/object_key.h"
+
 namespace gordian::detect {
 
 using trace::Kind;
@@ -176,7 +178,13 @@ report::Location OccurredIndex::Loc(uint32_t rec, report::Role role) const {
 }
 
 report::Step OccurredIndex::StepOf(uint32_t rec, report::Role role, std::string what) const {
-  return report::Step{Loc(rec, role), std::move(what)};
+  report::Step st{Loc(rec, role), std::move(what)};
+  st.object = ObjectKeyOf(t_.records[rec]);
+  st.seq = ValueSeqOf(t_.records[rec]);
+  const Record& r = t_.records[rec];
+  st.blocks = trace::IsBlocking(r.kind) && r.tpost == 0;
+  st.record = rec;
+  return st;
 }
 
 report::GoroutineInfo OccurredIndex::GoroutineInfoOf(Gid gid) const {
@@ -226,7 +234,6 @@ std::string BaseName(std::string_view path) {
 }
 
 void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
-  FillGoroutines(ix, f);
   // An operation is listed where it took effect: a completed blocking
   // operation at its completion (a receive that waited and then saw the
   // close comes after that close, though it started waiting before it), one
@@ -236,6 +243,17 @@ void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
                    [&](const report::Step& a, const report::Step& b) {
                      return effect(a) < effect(b);
                    });
+  // The other side of each communication among the steps, for the HTML
+  // timeline's send->receive arrows.
+  std::set<uint32_t> have;
+  for (const report::Step& s : f->interleaving) have.insert(s.record);
+  for (const report::Step& s : f->interleaving) {
+    if (s.record == UINT32_MAX) continue;
+    uint32_t p = ix.ops().Partner(s.record);
+    if (p == hb::kNoRecord || !have.insert(p).second) continue;
+    f->context.push_back(ix.StepOf(p, RoleOf(ix.rec(p)), OpName(ix.rec(p))));
+  }
+  FillGoroutines(ix, f);
 }
 
 void FillGoroutines(const OccurredIndex& ix, report::Finding* f) {
@@ -247,6 +265,7 @@ void FillGoroutines(const OccurredIndex& ix, report::Finding* f) {
   };
   for (const report::Location& l : f->locations) add(l.goroutine);
   for (const report::Step& s : f->interleaving) add(s.loc.goroutine);
+  for (const report::Step& s : f->context) add(s.loc.goroutine);
   for (const std::string& id : ids) {
     if (Gid gid = ix.GidOfStableId(id); gid != trace::kNoGid) {
       f->goroutines.push_back(ix.GoroutineInfoOf(gid));

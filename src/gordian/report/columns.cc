@@ -208,6 +208,7 @@ void ResolveColumns(std::vector<Finding>* findings) {
       }
     }
     for (Step& s : f.interleaving) fill(&s.loc);
+    for (Step& s : f.context) fill(&s.loc);
     if (expects_closed) continue;
     kept.push_back(std::move(f));
   }

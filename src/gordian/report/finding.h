@@ -55,6 +55,22 @@ struct Location {
 struct Step {
   Location loc;      // loc.tpre orders the steps
   std::string what;  // e.g. "close(ch)", "send on ch (blocked forever)"
+  // The synchronisation object the operation is on, as (class << 32) | the
+  // trace's object id (trace/kinds.def; 0 = none or unknown), and for a
+  // channel send or receive the value's sequence number on that channel (0 =
+  // none): a receive with the same object and seq got that send's value. The
+  // HTML timeline draws send->receive, close->affected operation and
+  // lock-held spans from these.
+  uint64_t object = 0;
+  uint32_t seq = 0;
+  // In the schedule the finding describes, this operation never completes
+  // (it blocks forever): OccurredIndex::StepOf sets it for a blocking record
+  // that never completed, the predictive detectors for the operations their
+  // other schedule blocks.
+  bool blocks = false;
+  // Not in any report: the trace record the step was made from (valid for
+  // that trace only; UINT32_MAX when none).
+  uint32_t record = UINT32_MAX;
 };
 
 // A goroutine involved in a finding, for the terminal report. Not in the JSON
@@ -87,6 +103,11 @@ struct Finding {
   // Not in the JSON contract: what the terminal and SARIF reports add.
   std::vector<GoroutineInfo> goroutines;  // every goroutine involved, merged by Dedup
   std::vector<Step> interleaving;         // in stamp order
+  // Not in JSON, SARIF or the terminal report: the exact partners of the
+  // interleaving's sends and receives that are not steps themselves (the
+  // send whose value a step received), which the HTML timeline draws
+  // faded, with their send->receive arrows. Occurred findings only.
+  std::vector<Step> context;
   std::vector<std::string> other_tests;   // further tests that hit the same bug
   uint32_t occurrences = 1;               // how many raw findings Dedup merged into this one
 };

@@ -80,6 +80,7 @@ void RelativizePaths(std::vector<Finding>* findings, const std::string& root) {
   for (Finding& f : *findings) {
     for (Location& l : f.locations) fix(&l);
     for (Step& s : f.interleaving) fix(&s.loc);
+    for (Step& s : f.context) fix(&s.loc);
     for (GoroutineInfo& g : f.goroutines) g.spawn_file = rel.Rel(g.spawn_file);
   }
 }

@@ -3,16 +3,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <map>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "gordian/report/paths.h"
+#include "gordian/report/source_lines.h"
 
 namespace gordian::report {
 namespace {
@@ -34,49 +32,6 @@ struct Style {
     }
     return std::string(s);
   }
-};
-
-// Source files read for excerpts; a missing file is remembered as missing.
-class SourceCache {
- public:
-  // The file's lines, or nullptr when it cannot be read.
-  const std::vector<std::string>* Lines(const std::string& path) {
-    auto it = files_.find(path);
-    if (it != files_.end()) return it->second.ok ? &it->second.lines : nullptr;
-    Entry e;
-    std::ifstream in(path, std::ios::binary);
-    if (in) {
-      e.ok = true;
-      std::string line;
-      while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        e.lines.push_back(std::move(line));
-      }
-    }
-    auto [ins, _] = files_.emplace(path, std::move(e));
-    return ins->second.ok ? &ins->second.lines : nullptr;
-  }
-
-  // root with symlinks and ".." resolved, once per report ("" when it
-  // cannot be resolved: no source is shown then).
-  const std::string& Root(const std::string& root) {
-    if (!root_done_) {
-      std::error_code ec;
-      std::filesystem::path r = std::filesystem::weakly_canonical(root, ec);
-      if (!ec && !root.empty()) root_ = r.string();
-      root_done_ = true;
-    }
-    return root_;
-  }
-
- private:
-  struct Entry {
-    bool ok = false;
-    std::vector<std::string> lines;
-  };
-  std::map<std::string, Entry> files_;
-  std::string root_;
-  bool root_done_ = false;
 };
 
 // Text from a trace or a source file can hold anything, escape sequences
@@ -147,20 +102,6 @@ Finding Escaped(const Finding& f) {
   return e;
 }
 
-// True when the source of path may be shown: a .go file inside root (the
-// module the report is about), after resolving symlinks and "..". A crafted
-// trace can name any file (/etc/shadow) as a site; only the user's own Go
-// source is ever printed.
-// canonical_root is the root already resolved (SourceCache::Root).
-bool MayShowSource(const std::string& path, const std::string& canonical_root) {
-  if (canonical_root.empty() || !path.ends_with(".go")) return false;
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
-  if (ec || Under(canonical_root, p.string()).empty()) return false;
-  // A FIFO or device would hang or never end; a missing file is said so.
-  return !std::filesystem::exists(p, ec) || std::filesystem::is_regular_file(p, ec);
-}
-
 std::string ExpandTabs(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -181,29 +122,17 @@ std::string Pos(const std::string& file, uint32_t line, uint32_t column) {
 
 void Excerpt(const Location& l, int context, const Style& st, SourceCache* cache,
              const std::string& source_root, std::string* out) {
-  if (l.line == 0 || l.file.empty()) return;
-  if (!MayShowSource(DiskPath(l), cache->Root(source_root))) {
-    *out += fmt::format("      {}\n", st.Dim("(source not shown: outside the module reported on)"));
+  SourceExcerpt ex = ExcerptOf(l, context, cache, source_root);
+  if (ex.lines.empty()) {
+    if (!ex.note.empty()) {
+      *out += fmt::format("      {}\n", st.Dim("(" + EscapeControls(ex.note) + ")"));
+    }
     return;
   }
-  const std::vector<std::string>* lines = cache->Lines(DiskPath(l));
-  if (lines == nullptr) {
-    *out += fmt::format("      {}\n",
-                        st.Dim(fmt::format("(source not available: {} cannot be read)",
-                                           EscapeControls(DiskPath(l)))));
-    return;
-  }
-  if (l.line > lines->size()) {
-    *out += fmt::format("      {}\n",
-                        st.Dim(fmt::format("(source changed: {} has only {} lines)", l.file,
-                                           lines->size())));
-    return;
-  }
-  uint32_t from = l.line > static_cast<uint32_t>(context) ? l.line - context : 1;
-  uint32_t to = std::min<uint32_t>(static_cast<uint32_t>(lines->size()), l.line + context);
+  uint32_t to = ex.first_line + static_cast<uint32_t>(ex.lines.size()) - 1;
   int width = static_cast<int>(fmt::format("{}", to).size());
-  for (uint32_t n = from; n <= to; n++) {
-    std::string text = ExpandTabs(EscapeControls((*lines)[n - 1]));
+  for (uint32_t n = ex.first_line; n <= to; n++) {
+    std::string text = ExpandTabs(EscapeControls(ex.lines[n - ex.first_line]));
     if (n == l.line) {
       *out += fmt::format("    {} {:>{}} | {}\n", st.Bold(">"), n, width, st.Bold(text));
     } else {

@@ -168,7 +168,8 @@ class CycleSearch {
                            BaseName(c_.Where(pick[i])));
     }
     for (size_t i = 0; i < k; ++i) {
-      c_.AddStep(&f, pick[i], report::Role::Lock, "waits for the lock the next goroutine holds");
+      c_.AddStep(&f, pick[i], report::Role::Lock, "waits for the lock the next goroutine holds",
+                 /*blocks=*/true);
     }
     f.message = fmt::format("lock-order inversion: {}; another schedule deadlocks", parts);
     // The same cycle found from another instance or rotation is one bug.

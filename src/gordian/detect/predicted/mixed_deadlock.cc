@@ -120,8 +120,9 @@ void PredictMixedDeadlock(PredictContext& c) {
                              BaseName(c.Where(y)), c.Index().StableId(b),
                              BaseName(c.Where(lb))),
                  {{m.acquire, report::Role::Lock, "takes the lock first"},
-                  {x, xrole, "blocks on the channel, holding the lock"},
-                  {lb, report::Role::Lock, "blocks on the lock: its channel operation never comes"}});
+                  {x, xrole, "blocks on the channel, holding the lock", true},
+                  {lb, report::Role::Lock, "blocks on the lock: its channel operation never comes",
+                   true}});
         return;
       }
     });

@@ -83,8 +83,10 @@ void PredictContext::AddLocation(report::Finding* f, uint32_t rec, report::Role 
 }
 
 void PredictContext::AddStep(report::Finding* f, uint32_t rec, report::Role role,
-                             std::string what) {
+                             std::string what, bool blocks) {
   f->interleaving.push_back(Index().StepOf(rec, role, std::move(what)));
+  // The record completed in the run; the other schedule is what blocks it.
+  f->interleaving.back().blocks |= blocks;
 }
 
 void PredictContext::Report(report::FindingKind kind, std::initializer_list<At> at,
@@ -92,7 +94,7 @@ void PredictContext::Report(report::FindingKind kind, std::initializer_list<At> 
   report::Finding f = NewFinding(kind, at.begin()->rec, at.begin()->role);
   for (auto it = at.begin() + 1; it != at.end(); ++it) AddLocation(&f, it->rec, it->role);
   f.message = std::move(message);
-  for (const StepAt& s : steps) AddStep(&f, s.rec, s.role, s.what);
+  for (const StepAt& s : steps) AddStep(&f, s.rec, s.role, s.what, s.blocks);
   Emit(std::move(f));
 }
 

@@ -68,7 +68,8 @@ class PredictContext {
   // A predicted finding whose primary location is rec.
   report::Finding NewFinding(report::FindingKind kind, uint32_t primary, report::Role role);
   void AddLocation(report::Finding* f, uint32_t rec, report::Role role);
-  void AddStep(report::Finding* f, uint32_t rec, report::Role role, std::string what);
+  void AddStep(report::Finding* f, uint32_t rec, report::Role role, std::string what,
+               bool blocks = false);
   // Emits f unless a finding with the same dedup key was emitted; then only
   // counts the occurrence.
   void Emit(report::Finding f);
@@ -82,6 +83,7 @@ class PredictContext {
     uint32_t rec;
     report::Role role;
     std::string what;
+    bool blocks = false;  // the other schedule blocks it forever (report::Step::blocks)
   };
   // Emits the finding of kind whose locations (and rewrite records) are at,
   // the first one primary, with message and the steps in the order of the

@@ -48,8 +48,8 @@ void PredictRecursiveRLock(PredictContext& c) {
                              BaseName(c.Where(r2)), BaseName(c.Where(r1)), BaseName(c.Where(w)),
                              c.Index().StableId(c.Gor(w))),
                  {{r1, report::Role::Lock, "first RLock"},
-                  {w, report::Role::Lock, "Lock waits for the reader"},
-                  {r2, report::Role::Lock, "second RLock waits for the writer"}});
+                  {w, report::Role::Lock, "Lock waits for the reader", true},
+                  {r2, report::Role::Lock, "second RLock waits for the writer", true}});
         return;
       }
     });

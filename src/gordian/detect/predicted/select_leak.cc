@@ -230,7 +230,8 @@ void PredictSelectLeaks(PredictContext& c) {
       c.AddStep(&f, q, report::Role::Select, fmt::format("select takes {}", instead));
       c.AddStep(&f, x, send ? report::Role::Send : report::Role::Recv,
                 send ? "send with no receiver left: blocked forever"
-                     : "receive with no sender left: blocked forever");
+                     : "receive with no sender left: blocked forever",
+                /*blocks=*/true);
       c.Emit(std::move(f));
     }
   }
