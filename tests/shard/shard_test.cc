@@ -2,7 +2,8 @@
 // Go module beside this file: its tests run as 4 shards of gordian test,
 // merged, give the findings (by de-duplication key, kind and status; one
 // bug is found in two shards and reported once) and
-// the test results of the unsharded run, each test in exactly one shard;
+// the test results of the unsharded run, each test, example and fuzz
+// target's seed corpus in exactly one shard;
 // gordian fuzz -shard fuzzes only its shard's tests; bad -shard values and
 // a report that does not parse are errors (exit 2) that say what is wrong.
 // Needs the go command and the gordian binary (label "record").
@@ -56,7 +57,7 @@ class ShardTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(tmp_); }
 
-  driver::ProcessResult Run(std::vector<std::string> args) {
+  driver::ProcessResult Run(std::vector<std::string> args, const std::string& runs_file = "") {
     driver::ProcessSpec spec;
     spec.argv = {Gordian()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
@@ -64,6 +65,7 @@ class ShardTest : public ::testing::Test {
     spec.pass_through = false;
     spec.timeout_seconds = 120;
     spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+    if (!runs_file.empty()) spec.set_env["SHARD_RUNS"] = runs_file;
     driver::ProcessResult r;
     std::string err;
     EXPECT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
@@ -75,7 +77,7 @@ class ShardTest : public ::testing::Test {
                                      "--json", (tmp_ / (name + ".json")).string()};
     argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("./...");
-    return Run(argv);
+    return Run(argv, (tmp_ / (name + ".runs")).string());
   }
   std::multiset<FindingKey> Findings(const std::string& name) {
     report::JsonReport r;
@@ -86,6 +88,13 @@ class ShardTest : public ::testing::Test {
       out.insert({report::DedupKey(f), std::string(report::KindName(f.kind)),
                   std::string(report::StatusName(f.status))});
     }
+    return out;
+  }
+  // The examples and fuzz targets that ran (package b's ran()).
+  std::multiset<std::string> Ran(const std::string& name) {
+    std::multiset<std::string> out;
+    std::istringstream in(Slurp(tmp_ / (name + ".runs")));
+    for (std::string line; std::getline(in, line);) out.insert(line);
     return out;
   }
   std::multiset<TestKey> Tests(const std::string& name) {
@@ -108,10 +117,13 @@ TEST_F(ShardTest, FourShardsMergedEqualTheUnshardedRun) {
   std::multiset<TestKey> want_tests = Tests("full");
   // The module's bugs: four leaks and a predicted send on a closed channel.
   ASSERT_EQ(want.size(), 5u) << full.err;
-  ASSERT_EQ(want_tests.size(), 8u) << full.err;
+  ASSERT_EQ(want_tests.size(), 9u) << full.err;  // 8 tests and FuzzSeed's seed
+  std::multiset<std::string> want_ran = Ran("full");
+  ASSERT_EQ(want_ran, (std::multiset<std::string>{"Example", "FuzzSeed"}));
 
   std::vector<std::string> merge = {"merge", "--quiet", "--json", (tmp_ / "merged.json").string()};
   std::multiset<TestKey> shard_tests;
+  std::multiset<std::string> shard_ran;
   size_t shards_with_tests = 0, shard_findings = 0;
   for (int i = 0; i < 4; i++) {
     std::string name = "shard" + std::to_string(i);
@@ -120,11 +132,13 @@ TEST_F(ShardTest, FourShardsMergedEqualTheUnshardedRun) {
     std::multiset<TestKey> t = Tests(name);
     shards_with_tests += t.empty() ? 0 : 1;
     shard_findings += Findings(name).size();
+    for (const std::string& e : Ran(name)) shard_ran.insert(e);
     shard_tests.insert(t.begin(), t.end());
     merge.push_back((tmp_ / (name + ".json")).string());
   }
   // Each test ran in exactly one shard, and the split is a real one.
   EXPECT_EQ(shard_tests, want_tests);
+  EXPECT_EQ(shard_ran, want_ran);  // the example and the fuzz target's seed, once
   EXPECT_GE(shards_with_tests, 2u);
   // The leak in leakSender is found by a test of two shards: the merge has
   // a duplicate to remove.

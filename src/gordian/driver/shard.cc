@@ -58,8 +58,10 @@ uint32_t ShardOfTest(const std::string& name, uint32_t count) {
 std::vector<std::string> TestsOfShard(const std::vector<PackageTests>& listed, Shard s) {
   std::vector<std::string> names;
   for (const PackageTests& p : listed) {
-    for (const std::string& t : p.tests) {
-      if (ShardOfTest(t, s.count) == s.index) names.push_back(t);
+    for (const auto* list : {&p.tests, &p.others}) {
+      for (const std::string& t : *list) {
+        if (ShardOfTest(t, s.count) == s.index) names.push_back(t);
+      }
     }
   }
   std::sort(names.begin(), names.end());
@@ -109,7 +111,10 @@ bool ShardArgs(const std::vector<std::string>& args, const std::string& cwd,
     return false;
   }
   std::vector<std::string> all;
-  for (const PackageTests& p : listed) all.insert(all.end(), p.tests.begin(), p.tests.end());
+  for (const PackageTests& p : listed) {
+    all.insert(all.end(), p.tests.begin(), p.tests.end());
+    all.insert(all.end(), p.others.begin(), p.others.end());
+  }
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   std::vector<std::string> names = TestsOfShard(listed, s);

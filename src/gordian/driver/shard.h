@@ -1,6 +1,7 @@
 // This file owns -shard I/N of gordian test and gordian fuzz: which tests
 // belong to shard I of N, and the go test arguments that run only those.
-// A top-level test belongs to the shard its name hashes to (FNV-1a 64 of
+// A top-level test (or example, or fuzz target's seed corpus: -run selects
+// them too) belongs to the shard its name hashes to (FNV-1a 64 of
 // the name, modulo N): the same on every machine and every run, and a new
 // test does not move the others to another shard. The hash takes the name
 // only, not the package, because one go test invocation takes one -run
@@ -28,7 +29,8 @@ bool ParseShard(const std::string& text, Shard* out, std::string* err);
 // The shard of count that the top-level test name belongs to.
 uint32_t ShardOfTest(const std::string& name, uint32_t count);
 
-// The names in shard s of the listed tests, sorted and without duplicates.
+// The names in shard s of the listed tests, examples and fuzz targets
+// (what -run selects), sorted and without duplicates.
 std::vector<std::string> TestsOfShard(const std::vector<PackageTests>& listed, Shard s);
 
 // args (go test flags and packages, as gordian test takes them) with their

@@ -38,7 +38,8 @@ TEST(ShardTest, RefusesBadValuesWithAHint) {
 }
 
 TEST(ShardTest, EveryTestIsInExactlyOneShard) {
-  std::vector<PackageTests> listed = {{"example.com/a", {}, true}, {"example.com/b", {}, true}};
+  std::vector<PackageTests> listed = {{"example.com/a", {}, {}, true},
+                                      {"example.com/b", {}, {"ExampleHub", "FuzzParse"}, true}};
   for (int i = 0; i < 200; i++) listed[i % 2].tests.push_back(fmt::format("TestCase{}", i));
   listed[1].tests.push_back("TestCase0");  // the same name in another package
   for (uint32_t n : {1u, 2u, 4u, 7u}) {
@@ -49,8 +50,11 @@ TEST(ShardTest, EveryTestIsInExactlyOneShard) {
       largest = std::max(largest, names.size());
       seen.insert(names.begin(), names.end());
     }
-    EXPECT_EQ(seen.size(), 200u) << n;
+    EXPECT_EQ(seen.size(), 202u) << n;
     for (int i = 0; i < 200; i++) EXPECT_EQ(seen.count(fmt::format("TestCase{}", i)), 1u);
+    // -run selects examples and fuzz targets' seed corpora too: they are split with the tests.
+    EXPECT_EQ(seen.count("ExampleHub"), 1u);
+    EXPECT_EQ(seen.count("FuzzParse"), 1u);
     // The hash spreads the names: no shard holds twice its share.
     EXPECT_LE(largest, 2 * 200 / n) << n;
   }
@@ -59,7 +63,7 @@ TEST(ShardTest, EveryTestIsInExactlyOneShard) {
 TEST(ShardTest, TheShardOfATestDoesNotDependOnTheOthers) {
   // A stable hash: adding tests does not move a test to another shard.
   uint32_t before = ShardOfTest("TestStable", 4);
-  std::vector<PackageTests> listed = {{"p", {"TestStable", "TestNew1", "TestNew2"}, true}};
+  std::vector<PackageTests> listed = {{"p", {"TestStable", "TestNew1", "TestNew2"}, {}, true}};
   std::vector<std::string> names = TestsOfShard(listed, Shard{before, 4});
   EXPECT_NE(std::find(names.begin(), names.end(), "TestStable"), names.end());
   EXPECT_EQ(ShardOfTest("TestStable", 4), before);
