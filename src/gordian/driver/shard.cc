@@ -121,6 +121,16 @@ bool ShardArgs(const std::vector<std::string>& args, const std::string& cwd,
   *selected = names.size();
   *total = all.size();
   *out = WithOnlyTests(args, names);
+  // Linux refuses one argument of 128 KiB or more (MAX_ARG_STRLEN): say so
+  // rather than let go test fail to start with E2BIG.
+  for (const std::string& a : *out) {
+    if (a.starts_with("-run=") && a.size() >= 128 * 1024) {
+      *err = fmt::format("-shard {}/{}: its {} test names make a -run pattern of {} bytes, more "
+                         "than one argument can hold; use more shards",
+                         s.index, s.count, names.size(), a.size());
+      return false;
+    }
+  }
   return true;
 }
 
