@@ -46,5 +46,6 @@ int RunReplay(const std::vector<std::string>& args);
 int RunTest(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunFuzz(const std::vector<std::string>& args);
+int RunMerge(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

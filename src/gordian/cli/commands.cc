@@ -12,6 +12,7 @@ const std::vector<Command>& Commands() {
       {"record", "build and run a program or its tests with the recorder on; keep the trace", RunRecord},
       {"analyze", "analyse recorded traces offline and report the bugs found", RunAnalyze},
       {"fuzz", "explore schedules of each test, guided by the analysis; report every bug found", RunFuzz},
+      {"merge", "merge the JSON reports of several runs (shards) into one report", RunMerge},
       {"replay", "re-run a recorded trace or a schedule deterministically; say where it diverged", RunReplay},
   };
   return commands;

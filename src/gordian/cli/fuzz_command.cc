@@ -22,6 +22,7 @@
 #include "gordian/cli/command.h"
 #include "gordian/cli/progress.h"
 #include "gordian/cli/reporting.h"
+#include "gordian/cli/shard_flag.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/driver/test_list.h"
@@ -52,6 +53,7 @@ struct FuzzFlags {
   std::string strategies;  // "" all
   std::string seed;        // "" a new one
   std::string corpus;      // "" each package's testdata; "off" none
+  std::string shard;       // "" all tests; "I/N" shard I of N
   bool go_test_per_run = false;
 };
 
@@ -107,6 +109,9 @@ int RunFuzz(const std::vector<std::string>& args) {
   flags.Bool("go-test-per-run", &c.go_test_per_run,
              "run each schedule with go test (which links the test binary again every run) "
              "instead of the package's test binary built once");
+  flags.String("shard", &c.shard, "I/N",
+               "fuzz only shard I of N (0 <= I < N): the tests whose name hashes to I; shards "
+               "0 to N-1 together fuzz every test once (docs/scale.md, gordian merge)");
   std::vector<std::string> go_flags;
   flags.PassThroughUnknown(&go_flags);
   std::vector<std::string> positional;
@@ -170,6 +175,7 @@ int RunFuzz(const std::vector<std::string>& args) {
   }
   std::vector<std::string> go_args = go_flags;
   go_args.insert(go_args.end(), positional.begin(), positional.end());
+  if (auto done = ApplyShardFlag(cmd, c.shard, wall, c.report, &go_args)) return *done;
 
   // The scratch directory of the whole command; schedules that reproduce
   // bugs are kept in the cache, as gordian test keeps them.

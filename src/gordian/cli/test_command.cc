@@ -16,6 +16,7 @@
 #include "gordian/cli/command.h"
 #include "gordian/cli/progress.h"
 #include "gordian/cli/reporting.h"
+#include "gordian/cli/shard_flag.h"
 #include "gordian/driver/record.h"
 #include "gordian/pipeline/pipeline.h"
 #include "gordian/util/duration.h"
@@ -66,7 +67,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
   static const char* kValued[] = {"json", "sarif", "html", "root", "keep", "wall", "confirm-budget",
-                                  "settle", "mem"};
+                                  "settle", "mem", "shard"};
   static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
                                 "no-confirm", "unconfirmed"};
   bool after_args = false;
@@ -224,6 +225,10 @@ int RunTest(const std::vector<std::string>& args) {
   util::FlagSet flags(cmd);
   Common c;
   AddCommonFlags(&flags, &c);
+  std::string shard;
+  flags.String("shard", &shard, "I/N",
+               "run only shard I of N (0 <= I < N): the tests whose name hashes to I; shards "
+               "0 to N-1 together run every test once (docs/scale.md, gordian merge)");
   std::vector<std::string> positional;
   bool help = false;
   std::string err;
@@ -257,6 +262,11 @@ int RunTest(const std::vector<std::string>& args) {
         flags.Usage());
     return kExitOK;
   }
+  double wall = 0;
+  if (!shard.empty() && !util::ParseDuration(c.wall, &wall, &err)) {
+    return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, c.wall, err));
+  }
+  if (auto done = ApplyShardFlag(cmd, shard, wall, c.report, &rest)) return *done;
   return RecordAndReport(cmd, driver::RecordMode::kTest, c, rest);
 }
 

@@ -12,11 +12,13 @@
 namespace gordian::driver {
 namespace {
 
-// go test's isTest: "Test" alone, or followed by something other than a
-// lower-case letter (Testify is no test).
-bool IsTestName(std::string_view s) {
-  if (!s.starts_with("Test")) return false;
-  if (s.size() > 4 && s[4] >= 'a' && s[4] <= 'z') return false;
+// go test's isTest: the prefix ("Test", "Example", "Fuzz") alone, or
+// followed by something other than a lower-case letter (Testify is no test).
+bool IsFuncNamed(std::string_view s, std::string_view prefix) {
+  if (!s.starts_with(prefix)) return false;
+  if (s.size() > prefix.size() && s[prefix.size()] >= 'a' && s[prefix.size()] <= 'z') {
+    return false;
+  }
   return std::all_of(s.begin(), s.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
            c == '_' || static_cast<unsigned char>(c) >= 0x80;
@@ -117,13 +119,17 @@ bool ListTests(const std::vector<std::string>& args_in, const std::string& cwd_i
     auto it = std::find_if(out->begin(), out->end(),
                            [&](const PackageTests& p) { return p.package == pkg; });
     if (it == out->end()) {
-      out->push_back(PackageTests{pkg, {}, false});
+      out->push_back(PackageTests{pkg, {}, {}, false});
       it = out->end() - 1;
     }
     if (action == "output") {
       std::string o = ev.value("Output", "");
       while (!o.empty() && (o.back() == '\n' || o.back() == '\r')) o.pop_back();
-      if (IsTestName(o)) it->tests.push_back(o);
+      if (IsFuncNamed(o, "Test")) {
+        it->tests.push_back(o);
+      } else if (IsFuncNamed(o, "Example") || IsFuncNamed(o, "Fuzz")) {
+        it->others.push_back(o);
+      }
     } else if (action == "pass") {
       it->listed = true;
     }

@@ -13,6 +13,11 @@ namespace gordian::driver {
 struct PackageTests {
   std::string package;             // import path
   std::vector<std::string> tests;  // TestXxx names, in go test's order
+  // ExampleXxx and FuzzXxx names: go test's -run selects them too (an
+  // example with output runs, a fuzz target runs its seed corpus), so
+  // -shard splits them with the tests (shard.h); gordian fuzz does not
+  // fuzz them.
+  std::vector<std::string> others;
   bool listed = false;             // the binary built and listed its tests
 };
 
@@ -20,8 +25,9 @@ struct PackageTests {
 // go test flags and packages as for gordian test (args; a leading -C DIR
 // becomes the working directory), less the flags that only select or
 // report what runs (-run: its top-level part becomes PATTERN, "." without
-// one; -list, -json, -v). Only the names of Test functions are kept
-// (not examples, benchmarks or fuzz targets). False with *err when the go
+// one; -list, -json, -v). The names of Test functions go to tests, those
+// of examples and fuzz targets to others; benchmarks (-bench selects
+// them, not -run) are left out. False with *err when the go
 // command cannot be run or lists nothing at all (a build failure, a bad
 // flag: its first lines of output say why).
 bool ListTests(const std::vector<std::string>& args, const std::string& cwd,

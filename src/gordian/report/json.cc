@@ -159,6 +159,66 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
   return true;
 }
 
+bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) {
+  *out = JsonReport{};
+  if (!FromJson(text, &out->findings, err)) return false;
+  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  try {
+    if (doc.contains("tests") || doc.contains("packages")) {
+      out->has_verdict = true;
+      for (const auto& tj : doc.value("tests", nlohmann::json::array())) {
+        TestVerdict t;
+        t.package = tj.at("package").get<std::string>();
+        t.name = tj.at("name").get<std::string>();
+        std::string result = tj.at("result").get<std::string>();
+        bool known = false;
+        for (TestResult r : {TestResult::Pass, TestResult::Fail, TestResult::Unfinished}) {
+          if (TestResultName(r) == result) {
+            t.result = r;
+            known = true;
+          }
+        }
+        if (!known) {
+          *err = fmt::format("test {} with unknown result {:?}", t.name, result);
+          return false;
+        }
+        out->verdict.tests.push_back(std::move(t));
+      }
+      for (const auto& pj : doc.value("packages", nlohmann::json::array())) {
+        PackageVerdict p;
+        p.package = pj.at("package").get<std::string>();
+        p.ok = pj.at("ok").get<bool>();
+        p.how = pj.value("how", "");
+        out->verdict.packages.push_back(std::move(p));
+      }
+      out->verdict.build_failed = doc.value("build_failed", false);
+      out->verdict.go_failure = doc.value("go_failure", "");
+    }
+    if (doc.contains("degraded")) {
+      out->degraded = doc["degraded"].get<std::vector<std::string>>();
+    }
+    if (doc.contains("fuzz")) {
+      out->has_fuzz = true;
+      const auto& fj = doc["fuzz"];
+      out->fuzz.seed = fj.value("seed", uint64_t{0});
+      for (const auto& tj : fj.value("test_failures", nlohmann::json::array())) {
+        FuzzTestFailure tf;
+        tf.package = tj.at("package").get<std::string>();
+        tf.test = tj.at("test").get<std::string>();
+        tf.runs = tj.value("runs", uint64_t{0});
+        tf.of = tj.value("of", uint64_t{0});
+        tf.first_by = tj.value("first_by", "");
+        tf.output = tj.value("output", "");
+        out->fuzz.test_failures.push_back(std::move(tf));
+      }
+    }
+  } catch (const nlohmann::json::exception& e) {
+    *err = fmt::format("malformed tests, packages, degraded or fuzz: {}", e.what());
+    return false;
+  }
+  return true;
+}
+
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
                    std::string* err, const Verdict* verdict,
                    const std::vector<std::string>& degraded, const FuzzReport* fuzz) {

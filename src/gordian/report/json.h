@@ -54,6 +54,21 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict 
 // version, kind, status, severity, primitive or role.
 bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* err);
 
+// Everything a report holds, as FromJsonReport reads it back (for
+// gordian merge, which renders merged reports again).
+struct JsonReport {
+  std::vector<Finding> findings;
+  bool has_verdict = false;  // "tests" and "packages" were there
+  Verdict verdict;
+  std::vector<std::string> degraded;
+  bool has_fuzz = false;
+  FuzzReport fuzz;
+};
+
+// Parses a whole report: FromJson's findings and the verdict, degraded and
+// fuzz parts; false with *err as FromJson, or on a malformed part.
+bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err);
+
 // Writes ToJson(findings) to path; false with *err when it cannot.
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
                    std::string* err, const Verdict* verdict = nullptr,

@@ -1,0 +1,3 @@
+module gordian.test/shard
+
+go 1.26
