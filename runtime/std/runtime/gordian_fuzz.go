@@ -57,7 +57,7 @@ var gordianFuzz struct {
 
 const (
 	gordianFuzzNone    = 0xffffffff
-	gordianFuzzQuietNs = 25 * 1000 * 1000
+	gordianFuzzQuietNs = 50 * 1000 * 1000
 )
 
 // gordianFuzzAdd records a prefer (a = case) or delay (a = nth) line; the
