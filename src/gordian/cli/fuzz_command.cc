@@ -86,7 +86,7 @@ int RunFuzz(const std::vector<std::string>& args) {
              "reproduce");
   flags.String("strategies", &c.strategies, "LIST",
                "the strategies to combine, by name, comma-separated (default: all of "
-               "prediction, flip)");
+               "prediction, flip, select, delay)");
   std::vector<std::string> go_flags;
   flags.PassThroughUnknown(&go_flags);
   std::vector<std::string> positional;
@@ -128,7 +128,7 @@ int RunFuzz(const std::vector<std::string>& args) {
       bool known = std::any_of(strategies.begin(), strategies.end(),
                                [&](const auto& s) { return w == s->Name(); });
       if (!known) {
-        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip)", cmd, w));
+        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip, select, delay)", cmd, w));
       }
     }
     std::erase_if(strategies, [&](const auto& s) {
