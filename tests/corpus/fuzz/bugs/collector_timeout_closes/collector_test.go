@@ -24,8 +24,8 @@ func TestCollectorGivesUp(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := 0; i < 3; i++ {
-			select {
-			case results <- i: // want: send-on-closed occurred
+			select { // want: send-on-closed occurred
+			case results <- i:
 			case <-time.After(time.Second):
 				return // the collector is gone
 			}
