@@ -312,7 +312,7 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 		return chansendOrig(c, ep, block, pc)
 	}
 	if !block {
-		choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
+		choice := gordianReplayWait(st, gkSelect, site) // replay: gordian_replay.go
 		p := gordianNBBegin(st, site, id, gfDirSend)
 		if p == 0 {
 			gordianReplayDone(st)
@@ -340,7 +340,7 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 		gordianReplayDone(st)
 		return ok
 	}
-	gordianReplayWait(st, gkChanSend) // replay: gordian_replay.go
+	gordianReplayWait(st, gkChanSend, site) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
 		gordianReplayDone(st)
@@ -381,7 +381,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		return chanrecvOrig(c, ep, block)
 	}
 	if !block {
-		choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
+		choice := gordianReplayWait(st, gkSelect, site) // replay: gordian_replay.go
 		p := gordianNBBegin(st, site, id, gfDirRecv|gordianTimerFlag(c)|gordianZeroSize(c))
 		if p == 0 {
 			gordianReplayDone(st)
@@ -408,7 +408,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 		gordianReplayDone(st)
 		return
 	}
-	gordianReplayWait(st, gkChanRecv) // replay: gordian_replay.go
+	gordianReplayWait(st, gkChanRecv, site) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
 		gordianReplayDone(st)
@@ -484,7 +484,7 @@ func gordianClosechan(c *hchan, pc uintptr) {
 		closechanOrig(c)
 		return
 	}
-	gordianReplayWait(st, gkChanClose) // replay: gordian_replay.go
+	gordianReplayWait(st, gkChanClose, site) // replay: gordian_replay.go
 	p := gordianAlloc(st, 1)
 	if p == 0 {
 		gordianReplayDone(st)
@@ -532,7 +532,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	if ncase > gordianRecsPerChunk-2 {
 		ncase = gordianRecsPerChunk - 2 // a Select never spans chunks
 	}
-	choice := gordianReplayWait(st, gkSelect) // replay: gordian_replay.go
+	choice := gordianReplayWait(st, gkSelect, site) // replay: gordian_replay.go
 	p := gordianAlloc(st, uintptr(ncase+1))
 	if p == 0 {
 		gordianReplayDone(st)
@@ -553,7 +553,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	gordianPut(p, gkSelect, fl, uint16(ncase), site, 0, 0, 0, 0)
 	st.seq, st.stamp = 0, 0
 	st.blocked, st.open, st.inop = p, p, 1
-	casi, recvOK := gordianReplaySelect(cas0, order0, pc0, nsends, nrecvs, block, choice)
+	casi, recvOK := gordianReplaySelect(cas0, order0, pc0, nsends, nrecvs, block, choice, site)
 	st.blocked, st.open, st.inop = 0, 0, 0
 	gordianReplayDone(st)
 	tp := st.stamp

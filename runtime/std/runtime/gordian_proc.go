@@ -191,6 +191,9 @@ func gordianPanic(e any, pc uintptr) {
 			t = r.tpre
 		}
 		r.flags |= fl
+		if r.kind == gkSelect {
+			gordianClosedSendCase(p, r, t)
+		}
 		atomic.Store(&r.tpost, t)
 	}
 	st.open, st.blocked, st.inop = 0, 0, 0
@@ -284,3 +287,30 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 
 //go:linkname testing_gordianEnabled testing.gordianEnabled
 func testing_gordianEnabled() bool { return gordianOn }
+
+// gordianClosedSendCase: the select of record p panicked before it parked
+// (a select only panics sending on a closed channel; one parked and woken
+// by the close has its case flagged by gordianClosedWake). With one send
+// case, that case sent: it is flagged chosen and closed, so the finding is
+// placed at the select, not at the panic's frame inside the runtime. With
+// several send cases the recorder does not know which one, and leaves them.
+func gordianClosedSendCase(p uintptr, r *gordianRecord, t uint32) {
+	var send *gordianRecord
+	for i := uintptr(1); i <= uintptr(r.aux); i++ {
+		cr := (*gordianRecord)(unsafe.Pointer(p + i*gordianRecordBytes))
+		if cr.kind != gkSelectCase || cr.flags&gfChosen != 0 {
+			return // not a case, or the case is known
+		}
+		if cr.flags&gfDirSend != 0 {
+			if send != nil {
+				return
+			}
+			send = cr
+		}
+	}
+	if send != nil {
+		send.flags |= gfChosen | gfClosed
+		send.tpost = t
+		r.val = uint32(send.aux)
+	}
+}

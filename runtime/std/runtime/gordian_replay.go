@@ -331,6 +331,33 @@ func gordianReplayInit() {
 			}
 			gs.key = append(gs.key, sid<<32|idx)
 			gs.pos = append(gs.pos, int32(pos))
+		case "prefer", "delay":
+			// Directives of the free run (gordian_fuzz.go).
+			prefer := key == "prefer"
+			if !gordianScheduleFields(rest, fields[:3], true) {
+				if prefer {
+					gordianScheduleRefuse(lineno, "expected CASE WAIT_MS SITE", line)
+				}
+				gordianScheduleRefuse(lineno, "expected NTH WAIT_MS SITE", line)
+			}
+			a, ok := gordianScheduleNum(gordianBytesString(fields[0]), 0x7fffffff)
+			if prefer && !ok {
+				gordianScheduleRefuse(lineno, "bad CASE (0 to 2147483647)", line)
+			}
+			if !prefer && (!ok || a == 0) {
+				gordianScheduleRefuse(lineno, "bad NTH (1 to 2147483647)", line)
+			}
+			wait, ok := gordianScheduleNum(gordianBytesString(fields[1]), 60000)
+			if !ok {
+				gordianScheduleRefuse(lineno, "bad WAIT_MS (0 to 60000)", line)
+			}
+			if prefer && gordianFuzz.nprefs >= gordianFuzzMaxLines {
+				gordianScheduleRefuse(lineno, "more than 64 prefer lines", line)
+			}
+			if !prefer && gordianFuzz.ndelays >= gordianFuzzMaxLines {
+				gordianScheduleRefuse(lineno, "more than 64 delay lines", line)
+			}
+			gordianFuzzAdd(prefer, a, wait, fields[2])
 		case "o":
 			f := &fields
 			if !gordianScheduleFields(rest, f[:], true) {
@@ -579,17 +606,33 @@ func gordianReplaySpawn(gid, parent, index uint32) {
 	}
 }
 
-// gordianReplayWait is called by a controlled operation of kind before its
-// record is written. It returns the select choice the schedule wants
-// (gordianReplayFree when none).
-func gordianReplayWait(st *gordianG, kind uint8) int32 {
+// gordianReplayWait is called by a controlled operation of kind at
+// recorder site id site before its record is written. It returns the
+// select choice the schedule wants (gordianReplayFree when none). An
+// operation that the prefix does not release may then be held by a delay
+// line (gordian_fuzz.go).
+func gordianReplayWait(st *gordianG, kind uint8, site uint32) int32 {
 	r := &gordianReplay
-	if !r.on || r.done.Load() != 0 || !gordianReplayControlled(kind) {
+	if !r.on || !gordianReplayControlled(kind) {
 		return gordianReplayFree
+	}
+	ch, released := gordianReplayPrefix(st, kind)
+	if !released {
+		gordianFuzzDelay(site)
+	}
+	return ch
+}
+
+// gordianReplayPrefix waits for the operation's position in the prefix;
+// released reports whether the prefix released it (it then acknowledges).
+func gordianReplayPrefix(st *gordianG, kind uint8) (choice int32, released bool) {
+	r := &gordianReplay
+	if r.done.Load() != 0 {
+		return gordianReplayFree, false
 	}
 	s := gordianReplayState(st.gid)
 	if s == nil {
-		return gordianReplayFree
+		return gordianReplayFree, false
 	}
 	if s.pending > 0 { // the previous operation panicked and was recovered
 		gordianReplayAck(s.pending - 1)
@@ -602,19 +645,19 @@ func gordianReplayWait(st *gordianG, kind uint8) int32 {
 	s.n++
 	if pos < 0 {
 		gordianReplayPoll(-1) // not in the schedule: after it
-		return gordianReplayFree
+		return gordianReplayFree, false
 	}
 	if r.opKind[pos] != kind {
 		gordianReplayDiverge(pos, s.sid, kind)
-		return gordianReplayFree
+		return gordianReplayFree, false
 	}
 	if !gordianReplayPoll(pos) {
-		return gordianReplayFree
+		return gordianReplayFree, false
 	}
 	s.pending = pos + 1
 	r.head.Store(uintptr(unsafe.Pointer(getg())))
 	r.headPos.Store(pos)
-	return r.opCh[pos]
+	return r.opCh[pos], true
 }
 
 // gordianReplayDone acknowledges the goroutine's released operation.
@@ -853,9 +896,15 @@ func gordianReplayDiverge(pos int32, sid uint32, got uint8) {
 // move of the cursor, so an operation released later cannot take the
 // partner it waits for; and a forced operation that finds it polling the
 // other side of an unbuffered channel does its case blocking, so that the
-// two meet (gordianReplayPeerPolls).
-func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs int, block bool, choice int32) (int, bool) {
+// two meet (gordianReplayPeerPolls). A select the schedule does not force
+// follows its site's prefer line, if any (gordian_fuzz.go).
+func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs int, block bool, choice int32, site uint32) (int, bool) {
 	n := nsends + nrecvs
+	if choice == gordianReplayFree && gordianReplay.on {
+		if k, pi, ok := gordianFuzzPrefer(site); ok {
+			return gordianFuzzSelect(cas0, order0, pc0, nsends, nrecvs, block, k, pi)
+		}
+	}
 	if choice == gordianReplayFree || int(choice) >= n || (choice == gordianReplayDefault && block) {
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}

@@ -63,7 +63,7 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 	if id == 0 {
 		return 0
 	}
-	ch := gordianReplayWait(st, kind) // replay: gordian_replay.go
+	ch := gordianReplayWait(st, kind, site) // replay: gordian_replay.go
 	if kind == gkOnceDo {
 		gordianReplayOnce(st, ch)
 	}

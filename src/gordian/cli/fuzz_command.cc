@@ -98,7 +98,7 @@ int RunFuzz(const std::vector<std::string>& args) {
              "reproduce");
   flags.String("strategies", &c.strategies, "LIST",
                "the strategies to combine, by name, comma-separated (default: all of "
-               "prediction, flip)");
+               "prediction, flip, select, delay)");
   flags.String("seed", &c.seed, "N",
                "the seed of every random choice (default: a new one, printed and in the "
                "JSON report); the same seed and the same runs give the same schedules");
@@ -166,7 +166,7 @@ int RunFuzz(const std::vector<std::string>& args) {
       bool known = std::any_of(strategies.begin(), strategies.end(),
                                [&](const auto& s) { return w == s->Name(); });
       if (!known) {
-        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip)", cmd, w));
+        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip, select, delay)", cmd, w));
       }
     }
     std::erase_if(strategies, [&](const auto& s) {

@@ -8,6 +8,10 @@
 //                        bugs) as schedule prefixes.
 //   pair_flip.h          two operations on a Once, WaitGroup or Cond that
 //                        only the run ordered, the other way round.
+//   select_preference.h  each case a select of the run did not take, as a
+//                        preference of the free run (GFuzz).
+//   delay_points.h       random "n-th operation at a site" points where a
+//                        goroutine is held (PCT with a depth).
 // A new strategy implements Strategy, is added to DefaultStrategies
 // (strategy.cc), and gets a row in docs/fuzzing-schedules.md.
 #pragma once

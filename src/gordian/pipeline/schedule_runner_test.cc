@@ -17,6 +17,7 @@
 #include <regex>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -168,6 +169,67 @@ TEST_F(ReplayEnforcement, APanicWaitsForTheOperationsBeforeIt) {
   EXPECT_NE(recv.tpost, 0u);
   EXPECT_GT(panic.tpre, recv.tpost) << "the panic came after the receive";
   EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
+}
+
+// The first record of kind k in t (any goroutine), or nullptr.
+const Record* FirstOf(const gordian::trace::Trace& t, Kind k) {
+  for (const Record& r : t.records) {
+    if (r.kind == k) return &r;
+  }
+  return nullptr;
+}
+
+// testdata/prefer: one receive case is ready at once, the other 20 ms
+// later. A free run takes the ready one; "prefer" for the other makes the
+// select wait for it. (Cases are numbered as the runtime orders them:
+// sends, then receives in reverse source order.)
+TEST_F(ReplayEnforcement, APreferLineMakesTheSelectWaitForItsCase) {
+  gordian::pipeline::ScheduledRun free;
+  ASSERT_TRUE(Replay("prefer", "", &free));
+  const Record* sel = FirstOf(free.trace, Kind::Select);
+  ASSERT_NE(sel, nullptr);
+  ASSERT_LE(sel->val, 1u) << "a free run takes a case";
+  uint32_t ready = sel->val, later = 1 - ready;
+  std::string site = gordian::trace::SiteText(free.trace, *sel);
+  gordian::pipeline::ScheduledRun res;
+  ASSERT_TRUE(Replay("prefer", fmt::format("prefer {} 5000 {}\n", later, site), &res));
+  sel = FirstOf(res.trace, Kind::Select);
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->val, later) << "the preferred case, once it is ready";
+  EXPECT_EQ(res.trace.meta["fuzz_prefer_taken_case"], std::to_string(later));
+  // A preference for another site changes nothing.
+  ASSERT_TRUE(Replay("prefer", fmt::format("prefer {} 5000 {}0\n", later, site), &res));
+  sel = FirstOf(res.trace, Kind::Select);
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->val, ready);
+  EXPECT_EQ(res.trace.meta.count("fuzz_prefer_taken"), 0u);
+}
+
+// testdata/delay: main locks right after spawning a goroutine that locks
+// too. "delay 1" on main's Lock holds it until the goroutine has locked,
+// unlocked and parked in its send; the hold ends then, long before its
+// bound of 20 s.
+TEST_F(ReplayEnforcement, ADelayLineHoldsTheOperation) {
+  gordian::pipeline::ScheduledRun free;
+  ASSERT_TRUE(Replay("delay", "", &free));
+  std::string main_site;
+  for (const Record& r : free.trace.records) {
+    std::string s = gordian::trace::SiteText(free.trace, r);
+    if (r.kind == Kind::MutexLock && s.ends_with("delay_test.go:20")) main_site = s;
+  }
+  ASSERT_FALSE(main_site.empty());
+  gordian::pipeline::ScheduledRun res;
+  ASSERT_TRUE(Replay("delay", "delay 1 20000 " + main_site + "\n", &res));
+  uint32_t main_lock = 0, other_lock = 0;
+  for (const Record& r : res.trace.records) {
+    if (r.kind != Kind::MutexLock) continue;
+    (gordian::trace::SiteText(res.trace, r) == main_site ? main_lock : other_lock) = r.tpost;
+  }
+  ASSERT_NE(main_lock, 0u);
+  ASSERT_NE(other_lock, 0u);
+  EXPECT_LT(other_lock, main_lock) << "the goroutine locked first";
+  ASSERT_EQ(res.trace.meta.count("fuzz_delay_ms"), 1u);
+  EXPECT_LT(std::stoi(res.trace.meta["fuzz_delay_ms"]), 10000) << "the hold ended when the others blocked";
 }
 
 }  // namespace

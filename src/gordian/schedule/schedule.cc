@@ -104,6 +104,15 @@ std::string FormatSchedule(const Schedule& s) {
   for (const Gate& p : s.panics) out += fmt::format("p {} {} {}\n", p.g, p.index, p.pos);
   for (const Gate& p : s.relocks) out += fmt::format("r {} {} {}\n", p.g, p.index, p.pos);
   for (const Gate& p : s.test_ends) out += fmt::format("e {} {} {}\n", p.g, p.index, p.pos);
+  if (!s.prefers.empty() || !s.delays.empty()) {
+    out += "# prefer CASE WAIT_MS SITE | delay NTH WAIT_MS SITE   (the free run)\n";
+  }
+  for (const Preference& p : s.prefers) {
+    out += fmt::format("prefer {} {} {}\n", p.choice, p.wait_ms, p.site.empty() ? "?" : Escape(p.site));
+  }
+  for (const Delay& d : s.delays) {
+    out += fmt::format("delay {} {} {}\n", d.nth, d.wait_ms, d.site.empty() ? "?" : Escape(d.site));
+  }
   out += "# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n";
   out.reserve(out.size() + s.ops.size() * 64);
   for (const Op& op : s.ops) {
@@ -218,6 +227,27 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (!Num(f[2], kI32, &pos)) return bad("bad POS (0 to 2147483647)");
       Gate p{static_cast<uint32_t>(g), static_cast<uint32_t>(index), static_cast<uint32_t>(pos)};
       (key == "p" ? out->panics : key == "r" ? out->relocks : out->test_ends).push_back(p);
+    } else if (key == "prefer" || key == "delay") {
+      // Directives of the free run: a select preference, a delay point.
+      std::string_view f[3];
+      uint64_t a = 0, wait = 0;
+      bool prefer = key == "prefer";
+      if (!Fields(rest, 3, true, f)) {
+        return bad(prefer ? "expected CASE WAIT_MS SITE" : "expected NTH WAIT_MS SITE");
+      }
+      if (prefer && !Num(f[0], kI32, &a)) return bad("bad CASE (0 to 2147483647)");
+      if (!prefer && (!Num(f[0], kI32, &a) || a == 0)) return bad("bad NTH (1 to 2147483647)");
+      if (!Num(f[1], kMaxDirectiveWaitMs, &wait)) return bad("bad WAIT_MS (0 to 60000)");
+      if ((prefer ? out->prefers.size() : out->delays.size()) >= kMaxDirectives) {
+        return bad(prefer ? "more than 64 prefer lines" : "more than 64 delay lines");
+      }
+      if (prefer) {
+        out->prefers.push_back(
+            Preference{static_cast<int32_t>(a), static_cast<uint32_t>(wait), Unescape(std::string(f[2]))});
+      } else {
+        out->delays.push_back(
+            Delay{static_cast<uint32_t>(a), static_cast<uint32_t>(wait), Unescape(std::string(f[2]))});
+      }
     } else if (key == "o") {
       std::string_view f[10];
       if (!Fields(rest, 10, true, f)) {

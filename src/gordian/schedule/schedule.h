@@ -50,6 +50,33 @@ struct Gate {
   uint32_t pos = 0;
 };
 
+// A select preference (GFuzz): every select at site that the prefix does
+// not force first tries case `choice` (an index as in the trace: sends,
+// then receives) and polls it while it is not ready; the total time the
+// preference waits over the whole run is at most wait_ms, then the select
+// runs unforced. Applies during the free run, so a preference reaches
+// selects that no recorded run executed.
+struct Preference {
+  int32_t choice = 0;
+  uint32_t wait_ms = 0;
+  std::string site;
+};
+
+// A delay point (PCT-style): the nth (1 = the first) controlled operation
+// at site, counted over all goroutines in the order they reach it, is held
+// before it runs until every other goroutine is blocked or asleep, or
+// wait_ms has passed. Operations released by the prefix are not held.
+struct Delay {
+  uint32_t nth = 1;
+  uint32_t wait_ms = 0;
+  std::string site;
+};
+
+// At most this many prefer and delay lines each (the runtime's tables).
+inline constexpr size_t kMaxDirectives = 64;
+// A wait of a prefer or delay line is at most this long.
+inline constexpr uint32_t kMaxDirectiveWaitMs = 60000;
+
 // How to run the program again (from the recording).
 struct Invocation {
   std::string mode;                // "test" or "run"; "" unknown
@@ -71,6 +98,8 @@ struct Schedule {
   std::vector<Gate> panics;        // "p" lines: the recording's panics
   std::vector<Gate> relocks;       // "r" lines: the relocks of woken Cond.Waits
   std::vector<Gate> test_ends;     // "e" lines: the ends of tests
+  std::vector<Preference> prefers; // "prefer" lines: select preferences of the free run
+  std::vector<Delay> delays;       // "delay" lines: delay points
   // Positions from here on were recorded after the program began to die
   // (a fatal panic): best effort, not required to happen. -1: none.
   int64_t fatal_at = -1;
