@@ -25,6 +25,18 @@ namespace gordian::driver {
 namespace fs = std::filesystem;
 namespace {
 
+// The limit of a recorded run within -wall (0: none), after `spent`
+// seconds of build: what is left, less a reserve for reading the trace
+// after a run the limit had to kill. A command whose one deadline covers
+// the run and the work after it (gordian replay, record) would otherwise
+// end at its deadline a moment after the kill, without its result: a
+// program that hangs for good is killed at the limit by design.
+double RunLimit(double wall_seconds, double spent) {
+  if (!(wall_seconds > 0)) return 0;
+  double reserve = std::min(1.0, wall_seconds / 10);
+  return std::max(1e-3, wall_seconds - spent - reserve);
+}
+
 // go build and go test flags that take a value (as the next argument when
 // not written -flag=value). Any other flag is taken to be boolean.
 const std::set<std::string, std::less<>>& ValueFlags() {
@@ -294,7 +306,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
 
   ProcessSpec spec;
   spec.cwd = cwd;
-  spec.timeout_seconds = opts.wall_seconds;
+  spec.timeout_seconds = RunLimit(opts.wall_seconds, 0);
   spec.pass_through = opts.pass_through;
   spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS"};
   for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
@@ -360,7 +372,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
     return true;
   }
   // -wall bounds build and run together, as go test's does in test mode.
-  if (opts.wall_seconds > 0) spec.timeout_seconds = std::max(1e-3, opts.wall_seconds - br.seconds);
+  spec.timeout_seconds = RunLimit(opts.wall_seconds, br.seconds);
   spec.argv = {bin};
   spec.argv.insert(spec.argv.end(), prog_args.begin(), prog_args.end());
   if (opts.gomaxprocs > 0) spec.set_env["GOMAXPROCS"] = std::to_string(opts.gomaxprocs);
