@@ -82,7 +82,10 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
     for (uint32_t h : HoldersBlocking(ix, op)) waits[g].push_back({ix.GidOf(h), h});
   }
   std::set<Gid> in_cycle;
-  for (auto& [start, _] : waits) {
+  for (const auto& waiting : waits) {
+    // A plain variable, not a structured binding: lambdas below capture it
+    // (clang before 16 cannot capture bindings).
+    const Gid start = waiting.first;
     if (in_cycle.count(start)) continue;
     // Depth-first search for a path back to start through blocked lockers.
     std::vector<std::pair<Gid, uint32_t>> path;  // (gid, holding rec of the next)
@@ -130,7 +133,9 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
   }
 
   // Mixed deadlocks: a channel wait under a lock that its partner waits for.
-  for (auto [h, hop] : blocked) {
+  for (const auto& blocked_at : blocked) {
+    const Gid h = blocked_at.first;  // captured below: no structured binding
+    const uint32_t hop = blocked_at.second;
     if (in_cycle.count(h) || !IsLockWait(ix.rec(hop).kind)) continue;
     for (uint32_t hold : HoldersBlocking(ix, hop)) {
       Gid g = ix.GidOf(hold);
