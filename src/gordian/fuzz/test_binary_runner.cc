@@ -3,8 +3,6 @@
 
 #include <filesystem>
 
-#include <fmt/format.h>
-
 namespace gordian::fuzz {
 
 namespace fs = std::filesystem;
@@ -44,25 +42,7 @@ bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& sched
   run.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
   run.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
   if (!driver::RecordTestBinary(binary_, run, &out->record, err)) return false;
-  if (out->record.traces.empty()) {
-    *err = fmt::format("the run recorded nothing ({})", out->record.run.Describe());
-    return false;
-  }
-  out->trace_dir = out->record.traces[0].trace_dir;
-  if (!trace::ReadTrace(out->trace_dir, &out->trace, err)) return false;
-  // As GoScheduleRunner: a replay that did not start is an error.
-  auto refused = out->trace.meta.find("replay_refused");
-  if (refused != out->trace.meta.end()) {
-    *err = fmt::format("the replay did not start: the runtime refused the schedule: {}",
-                       refused->second);
-    return false;
-  }
-  if (!out->trace.meta.count("replay_schedule")) {
-    *err = fmt::format("the replay did not start: the runtime did not take the schedule ({})",
-                       out->record.run.Describe());
-    return false;
-  }
-  return true;
+  return pipeline::ReadScheduledTrace(out, err);
 }
 
 }  // namespace gordian::fuzz

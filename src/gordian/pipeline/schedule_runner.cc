@@ -52,6 +52,10 @@ bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& sched
     *err = "the program no longer builds; a schedule replays only the program it was made from";
     return false;
   }
+  return ReadScheduledTrace(out, err);
+}
+
+bool ReadScheduledTrace(RunOutput* out, std::string* err) {
   if (out->record.traces.empty()) {
     *err = fmt::format("the replay recorded nothing ({})", out->record.run.Describe());
     return false;

@@ -34,6 +34,13 @@ struct RunOutput {
   driver::RecordResult record;  // the go command's build and run (a fake may leave it empty)
 };
 
+// Reads the trace of a run under a schedule whose recording is in
+// out->record, and checks that the replay started: false with *err when
+// nothing was recorded, the trace does not read, or the runtime refused or
+// never took the schedule (an error, not a divergence at position 0). Every
+// runner ends with it.
+bool ReadScheduledTrace(RunOutput* out, std::string* err);
+
 class ScheduleRunner {
  public:
   virtual ~ScheduleRunner() = default;
