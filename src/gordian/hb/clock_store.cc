@@ -99,6 +99,17 @@ uint32_t ClockStore::GetSlow(uint32_t id, uint32_t index) const {
   }
 }
 
+void ClockStore::Differences(uint32_t a, uint32_t b, std::vector<uint32_t>* out) const {
+  if (a == b) return;
+  if (tree_) {
+    arena_.Differences(a, b, out);
+    return;
+  }
+  for (uint32_t i = 0; i < width_; ++i) {
+    if (Get(a, i) != Get(b, i)) out->push_back(i);
+  }
+}
+
 void ClockStore::Materialize(uint32_t id, uint32_t* out) const {
   if (tree_) {
     arena_.Materialize(id, out);

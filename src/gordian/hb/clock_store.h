@@ -75,6 +75,10 @@ class ClockStore {
     return GetSlow(id, index);
   }
   void Materialize(uint32_t id, uint32_t* out) const;
+  // Appends the indices whose entries differ between snapshots a and b
+  // (neither kUnknown), in increasing order: the changed paths in tree
+  // mode, a scan of the width otherwise.
+  void Differences(uint32_t a, uint32_t b, std::vector<uint32_t>* out) const;
 
   uint64_t bytes() const { return tree_ ? arena_.bytes() : bytes_; }
   uint64_t snapshots() const { return tree_ ? tree_snapshots_ : entries_.size(); }

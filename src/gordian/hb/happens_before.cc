@@ -67,6 +67,21 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
   return store_.Get(s, trace::Value(g));
 }
 
+bool HappensBefore::KnowledgeGained(uint32_t prev, uint32_t rec,
+                                    std::vector<uint32_t>* out) const {
+  rec = ops().Owner(rec);
+  uint32_t b = snap_pre_[rec];
+  uint32_t a = ClockStore::kZero;
+  if (prev != kNoRecord) a = snap_pre_[ops().Owner(prev)];
+  if (a == ClockStore::kUnknown || b == ClockStore::kUnknown) return false;
+  const uint32_t own = trace::Value(ops().GoroutineIndexOf(rec));
+  size_t from = out->size();
+  store_.Differences(a, b, out);
+  out->erase(std::remove(out->begin() + static_cast<std::ptrdiff_t>(from), out->end(), own),
+             out->end());
+  return true;
+}
+
 VectorClock HappensBefore::PreClock(uint32_t rec) const {
   rec = ops().Owner(rec);
   VectorClock vc(num_g_);

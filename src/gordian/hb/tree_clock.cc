@@ -278,6 +278,28 @@ void ClockArena::MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint
   }
 }
 
+void ClockArena::DifferencesRec(uint32_t level, uint32_t a, uint32_t b, uint64_t base,
+                                std::vector<uint32_t>* out) const {
+  // The zero node stands for an all-zero subtree at every level.
+  static constexpr uint32_t kZeros[kFan] = {};
+  const uint32_t* na = a == kZeroNode ? kZeros : Node(a);
+  const uint32_t* nb = b == kZeroNode ? kZeros : Node(b);
+  if (level == 0) {
+    for (uint32_t k = 0; k < kFan && base + k < width_; ++k) {
+      if (na[k] != nb[k]) out->push_back(uint32_t(base + k));
+    }
+    return;
+  }
+  uint64_t span = uint64_t(1) << (kBits * level);
+  for (uint32_t k = 0; k < kFan && base + k * span < width_; ++k) {
+    if (na[k] != nb[k]) DifferencesRec(level - 1, na[k], nb[k], base + k * span, out);
+  }
+}
+
+void ClockArena::Differences(uint32_t a, uint32_t b, std::vector<uint32_t>* out) const {
+  if (a != b) DifferencesRec(depth_ - 1, a, b, 0, out);
+}
+
 void ClockArena::Materialize(uint32_t root, uint32_t* out) const {
   std::fill(out, out + width_, 0u);
   if (root != kZeroNode) MaterializeRec(depth_ - 1, root, 0, out);

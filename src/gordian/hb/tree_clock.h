@@ -121,6 +121,11 @@ class ClockArena {
   }
   // out[0..width) := the clock rooted at root.
   void Materialize(uint32_t root, uint32_t* out) const;
+  // Appends to out the indices i < width where the trees rooted at a and b
+  // hold different entries, in increasing order. Subtrees that are the same
+  // node are skipped, so two snapshots of one clock cost the paths that
+  // changed between them, not the width.
+  void Differences(uint32_t a, uint32_t b, std::vector<uint32_t>* out) const;
 
   // Makes c's nodes shareable: later changes to c copy them. O(1).
   void Freeze(Clock* c) {
@@ -225,6 +230,8 @@ class ClockArena {
   bool defer_frees_ = false;        // during a join: nodes freed at its end
   std::vector<uint32_t> deferred_;
   void MaterializeRec(uint32_t level, uint32_t id, uint32_t base, uint32_t* out) const;
+  void DifferencesRec(uint32_t level, uint32_t a, uint32_t b, uint64_t base,
+                      std::vector<uint32_t>* out) const;
 
   uint32_t width_ = 0;
   uint32_t depth_ = 1;

@@ -268,5 +268,45 @@ TEST(TreeClockDifferential, DefaultPicksTreesForWideTraces) {
   EXPECT_GT(hb.stats().snapshots, 0u);
 }
 
+// KnowledgeGained (what the rewrite of a prediction asks instead of every
+// goroutine at every operation) names exactly the other goroutines whose
+// entry differs between a record's pre clock and the previous record's of
+// its goroutine (or the zero clock), with rows and with trees.
+TEST(TreeClockDifferential, KnowledgeGainedIsTheChangedEntries) {
+  for (uint32_t seed = 1; seed <= 12; ++seed) {
+    trace::Trace t = RandomTrace(seed, seed % 2 ? 12 : 160, 2500);
+    for (uint32_t min_width : {0xffffffffu, 1u}) {
+      internal::tree_clock_min_width = min_width;
+      HappensBefore hb;
+      std::string err;
+      bool built = hb.Build(t, &err);
+      internal::tree_clock_min_width = 65;
+      ASSERT_TRUE(built) << err;
+      size_t nonempty = 0;
+      for (const trace::Goroutine& gr : t.goroutines) {
+        uint32_t prev = kNoRecord;
+        for (uint32_t r = gr.begin; r < gr.end; ++r) {
+          if (hb.ops().Owner(r) != r) continue;  // a select case stands for its select
+          std::vector<uint32_t> gained;
+          ASSERT_TRUE(hb.KnowledgeGained(prev, r, &gained));
+          std::vector<uint32_t> want;
+          uint32_t own = trace::Value(hb.ops().GoroutineIndexOf(r));
+          for (uint32_t g = 0; g < t.goroutines.size(); ++g) {
+            if (g == own) continue;
+            uint32_t gid = t.goroutines[g].gid;
+            uint32_t before = prev == kNoRecord ? 0 : hb.Knows(prev, false, gid);
+            if (hb.Knows(r, false, gid) != before) want.push_back(g);
+          }
+          std::sort(gained.begin(), gained.end());
+          ASSERT_EQ(gained, want) << "seed " << seed << " width " << min_width << " record " << r;
+          nonempty += !want.empty();
+          prev = r;
+        }
+      }
+      EXPECT_GT(nonempty, 0u) << "seed " << seed;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gordian::hb

@@ -109,10 +109,57 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   std::vector<size_t> base(ng + 1, 0);
   for (size_t h = 0; h < ng; h++) base[h + 1] = base[h] + cut[h];
   const size_t n = base[ng];
-  size_t nonempty = 0;
-  for (size_t h = 0; h < ng; h++) nonempty += cut[h] > 0;
-  if (n * nonempty > 50'000'000) {
-    *err = fmt::format("the bug's past is too large to rewrite ({} operations)", n);
+  // The edges below cost one binary search per (operation, goroutine whose
+  // knowledge it gained), and a node per operation; past this many of both
+  // the rewrite gives up.
+  constexpr uint64_t kMaxSearches = 50'000'000;
+  // Each operation waits for the last operation of every other goroutine
+  // that happens before it. Only where its clock knows more than the
+  // previous operation of its goroutine can that last operation be a later
+  // one (the same knowledge gives the same answer, and that edge already
+  // reaches it through the previous operation), so only those goroutines
+  // are asked: a past of 100,000 short goroutines costs the clock entries
+  // that changed, not operations x goroutines. The edges left out are
+  // implied by the ones kept, so the order Kahn's sort picks is the same.
+  // A goroutine's first operation compares with its parent's last operation
+  // before the go statement (it knows what that one knew), with an edge from
+  // it: without one it would compare with the zero clock, and 100,000
+  // goroutines spawned by a main that knows all the earlier ones would cost
+  // their square.
+  auto spawner = [&](size_t h) -> std::pair<size_t, uint32_t> {  // (node, record) or none
+    trace::RecordId spawn = e.ops().SpawnOfIndex(trace::GoroutineIndex(static_cast<uint32_t>(h)));
+    if (spawn == trace::kNoRecordId) return {SIZE_MAX, hb::kNoRecord};
+    uint32_t sr = trace::Value(spawn);
+    size_t p = trace::Value(e.ops().GoroutineIndexOf(sr));
+    const std::vector<uint32_t>& pr = c.recs[p];
+    size_t k = static_cast<size_t>(std::lower_bound(pr.begin(), pr.begin() + cut[p], sr) - pr.begin());
+    if (k == 0) return {SIZE_MAX, hb::kNoRecord};
+    return {base[p] + k - 1, pr[k - 1]};
+  };
+  // The record operation (h, k) compares with (kNoRecord: the zero clock),
+  // and the node of an edge that comes with that choice (SIZE_MAX: none).
+  auto base_of = [&](size_t h, size_t k) -> std::pair<size_t, uint32_t> {
+    if (k > 0) return {SIZE_MAX, c.recs[h][k - 1]};  // program order: its own edge
+    return spawner(h);
+  };
+  // The goroutines to ask about (h, k): false when every one must be.
+  std::vector<uint32_t> gained;
+  auto others_of = [&](size_t h, size_t k, uint32_t prev) {
+    gained.clear();
+    return e.KnowledgeGained(prev, c.recs[h][k], &gained);
+  };
+  // First count the searches, so that a past too large to rewrite is
+  // refused before any is made (the differences cost far less).
+  uint64_t searches = n;
+  for (size_t h = 0; h < ng && searches <= kMaxSearches; h++) {
+    for (size_t k = 0; k < cut[h] && searches <= kMaxSearches; k++) {
+      searches += others_of(h, k, base_of(h, k).second) ? gained.size() : ng;
+    }
+  }
+  if (searches > kMaxSearches) {
+    *err = fmt::format("the bug's past is too large to rewrite ({} operations, and more than {}M "
+                       "questions about which operations come before which)",
+                       n, kMaxSearches / 1'000'000);
     return false;
   }
   std::vector<uint32_t> rec_of(n), deps(n, 0);
@@ -121,13 +168,23 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     succ[a].push_back(static_cast<uint32_t>(b));
     deps[b]++;
   };
+  std::vector<uint32_t> every;
   for (size_t h = 0; h < ng; h++) {
     for (size_t k = 0; k < cut[h]; k++) {
       size_t id = base[h] + k;
       uint32_t r = c.recs[h][k];
       rec_of[id] = r;
       if (k > 0) edge(id - 1, id);
-      for (size_t o = 0; o < ng; o++) {
+      auto [node, prev] = base_of(h, k);
+      if (node != SIZE_MAX) edge(node, id);
+      const std::vector<uint32_t>* others = &gained;
+      if (!others_of(h, k, prev)) {
+        if (every.empty()) {
+          for (size_t o = 0; o < ng; o++) every.push_back(static_cast<uint32_t>(o));
+        }
+        others = &every;
+      }
+      for (uint32_t o : *others) {
         if (o == h || cut[o] == 0) continue;
         int64_t j = LastBefore(e, c.recs[o], cut[o], r);
         if (j >= 0) edge(base[o] + static_cast<size_t>(j), id);

@@ -5,7 +5,11 @@
 // and at least one of them got a value. Which receiver gets a value then
 // depends on the schedule (seed 004's A09). Many workers receiving at one
 // site (a worker pool) is not reported, nor is a channel that is only closed
-// (a broadcast).
+// (a broadcast), nor two receives of tokens from a chan struct{}
+// (kZeroSize): its values are all alike, so which waiter takes one decides
+// only which goes on first, the release of a gate (a test that parks tasks
+// at two places on `<-release` and sends one token per task: ants'
+// TestPoolTuneScaleUp). A token against the close still differs.
 #include <algorithm>
 #include <set>
 
@@ -40,6 +44,7 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
     bool a_value = ra.tpost != 0 && !(ra.flags & trace::kClosed);
     bool b_value = rb.tpost != 0 && !(rb.flags & trace::kClosed);
     if (!a_value && !b_value) return false;
+    if (a_value && b_value && (ra.flags & rb.flags & trace::kZeroSize)) return false;  // two tokens
     if (st->hb != nullptr) {
       return st->hb->ClockKnown(a) && st->hb->ClockKnown(b) && st->hb->Concurrent(a, b);
     }

@@ -5,7 +5,8 @@
 // itself (closed_channels.cc, sync_misuse.cc report those); recovered, such
 // a runtime panic is a warning. Every other panic is a `panic` finding with
 // its message, unless it was recovered (recovered.cc): a user panic caught
-// by a recover is ordinary control flow.
+// by a recover is ordinary control flow; or it is go test's -timeout, which
+// the test results report.
 #include <algorithm>
 #include <set>
 
@@ -64,6 +65,17 @@ bool FlaggedBefore(const OccurredIndex& ix, Gid gid, uint32_t panic_rec,
   return false;
 }
 
+// The panic the testing package raises when a test binary runs past
+// go test's -timeout: not a bug of the program under test (and, recorded,
+// a slow suite meets it sooner), so no `panic` finding.
+bool IsTestTimeout(const OccurredIndex& ix, uint32_t rec, const std::string& msg) {
+  if (msg.rfind("test timed out after ", 0) != 0) return false;
+  const std::string& file = ix.SiteOf(rec).file;
+  static constexpr std::string_view kTesting = "testing/testing.go";
+  return file.size() >= kTesting.size() &&
+         file.compare(file.size() - kTesting.size(), kTesting.size(), kTesting) == 0;
+}
+
 }  // namespace
 
 void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
@@ -74,6 +86,13 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
     const Gid gid = ix.GidOf(i);
     std::string msg(ix.String(r.val));
     if (!seen.insert({gid, msg}).second) continue;
+    if (IsTestTimeout(ix, i, msg)) {
+      // go test's -timeout: the tests still running are reported as not
+      // finished, as go test does; the goroutines blocked then are judged
+      // as at any crash (a deadlock that made the test hang is still one).
+      st->crash_stamp = std::min(st->crash_stamp, r.tpre);
+      continue;
+    }
     const RuntimePanic* rp = nullptr;
     for (const RuntimePanic& p : kRuntimePanics) {
       if (msg.find(p.text) != std::string::npos) rp = &p;
