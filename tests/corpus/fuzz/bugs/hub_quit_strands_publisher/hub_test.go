@@ -1,18 +1,19 @@
-// A pub-sub hub forwards each published message to its subscriber and
-// stops when `quit` is closed, closing the subscriber's channel. A
-// publisher sends on the hub's unbuffered `msgs`: when the hub takes
-// `quit` first, the publisher's send has no receiver and blocks forever
-// (goroutine leak).
+// A pub-sub hub forwards each published message to its subscriber until
+// the publisher closes `msgs`. A stopper closes `quit` 50 ms into the test
+// as a safety net; on quit the hub closes `msgs` itself, so that late
+// publishers fail fast. A publisher that is still sending when the hub
+// takes quit then sends on a closed channel: its select panics.
 //
 // Why 20 plain runs do not show it and `gordian test` does not predict it:
-// the publisher sends at once and quit comes 50 ms later, so the hub always
-// takes the message first. In the recorded trace the send and its receive
-// are matched and the quit case was taken afterwards: the hub's loop ran
-// its select twice, and no goroutine is left blocked in any reordering in
-// which the message is received. What finds it: a preference for the quit
-// case (the select strategy), or that case forced with the close of quit
-// first (the prediction-guided strategy's alternative select cases); the
-// hub then returns before the message.
+// the publisher sends and closes `msgs` at once, so the hub has always
+// returned on the closed `msgs` before quit comes; the hub's close of
+// `msgs` is on the quit branch, which the recorded run never took, so the
+// trace holds one close of `msgs`, the publisher's, after its send. The
+// publisher's send gives up after a second, so taking the quit case
+// leaves no goroutine blocked forever either (no leak to predict). What
+// finds it: the quit case taken although a message is ready, by a
+// preference for it (the select strategy) or forced with the close of
+// quit first (the prediction-guided strategy's alternative select cases).
 package hub_quit_strands_publisher
 
 import (
@@ -26,33 +27,43 @@ type hub struct {
 	sub  chan string
 }
 
-func (h *hub) run(done chan<- struct{}) {
-	defer close(done)
+func (h *hub) run() {
+	defer close(h.sub)
 	for {
 		select {
-		case m := <-h.msgs:
+		case m, ok := <-h.msgs:
+			if !ok {
+				return
+			}
 			h.sub <- m
 		case <-h.quit:
-			close(h.sub)
+			close(h.msgs) // late publishers fail fast
 			return
 		}
 	}
 }
 
-func (h *hub) Publish(m string) {
-	h.msgs <- m // want: goroutine-leak occurred chan-send
+// Publish gives up on a hub that has not taken the message within a second.
+func (h *hub) Publish(m string) bool {
+	select { // want: send-on-closed occurred
+	case h.msgs <- m:
+		return true
+	case <-time.After(time.Second):
+		return false
+	}
 }
 
-func TestHubStopsOnQuit(t *testing.T) {
+func TestHubForwardsUntilClosed(t *testing.T) {
 	h := &hub{msgs: make(chan string), quit: make(chan struct{}), sub: make(chan string, 1)}
-	done := make(chan struct{})
-	go h.run(done)
-	go h.Publish("hello")
-	go func() {
+	go h.run()
+	go func() { // the publisher
+		h.Publish("hello")
+		close(h.msgs)
+	}()
+	go func() { // the stopper
 		time.Sleep(50 * time.Millisecond)
 		close(h.quit)
 	}()
-	<-done
 	for m := range h.sub {
 		if m != "hello" {
 			t.Fatalf("got %q", m)

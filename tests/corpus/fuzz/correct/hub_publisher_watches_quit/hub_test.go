@@ -1,7 +1,7 @@
-// The shape of fuzz/bugs/hub_quit_strands_publisher done right: a
-// publisher selects on `quit` beside its send, so when the hub has
-// stopped first the publisher gives up instead of blocking, whichever case
-// the hub's select takes.
+// The shape of fuzz/bugs/hub_quit_strands_publisher done right: on quit
+// the hub only returns, and a publisher selects on `quit` beside its send,
+// so a publisher still sending when the hub stops gives up instead of
+// sending on a closed channel, whichever case the hub's select takes.
 package hub_publisher_watches_quit
 
 import (
@@ -15,36 +15,45 @@ type hub struct {
 	sub  chan string
 }
 
-func (h *hub) run(done chan<- struct{}) {
-	defer close(done)
+func (h *hub) run() {
+	defer close(h.sub)
 	for {
 		select {
-		case m := <-h.msgs:
+		case m, ok := <-h.msgs:
+			if !ok {
+				return
+			}
 			h.sub <- m
 		case <-h.quit:
-			close(h.sub)
-			return
+			return // publishers watch quit
 		}
 	}
 }
 
-func (h *hub) Publish(m string) {
+// Publish gives up on a hub that has stopped or has not taken the message
+// within a second.
+func (h *hub) Publish(m string) bool {
 	select {
 	case h.msgs <- m:
-	case <-h.quit: // the hub is gone: drop the message
+		return true
+	case <-h.quit:
+		return false
+	case <-time.After(time.Second):
+		return false
 	}
 }
 
-func TestHubStopsOnQuit(t *testing.T) {
+func TestHubForwardsUntilClosed(t *testing.T) {
 	h := &hub{msgs: make(chan string), quit: make(chan struct{}), sub: make(chan string, 1)}
-	done := make(chan struct{})
-	go h.run(done)
-	go h.Publish("hello")
-	go func() {
+	go h.run()
+	go func() { // the publisher
+		h.Publish("hello")
+		close(h.msgs)
+	}()
+	go func() { // the stopper
 		time.Sleep(50 * time.Millisecond)
 		close(h.quit)
 	}()
-	<-done
 	for m := range h.sub {
 		if m != "hello" {
 			t.Fatalf("got %q", m)

@@ -29,16 +29,13 @@ func (l *lease) Release() {
 func TestLeaseReleasedByOwnerAndReaper(t *testing.T) {
 	var l lease
 	l.Acquire()
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { // the owner, done with the resource
-		defer wg.Done()
-		l.Release()
-	}()
+	var reaper sync.WaitGroup
+	reaper.Add(1)
 	go func() { // the reaper, expiring leases
-		defer wg.Done()
+		defer reaper.Done()
 		time.Sleep(20 * time.Millisecond)
 		l.Release()
 	}()
-	wg.Wait()
+	l.Release() // the owner, done with the resource
+	reaper.Wait()
 }

@@ -14,7 +14,9 @@ func TestWatchdogHangsUpSlowHandler(t *testing.T) {
 	conn := make(chan struct{}) // closed: the connection is hung up
 	var hangUp sync.Once
 	reply := make(chan string, 1)
+	exited := make(chan struct{})
 	go func() { // the handler
+		defer close(exited)
 		reply <- "ok"
 		hangUp.Do(func() { close(conn) })
 	}()
@@ -24,6 +26,7 @@ func TestWatchdogHangsUpSlowHandler(t *testing.T) {
 			t.Fatalf("reply %q", r)
 		}
 	case <-time.After(100 * time.Millisecond):
+		<-exited
 		hangUp.Do(func() { close(conn) })
 	}
 	<-conn
