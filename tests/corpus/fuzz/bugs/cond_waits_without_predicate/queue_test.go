@@ -9,8 +9,10 @@
 // the producer signals 20 ms after the consumer started waiting, so the
 // Signal always finds its waiter. Which of the Wait and the Signal comes
 // first decides whether the Signal is lost, and no detector reorders a
-// Cond's operations. What finds it: the Wait and the Signal in the other
-// order (the pair-flip strategy).
+// Cond's operations or predicts a lost Signal. What finds it: the
+// producer's critical section before the consumer's (the
+// prediction-guided strategy's lock orders), or the Signal before the Wait
+// (the pair-flip strategy): the Signal then has no waiter.
 package cond_waits_without_predicate
 
 import (

@@ -11,7 +11,8 @@ import (
 
 type hub struct {
 	msgs chan string
-	quit chan struct{}
+	done chan struct{} // closed by the subscriber
+	quit chan struct{} // closed by the stopper
 	sub  chan string
 }
 
@@ -19,11 +20,10 @@ func (h *hub) run() {
 	defer close(h.sub)
 	for {
 		select {
-		case m, ok := <-h.msgs:
-			if !ok {
-				return
-			}
+		case m := <-h.msgs:
 			h.sub <- m
+		case <-h.done:
+			return
 		case <-h.quit:
 			return // publishers watch quit
 		}
@@ -43,20 +43,17 @@ func (h *hub) Publish(m string) bool {
 	}
 }
 
-func TestHubForwardsUntilClosed(t *testing.T) {
-	h := &hub{msgs: make(chan string), quit: make(chan struct{}), sub: make(chan string, 1)}
+func TestHubForwardsUntilDone(t *testing.T) {
+	h := &hub{msgs: make(chan string), done: make(chan struct{}),
+		quit: make(chan struct{}), sub: make(chan string, 1)}
 	go h.run()
-	go func() { // the publisher
-		h.Publish("hello")
-		close(h.msgs)
-	}()
-	go func() { // the stopper
+	go h.Publish("hello") // the publisher
+	go func() {           // the stopper
 		time.Sleep(50 * time.Millisecond)
 		close(h.quit)
 	}()
-	for m := range h.sub {
-		if m != "hello" {
-			t.Fatalf("got %q", m)
-		}
+	if m, ok := <-h.sub; ok && m != "hello" {
+		t.Fatalf("got %q", m)
 	}
+	close(h.done)
 }
