@@ -11,7 +11,11 @@
 // Wait and the `idle` channel, so no reordering of recorded operations puts
 // the send after the close; the flag is an atomic the recorder does not
 // see. What finds it: a delay point (the delay strategy) that holds the
-// publisher at its send for longer than Close's 10 ms.
+// publisher at its send for longer than Close's 10 ms; or Close's timer
+// case forced (the prediction-guided strategy's alternative select cases):
+// in that run the close no longer follows the publisher's Done, the run's
+// analysis predicts the send after the close, and the replay of its
+// rewrite shows it.
 package publish_checks_closed_flag
 
 import (
