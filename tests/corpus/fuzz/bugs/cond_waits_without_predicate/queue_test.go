@@ -11,8 +11,10 @@
 // first decides whether the Signal is lost, and no detector reorders a
 // Cond's operations or predicts a lost Signal. What finds it: the
 // producer's critical section before the consumer's (the
-// prediction-guided strategy's lock orders), or the Signal before the Wait
-// (the pair-flip strategy): the Signal then has no waiter.
+// prediction-guided strategy's lock orders): the Signal then has no
+// waiter. (The pair-flip strategy's Wait/Signal flip alone did not find
+// it in a campaign of 77 runs: the Signal needs the lock the waiter
+// holds until it waits, so the flip must move the Lock as well.)
 package cond_waits_without_predicate
 
 import (
