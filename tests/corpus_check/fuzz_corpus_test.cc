@@ -9,7 +9,9 @@
 // that add coverage go to a scratch corpus (-corpus), not into the tree.
 // The budget is gordian fuzz's default; -stale 8s leaves the random
 // strategies (delay points) a few batches of proposals after coverage stops
-// growing. The whole section takes about three minutes on two busy cores.
+// growing. The whole section (21 bug and 17 correct programs) took 318 s
+// with -stale 4s on two busy cores (2026-11-25); -stale 8s adds about 4 s
+// per program, well inside the 1200 s kill below.
 #include <sys/wait.h>
 #include <unistd.h>
 
