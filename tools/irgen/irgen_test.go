@@ -278,3 +278,43 @@ func TestQuoteRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// With -test the package is loaded once, as its test variant: each
+// function is written once, and the test function is kind=test.
+func TestTestVariantReplacesThePackage(t *testing.T) {
+	ir := generate(t, filepath.Join("testdata", "prims"), "-test")
+	count := map[string]int{}
+	kinds := map[string]string{}
+	packages := 0
+	sc := bufio.NewScanner(strings.NewReader(ir))
+	for sc.Scan() {
+		r := parseLine(t, sc.Text())
+		switch r.word {
+		case "func":
+			count[r.fields["name"]]++
+			kinds[r.fields["name"]] = r.fields["kind"]
+		case "package":
+			packages++
+			if r.fields["tests"] != "1" {
+				t.Errorf("package record without tests=1: %s", sc.Text())
+			}
+		}
+	}
+	if packages != 1 {
+		t.Errorf("%d package records, want 1", packages)
+	}
+	for name, n := range count {
+		if n != 1 {
+			t.Errorf("%s written %d times", name, n)
+		}
+	}
+	if kinds["example.com/prims.TestFan"] != "test" {
+		t.Errorf("TestFan has kind %q, want test", kinds["example.com/prims.TestFan"])
+	}
+	if kinds["example.com/prims.helperNotATest"] != "func" {
+		t.Errorf("helperNotATest has kind %q, want func", kinds["example.com/prims.helperNotATest"])
+	}
+	if count["example.com/prims.Fan"] != 1 {
+		t.Errorf("Fan missing")
+	}
+}

@@ -60,7 +60,8 @@ func load(o loadOptions) (*program, error) {
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule |
+			packages.NeedForTest,
 		Dir:   abs,
 		Tests: o.tests,
 		Env:   os.Environ(),

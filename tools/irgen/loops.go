@@ -79,9 +79,9 @@ func (wr *writer) loop(n *namer, lp loop) {
 	if test == nil {
 		l.kv("exit", "none")
 	} else {
-		exitWhen := "false"
+		exitWhen := "0"
 		if !inLoop[test.Block().Succs[0]] {
-			exitWhen = "true"
+			exitWhen = "1"
 		}
 		l.kv("cond", n.expr(test.Cond)).kv("exitwhen", exitWhen)
 		if phi := loopVar(lp.header, test.Cond); phi != nil {
