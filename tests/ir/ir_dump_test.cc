@@ -125,6 +125,25 @@ TEST_F(IrDumpTest, DumpsThePoolAndCachesTheGenerator) {
   for (const ir::Function& f : p.functions) has_test |= f.kind == "test" && f.name.ends_with("TestSum");
   EXPECT_TRUE(has_test);
 
+  // gordian prints what it read: byte for byte what the generator wrote.
+  {
+    std::vector<fs::path> gens = Generators();
+    ASSERT_FALSE(gens.empty());
+    fs::path newest = gens[0];
+    for (const fs::path& g : gens) {
+      if (fs::last_write_time(g) > fs::last_write_time(newest)) newest = g;
+    }
+    driver::ProcessSpec spec;
+    spec.argv = {newest.string(), "-test", "./..."};
+    spec.cwd = (root_ / "pool").string();
+    spec.pass_through = false;
+    spec.timeout_seconds = 300;
+    driver::ProcessResult raw;
+    ASSERT_TRUE(driver::RunProcess(spec, &raw, &err)) << err;
+    ASSERT_TRUE(raw.Succeeded()) << raw.err;
+    EXPECT_EQ(raw.out, r.out);
+  }
+
   // The generator is in the cache; a second run reuses it (builds none).
   std::vector<fs::path> bins = Generators();
   ASSERT_GE(bins.size(), 1u);

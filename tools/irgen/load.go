@@ -99,9 +99,15 @@ func load(o loadOptions) (*program, error) {
 		// distinct types.Packages, so both may be created.
 		created[p] = prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
 	})
+	// Bodies are built for the packages asked for (std ones included) and
+	// every dependency outside GOROOT.
+	isRoot := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		isRoot[p] = true
+	}
 	var built []*ssa.Package
 	for p, sp := range created {
-		if !inGoroot(p) {
+		if isRoot[p] || !inGoroot(p) {
 			built = append(built, sp)
 		}
 	}

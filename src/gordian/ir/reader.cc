@@ -433,7 +433,7 @@ class Reader {
         if (name != want) return Fail(err, lineno_, fmt::format("expected {}, got \"{}\"", want, name.substr(0, 40)));
         Var v;
         v.ref = std::move(name);
-        v.name = *fields.Get(Key::kName);
+        if (const std::string* nm = fields.Get(Key::kName)) v.name = *nm;  // "" for a synthesised one
         v.type = *fields.Get(Key::kType);
         if (const std::string* pr = fields.Get(Key::kPrim)) ParsePrim(*pr, &v.prim);
         list.push_back(std::move(v));
