@@ -120,6 +120,9 @@ func (n *namer) exprDepth(v ssa.Value, d int) string {
 		return fmt.Sprintf("(field %s %s)", n.exprDepth(v.X, d+1), fieldName(v.X.Type(), v.Field))
 	case *ssa.Call:
 		c := &v.Call
+		if primOp(c) != "" {
+			break // an op of its own, whose dst= this is
+		}
 		if b, ok := c.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
 			case "len", "cap", "min", "max":

@@ -143,6 +143,8 @@ var concurrencyKinds = map[string]bool{
 	"wg-wait": true, "once-do": true, "cond-new": true, "cond-wait": true, "cond-broadcast": true,
 	"cond-signal": true, "ctx-cancel": true, "ctx-timeout": true, "ctx-done": true, "ctx-err": true,
 	"cancel": true, "timer-new": true, "timer-after": true, "timer-stop": true,
+	"trylock": true, "wg-go": true, "timer-reset": true, "timer-tick": true, "timer-afterfunc": true,
+	"ctx-root": true, "sleep": true,
 }
 
 type placed struct {
@@ -316,5 +318,35 @@ func TestTestVariantReplacesThePackage(t *testing.T) {
 	}
 	if count["example.com/prims.Fan"] != 1 {
 		t.Errorf("Fan missing")
+	}
+}
+
+// A method value's $bound wrapper is written with its body (it calls the
+// method), so that `go f()` of a method value leads to the method.
+func TestBoundMethodWrapperIsWritten(t *testing.T) {
+	ir := generate(t, filepath.Join("testdata", "prims"))
+	var wrapper, finish string
+	sc := bufio.NewScanner(strings.NewReader(ir))
+	inWrapper, calls := false, ""
+	for sc.Scan() {
+		r := parseLine(t, sc.Text())
+		if r.word == "func" || r.word == "extern" {
+			inWrapper = r.word == "func" && strings.HasSuffix(r.fields["name"], ".Finish$bound")
+			if inWrapper {
+				wrapper = r.args[0]
+				if r.fields["pkg"] != "example.com/prims" {
+					t.Errorf("wrapper pkg=%q", r.fields["pkg"])
+				}
+			}
+			if r.fields["name"] == "(*example.com/prims.Job).Finish" {
+				finish = r.args[0]
+			}
+		}
+		if inWrapper && r.word == "op" && r.args[0] == "call" {
+			calls += r.fields["callee"] + ","
+		}
+	}
+	if wrapper == "" || finish == "" || calls != finish+"," {
+		t.Errorf("wrapper %q calls %q, want a func record calling Finish (%s)", wrapper, calls, finish)
 	}
 }

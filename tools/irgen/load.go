@@ -258,6 +258,14 @@ func selectFuncs(pr *program, bodies map[*ssa.Function]bool) []*ssa.Function {
 				work = append(work, a)
 			}
 		}
+		// Functions used as values (a method value's $bound wrapper, a
+		// function passed to go or Once.Do) whose body the IR can show.
+		for _, g := range referencedFuncs(f) {
+			if len(g.Blocks) > 0 && (bodies[g] || g.Synthetic != "") && !pr.emitted[g] {
+				pr.emitted[g] = true
+				work = append(work, g)
+			}
+		}
 	}
 	out := make([]*ssa.Function, 0, len(pr.emitted))
 	for f := range pr.emitted {
@@ -300,5 +308,30 @@ func pkgPath(f *ssa.Function) string {
 	if p := pkgOf(f); p != nil {
 		return p.Pkg.Path()
 	}
+	// Wrappers ($bound, promoted methods) belong to no ssa.Package; name
+	// the package of the method they wrap.
+	if obj := f.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
 	return ""
+}
+
+// referencedFuncs: the functions f's instructions name as operands.
+func referencedFuncs(f *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var ops []*ssa.Value
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			ops = in.Operands(ops[:0])
+			for _, op := range ops {
+				if op == nil {
+					continue
+				}
+				if g, ok := (*op).(*ssa.Function); ok {
+					out = append(out, g)
+				}
+			}
+		}
+	}
+	return out
 }
