@@ -168,6 +168,28 @@ TEST_F(IrDumpTest, PackageThatDoesNotCompileIsExit2WithTheCompilersMessage) {
   EXPECT_TRUE(r.out.empty()) << r.out;
 }
 
+TEST_F(IrDumpTest, DashCIsRelativeToTheCurrentDirectory) {
+  // From the parent of the module: -C pool names it.
+  driver::ProcessSpec spec;
+  spec.argv = {e2e::Gordian(), "ir", "dump", "--no-tests", "-C", "pool", "./..."};
+  spec.cwd = root_.string();
+  spec.set_env["GORDIAN_CACHE"] = cache_.string();
+  spec.pass_through = false;
+  spec.timeout_seconds = 300;
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_TRUE(r.Succeeded()) << r.err;
+  ir::Program p;
+  ASSERT_TRUE(ir::ReadProgram(r.out, "dump", &p, &err)) << err;
+  EXPECT_EQ(p.root, (root_ / "pool").string());
+  EXPECT_FALSE(OpsAt(p, "pool.Sum", ir::OpKind::kMakeChan, 20).empty());
+  spec.argv = {e2e::Gordian(), "ir", "dump", "-C", "nowhere", "./..."};
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nowhere: no such directory"), std::string::npos) << r.err;
+}
+
 TEST_F(IrDumpTest, MalformedIrFileIsExit2NamingTheLine) {
   std::ofstream(root_ / "bad.ir") << "gordian-ir 1\nfunc F1 name=x kind=func results=0\nblock 0\nop send pos=a.go:1:1 ch=t1\nend\n";
   driver::ProcessResult r = Gordian({"ir", "dump", "--file", (root_ / "bad.ir").string()});

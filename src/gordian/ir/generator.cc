@@ -55,7 +55,13 @@ std::string Head(const std::string& s, int lines) {
 class GoIrGenerator : public IrGenerator {
  public:
   bool Generate(const GenerateOptions& opts, GenerateResult* result, std::string* err) override {
-    std::string cwd = opts.dir.empty() ? fs::current_path().string() : opts.dir;
+    std::error_code ec;
+    std::string cwd = fs::absolute(opts.dir.empty() ? "." : opts.dir, ec).lexically_normal().string();
+    if (ec || !fs::is_directory(cwd, ec)) {
+      *err = fmt::format("{}: no such directory", opts.dir);
+      return false;
+    }
+    if (cwd.size() > 1 && cwd.back() == '/') cwd.pop_back();
     driver::GoTool go;
     if (!driver::FindGo(cwd, &go, err)) return false;
     std::string src, cache, exe;
