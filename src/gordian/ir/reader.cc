@@ -196,10 +196,12 @@ class Reader {
 
   // Checks words against schema into *fields (the positional word, if
   // any, into *pos_word).
-  bool Check(const Schema& s, std::string_view what, std::vector<LineWord>& words, size_t first,
-             std::string* pos_word, Fields* fields, std::string* err) {
+  // what names the record in messages ("op send" for an op).
+  bool Check(const Schema& s, bool positional, std::string_view kind, std::vector<LineWord>& words,
+             size_t first, std::string* pos_word, Fields* fields, std::string* err) {
+    std::string what = first > 0 ? fmt::format("op {}", kind) : std::string(kind);
     size_t i = first;
-    if (s.positional) {
+    if (positional) {
       if (i >= words.size() || !words[i].key.empty()) {
         return Fail(err, lineno_, fmt::format("{}: missing its name or number", what));
       }
@@ -342,12 +344,12 @@ class Reader {
       if (!ParseOpKind(words[0].value, &kind)) {
         return Fail(err, lineno_, fmt::format("unknown op kind \"{}\"", words[0].value.substr(0, 40)));
       }
-      Schema s = OpSchemas()[static_cast<size_t>(kind)];
-      s.positional = false;
-      if (!Check(s, fmt::format("op {}", OpKindName(kind)), words, 1, &name, &fields, err)) return false;
+      // The kind was the positional word; the op's own fields follow.
+      const Schema& s = OpSchemas()[static_cast<size_t>(kind)];
+      if (!Check(s, false, OpKindName(kind), words, 1, &name, &fields, err)) return false;
       return AddOp(kind, std::move(fields), err);
     }
-    if (!Check(recs[r].schema, word, words, 0, &name, &fields, err)) return false;
+    if (!Check(recs[r].schema, recs[r].schema.positional, word, words, 0, &name, &fields, err)) return false;
     return Add(rec, std::move(name), std::move(fields), ended, err);
   }
 
