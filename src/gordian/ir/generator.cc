@@ -129,7 +129,9 @@ class GoIrGenerator : public IrGenerator {
     driver::ProcessSpec spec;
     // No -trimpath: the same flags as `go test` in tools/irgen, so that the
     // two share the go build cache (x/tools is most of the build).
-    spec.argv = {go.go, "build", "-mod=vendor", "-o", tmp, "."};
+    // -buildvcs=false: the sources may sit in a git tree the user's git
+    // refuses to read (another owner), which would fail the build.
+    spec.argv = {go.go, "build", "-mod=vendor", "-buildvcs=false", "-o", tmp, "."};
     spec.cwd = src;
     spec.pass_through = false;
     spec.timeout_seconds = 600;
