@@ -47,5 +47,6 @@ int RunTest(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunFuzz(const std::vector<std::string>& args);
 int RunMerge(const std::vector<std::string>& args);
+int RunIr(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

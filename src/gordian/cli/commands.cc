@@ -13,6 +13,7 @@ const std::vector<Command>& Commands() {
       {"analyze", "analyse recorded traces offline and report the bugs found", RunAnalyze},
       {"fuzz", "explore schedules of each test, guided by the analysis; report every bug found", RunFuzz},
       {"merge", "merge the JSON reports of several runs (shards) into one report", RunMerge},
+      {"ir", "print the concurrency IR of packages (the input of static verification)", RunIr},
       {"replay", "re-run a recorded trace or a schedule deterministically; say where it diverged", RunReplay},
   };
   return commands;

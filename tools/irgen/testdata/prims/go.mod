@@ -1,0 +1,3 @@
+module example.com/prims
+
+go 1.22

@@ -1,0 +1,9 @@
+package prims
+
+import "testing"
+
+func TestFan(t *testing.T) {
+	Fan(2)
+}
+
+func helperNotATest(t *testing.T) {}
