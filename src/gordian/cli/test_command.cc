@@ -18,6 +18,7 @@
 #include "gordian/cli/reporting.h"
 #include "gordian/cli/shard_flag.h"
 #include "gordian/driver/record.h"
+#include "gordian/pipeline/analysis_pool.h"
 #include "gordian/pipeline/pipeline.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
@@ -67,7 +68,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
   static const char* kValued[] = {"json", "sarif", "html", "root", "keep", "wall", "confirm-budget",
-                                  "settle", "mem", "shard"};
+                                  "settle", "mem", "shard", "p"};
   static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
                                 "no-confirm", "unconfirmed"};
   bool after_args = false;
@@ -102,9 +103,10 @@ void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string
 // Records with the driver, analyses every trace, confirms
 // (pipeline/pipeline.h), reports.
 int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Common& c,
-                    std::vector<std::string> go_args) {
+                    std::vector<std::string> go_args, int jobs = 1) {
   pipeline::PipelineOptions po;
   po.cmd = cmd;
+  po.jobs = jobs;
   driver::RecordOptions& ro = po.record;
   ro.mode = mode;
   ro.args = go_args;
@@ -229,6 +231,10 @@ int RunTest(const std::vector<std::string>& args) {
   flags.String("shard", &shard, "I/N",
                "run only shard I of N (0 <= I < N): the tests whose name hashes to I; shards "
                "0 to N-1 together run every test once (docs/scale.md, gordian merge)");
+  long jobs = 0;
+  flags.Int("p", &jobs, "N",
+            "build and run N packages at once (go test's -p) and analyse and confirm N traces "
+            "at once, sharing the -mem budget (default: the number of cores)");
   std::vector<std::string> positional;
   bool help = false;
   std::string err;
@@ -262,12 +268,17 @@ int RunTest(const std::vector<std::string>& args) {
         flags.Usage());
     return kExitOK;
   }
+  // -p is go test's: packages built and run at once; gordian analyses and
+  // confirms as many traces at once (pipeline/analysis_pool.h).
+  if (jobs < 0) return UsageError(fmt::format("{}: -p takes a count of 1 or more", cmd));
+  if (jobs > 0) rest.insert(rest.begin(), fmt::format("-p={}", jobs));
   double wall = 0;
   if (!shard.empty() && !util::ParseDuration(c.wall, &wall, &err)) {
     return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, c.wall, err));
   }
   if (auto done = ApplyShardFlag(cmd, shard, wall, c.report, &rest)) return *done;
-  return RecordAndReport(cmd, driver::RecordMode::kTest, c, rest);
+  return RecordAndReport(cmd, driver::RecordMode::kTest, c, rest,
+                         jobs > 0 ? static_cast<int>(jobs) : pipeline::DefaultJobs());
 }
 
 int RunRun(const std::vector<std::string>& args) {

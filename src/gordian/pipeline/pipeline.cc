@@ -1,16 +1,21 @@
 // This file implements RunPipeline (pipeline.h).
 #include "gordian/pipeline/pipeline.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
+#include <mutex>
 
 #include <fmt/format.h>
 
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/pipeline/analysis_pool.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
+#include "gordian/util/memory.h"
 
 namespace gordian::pipeline {
 
@@ -54,6 +59,13 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     return;
   }
 
+  // go test -p N starts the test binaries (and so lists their traces) in
+  // an order that varies from run to run: the report follows the import
+  // paths instead, whatever -p.
+  std::stable_sort(res.traces.begin(), res.traces.end(),
+                   [](const driver::PackageTrace& a, const driver::PackageTrace& b) {
+                     return a.import_path < b.import_path;
+                   });
   // The analysis and the confirmation after it get -wall of their own.
   driver::ArmDeadline(ro.wall_seconds, opt.deadline_message);
   auto say = [&](const std::string& what) {
@@ -68,19 +80,14 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   ao.predict = opt.predict;
   ao.verbose = opt.verbose;
   ao.memory_budget = opt.memory_budget;
-  ao.degraded = &out->degraded;
-  ao.verdict = &out->verdict;
-  ao.replayed = &out->replayed;
   ConfirmOptions confirm = opt.confirm;
-  confirm.progress = opt.progress;
   std::string self = driver::SelfExe();
   confirm.gordian = self.empty() ? "gordian" : self;
   confirm.work_dir = (fs::path(res.out_dir) / "confirm").string();
-  std::string err;
   if (!opt.keep.empty()) {
     confirm.schedule_dir = (fs::path(res.out_dir) / "schedules").string();
   } else {
-    std::string cache;
+    std::string cache, err;
     if (driver::CacheDir(&cache, &err)) {
       driver::PruneSchedules(cache);
       confirm.schedule_dir =
@@ -93,24 +100,70 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   confirm.fallback.args = ro.args;
   confirm.fallback.cwd = fs::current_path().string();
   ao.confirm = &confirm;
-  for (size_t k = 0; k < res.traces.size(); k++) {
+  // The traces are analysed and confirmed -p at a time (analysis_pool.h),
+  // each into its own slot; the slots are merged in the order of the
+  // traces, so the report is the same whatever -p.
+  struct TraceOutcome {
+    std::vector<report::Finding> findings;
+    std::vector<std::string> degraded;
+    report::Verdict verdict;
+    bool replayed = false;
+    bool unreadable = false;
+  };
+  std::vector<TraceOutcome> outcomes(res.traces.size());
+  // The progress line and the error lines come from every worker.
+  std::mutex print_mu;
+  std::function<void(const std::string&)> say_locked;
+  if (opt.progress) {
+    say_locked = [&](const std::string& what) {
+      std::lock_guard<std::mutex> l(print_mu);
+      say(what);
+    };
+  }
+  confirm.progress = say_locked;
+  PoolOptions pool;
+  pool.jobs = std::max(opt.jobs, 1);
+  pool.memory = opt.memory_budget != 0 ? opt.memory_budget : util::DefaultMemoryBudget();
+  pool.stop = [] { return driver::Interrupted(); };
+  RunAnalysisPool(res.traces.size(), pool, [&](size_t k, uint64_t budget) {
     const driver::PackageTrace& p = res.traces[k];
+    TraceOutcome& o = outcomes[k];
+    o = TraceOutcome();
     std::string name = p.import_path.empty() ? p.name : p.import_path;
     std::string what = fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
                                    test_mode ? " packages" : " traces",
                                    name.empty() ? "" : ": " + name);
-    say(what);
-    ThrottledProgress progress(opt.progress, what, opt.progress_interval);
-    ao.progress = &progress;
-    ao.package = name;
-    if (driver::Interrupted()) break;
-    if (!AnalyzeTrace(opt.cmd, p.trace_dir, ao, &out->findings, &err)) {
+    if (say_locked) say_locked(what);
+    ThrottledProgress progress(say_locked, what, opt.progress_interval);
+    AnalyzeOptions a = ao;
+    a.progress = &progress;
+    a.package = name;
+    a.memory_budget = budget;
+    a.degraded = &o.degraded;
+    a.verdict = &o.verdict;
+    a.replayed = &o.replayed;
+    // Only a share smaller than the whole budget is worth a second attempt.
+    bool gave_up = false;
+    if (budget < pool.memory) a.gave_up = &gave_up;
+    std::string err;
+    if (!AnalyzeTrace(opt.cmd, p.trace_dir, a, &o.findings, &err)) {
+      std::lock_guard<std::mutex> l(print_mu);
       clear();
       fmt::print(stderr, "{}: {}: {}\n", opt.cmd,
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
-      out->unreadable++;
+      o.unreadable = true;
     }
-    ao.progress = nullptr;
+    return gave_up ? Attempt::kOverBudget : Attempt::kDone;
+  });
+  for (TraceOutcome& o : outcomes) {
+    std::move(o.findings.begin(), o.findings.end(), std::back_inserter(out->findings));
+    std::move(o.degraded.begin(), o.degraded.end(), std::back_inserter(out->degraded));
+    std::move(o.verdict.packages.begin(), o.verdict.packages.end(),
+              std::back_inserter(out->verdict.packages));
+    std::move(o.verdict.tests.begin(), o.verdict.tests.end(),
+              std::back_inserter(out->verdict.tests));
+    out->replayed = out->replayed || o.replayed;
+    if (o.unreadable) out->unreadable++;
   }
   clear();
   if (driver::Interrupted()) {

@@ -29,7 +29,10 @@ struct PipelineOptions {
   std::string deadline_message;
   bool predict = true;           // the predicted detectors
   bool verbose = false;          // the engine's notes
-  uint64_t memory_budget = 0;    // per trace (analyze_trace.h); 0 = the default
+  // The analysis memory budget (analyze_trace.h); 0 = the default. The
+  // analyses running at once share it (analysis_pool.h).
+  uint64_t memory_budget = 0;
+  int jobs = 1;                  // traces analysed and confirmed at once (-p)
   // enabled, the budgets, verbose, runner; the directories, the fallback
   // invocation, the progress and the `reproduce` command are set here.
   ConfirmOptions confirm;
