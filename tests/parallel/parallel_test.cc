@@ -9,8 +9,11 @@
 // between any two runs, -p 1 against -p 1 too. And under a
 // memory budget whose half is too small for one trace, -p 2 still gives
 // the full analysis (the trace is analysed again alone with the whole
-// budget) instead of dropping predictions. Needs the go command and the
-// gordian binary (label "record").
+// budget) instead of dropping predictions. The progress line (cli/progress.h)
+// under a pseudo-terminal (script -qc) is rewritten in place and erased
+// before the report; without a terminal, --json - on stdout is the report
+// alone (go test's output goes to stderr) and stderr has no control
+// characters. Needs the go command and the gordian binary (label "record").
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -152,6 +155,57 @@ TEST_F(ParallelTest, AShareTooSmallForATraceIsNotWhatItGets) {
   ASSERT_LE(two.exit_code, 1) << two.err;
   EXPECT_TRUE(Json("two").value("degraded", nlohmann::json::array()).empty());
   EXPECT_EQ(JsonWithoutInfos(Slurp(tmp_ / "one.json")), JsonWithoutInfos(Slurp(tmp_ / "two.json")));
+}
+
+TEST_F(ParallelTest, ProgressOnATerminalIsOneLineErasedBeforeTheReport) {
+  if (driver::LookPath("script").empty()) GTEST_SKIP() << "no script(1)";
+  driver::ProcessSpec spec;
+  spec.argv = {"script", "-qec",
+               Gordian() + " test -p 2 --no-confirm ./bugs/server_stop_twice ./correct/fanin_merge",
+               "/dev/null"};
+  spec.cwd = SourceDir() + "/tests/corpus";
+  spec.pass_through = false;
+  spec.timeout_seconds = 300;
+  spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+  spec.set_env["COLUMNS"] = "100";
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  const std::string& out = r.out;  // the terminal's: stdout and stderr together
+  EXPECT_NE(out.find("\r\x1b[Kgordian test: recording: "), std::string::npos) << out;
+  size_t analysed = out.rfind("\r\x1b[Kgordian test: analysed ");
+  ASSERT_NE(analysed, std::string::npos) << out;
+  // The last line is erased before the report starts.
+  size_t report = out.find("(occurred)", analysed);
+  ASSERT_NE(report, std::string::npos) << out;
+  size_t erase = out.find("\r\x1b[K", analysed + 1);
+  EXPECT_LT(erase, report) << out;
+  // go test's lines are never cut by the progress line.
+  EXPECT_NE(out.find("\nFAIL\tgordian.test/corpus/bugs/server_stop_twice"), std::string::npos)
+      << out;
+}
+
+TEST_F(ParallelTest, WithoutATerminalStdoutHoldsTheJsonReportAndStderrPlainLines) {
+  driver::ProcessSpec spec;
+  spec.argv = {Gordian(), "test", "-p", "2", "--no-confirm", "--json", "-",
+               "./bugs/server_stop_twice", "./correct/fanin_merge"};
+  spec.cwd = SourceDir() + "/tests/corpus";
+  spec.pass_through = false;
+  spec.timeout_seconds = 300;
+  spec.set_env["GORDIAN_RUNTIME_DIR"] = SourceDir() + "/runtime/std";
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_TRUE(j.is_object()) << r.out.substr(0, 500);
+  EXPECT_EQ(j.at("packages").size(), 2u);
+  EXPECT_NE(r.err.find("gordian test: recording: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("FAIL\tgordian.test/corpus/bugs/server_stop_twice"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("\x1b[K"), std::string::npos) << r.err;
 }
 
 TEST_F(ParallelTest, BadCountIsAUsageError) {

@@ -111,6 +111,9 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   ro.mode = mode;
   ro.args = go_args;
   ro.pass_through = !c.quiet_program;
+  // A report on stdout (--json -) must be all that is there.
+  ro.stdout_to_stderr = c.report.json_path == "-" || c.report.sarif_path == "-" ||
+                        c.report.html_path == "-";
   std::string derr;
   if (!util::ParseDuration(c.wall, &ro.wall_seconds, &derr)) {
     return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, c.wall, derr));
@@ -140,10 +143,12 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
                                     "reported. Raise -wall, or keep the traces (-keep DIR) and "
                                     "run gordian analyze on them",
                                     cmd, c.wall);
-  // The progress line starts (and counts its time) once the run is recorded.
-  std::optional<Progress> progress;
-  po.progress = [&](const std::string& what) { progress->Say(what); };
-  po.progress_clear = [&] { progress->Clear(); };
+  // The progress line (while go test runs, then the analysis) and its time.
+  Progress progress(cmd, c.report.quiet);
+  po.progress = [&](const std::string& what) { progress.Say(what); };
+  po.progress_clear = [&] { progress.Clear(); };
+  po.progress_pause = [&] { progress.Pause(); };
+  po.progress_resume = [&] { progress.Resume(); };
   po.progress_interval = Progress::AnalysisInterval();
   po.recorded = [&](const driver::RecordResult& res) {
     // The go command's output went to the terminal already (pass-through):
@@ -182,12 +187,12 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
       fmt::print(stderr, "{}: some packages did not build (see the errors above); the report "
                  "covers the others\n", cmd);
     }
-    progress.emplace(cmd, c.report.quiet);
     return true;
   };
 
   pipeline::PipelineResult res;
   pipeline::RunPipeline(po, &res);
+  progress.Clear();
   switch (res.end) {
     case pipeline::PipelineEnd::kFailed:
       fmt::print(stderr, "{}: {}\n", cmd, res.err);

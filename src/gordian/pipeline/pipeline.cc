@@ -2,8 +2,11 @@
 #include "gordian/pipeline/pipeline.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <string_view>
 #include <iterator>
 #include <mutex>
 
@@ -15,6 +18,7 @@
 #include "gordian/pipeline/analysis_pool.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
+#include "gordian/pipeline/run_progress.h"
 #include "gordian/util/memory.h"
 
 namespace gordian::pipeline {
@@ -42,8 +46,45 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     }
   } cleanup{scratch};
 
+  // While go test runs: the binaries started and the packages reported,
+  // on a line held back while go test's own output passes through.
+  RunProgress counts;
+  const bool test_mode = ro.mode == driver::RecordMode::kTest;
+  bool paused = false;
+  bool at_line_start[3] = {true, true, true};
+  auto last_poll = std::chrono::steady_clock::time_point{};
+  fs::path packages_txt = fs::absolute(ro.out_dir) / "packages.txt";
+  if (test_mode && opt.progress) {
+    ro.observe = [&](int stream, std::string_view data) {
+      if (stream != 0) {
+        if (stream == 1) counts.GoTestOutput(data);
+        if (ro.pass_through && !data.empty()) {
+          if (!paused && opt.progress_pause) opt.progress_pause();
+          paused = true;
+          at_line_start[stream] = data.back() == '\n';
+        }
+        return;
+      }
+      auto now = std::chrono::steady_clock::now();
+      if (now - last_poll >= std::chrono::milliseconds(250)) {
+        last_poll = now;
+        std::ifstream in(packages_txt);
+        size_t n = 0;
+        for (std::string line; std::getline(in, line);) n += !line.empty();
+        counts.SetBuilt(n);
+      }
+      // The line comes back only where it cannot cut a line of go test's.
+      if (paused && at_line_start[1] && at_line_start[2]) {
+        if (opt.progress_resume) opt.progress_resume();
+        paused = false;
+      }
+      if (!paused) opt.progress(counts.Line());
+    };
+  }
   driver::RecordResult& res = out->record;
   bool recorded = driver::Record(ro, &res, &out->err);
+  if (paused && opt.progress_resume) opt.progress_resume();
+  if (opt.progress_clear) opt.progress_clear();
   // A run that did not end by itself proves nothing: no analysis, no
   // replay, no finding; the scratch directories go on the way out.
   if (driver::Interrupted() || res.run.interrupted) {
@@ -74,7 +115,6 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   auto clear = [&] {
     if (opt.progress_clear) opt.progress_clear();
   };
-  bool test_mode = ro.mode == driver::RecordMode::kTest;
   out->verdict.build_failed = res.build_failed;
   AnalyzeOptions ao;
   ao.predict = opt.predict;
@@ -114,13 +154,16 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   // The progress line and the error lines come from every worker.
   std::mutex print_mu;
   std::function<void(const std::string&)> say_locked;
+  // Every line says the counts so far, then what this worker is doing.
   if (opt.progress) {
     say_locked = [&](const std::string& what) {
+      std::string line = counts.Line(what);
       std::lock_guard<std::mutex> l(print_mu);
-      say(what);
+      say(line);
     };
   }
   confirm.progress = say_locked;
+  counts.StartAnalysis(res.traces.size(), test_mode);
   PoolOptions pool;
   pool.jobs = std::max(opt.jobs, 1);
   pool.memory = opt.memory_budget != 0 ? opt.memory_budget : util::DefaultMemoryBudget();
@@ -130,9 +173,8 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     TraceOutcome& o = outcomes[k];
     o = TraceOutcome();
     std::string name = p.import_path.empty() ? p.name : p.import_path;
-    std::string what = fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
-                                   test_mode ? " packages" : " traces",
-                                   name.empty() ? "" : ": " + name);
+    std::string what = "analysing " + (name.empty() ? p.trace_dir : name);
+    counts.TraceStarted();
     if (say_locked) say_locked(what);
     ThrottledProgress progress(say_locked, what, opt.progress_interval);
     AnalyzeOptions a = ao;
@@ -153,7 +195,23 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
       o.unreadable = true;
     }
-    return gave_up ? Attempt::kOverBudget : Attempt::kDone;
+    if (gave_up) {
+      counts.TraceAbandoned();
+      return Attempt::kOverBudget;
+    }
+    // Top-level tests, as the report counts them.
+    size_t tests = 0, failed = 0, shown = 0, confirmed = 0;
+    for (const report::TestVerdict& t : o.verdict.tests) {
+      if (t.name.find('/') != std::string::npos) continue;
+      tests++;
+      failed += t.result != report::TestResult::Pass;
+    }
+    for (const report::Finding& f : o.findings) {
+      shown += f.severity != report::Severity::Info;
+      confirmed += f.status == report::Status::Confirmed;
+    }
+    counts.TraceDone(tests, failed, shown, confirmed);
+    return Attempt::kDone;
   });
   for (TraceOutcome& o : outcomes) {
     std::move(o.findings.begin(), o.findings.end(), std::back_inserter(out->findings));
