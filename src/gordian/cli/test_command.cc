@@ -18,6 +18,7 @@
 #include "gordian/cli/reporting.h"
 #include "gordian/cli/shard_flag.h"
 #include "gordian/driver/record.h"
+#include "gordian/pipeline/analysis_pool.h"
 #include "gordian/pipeline/pipeline.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
@@ -67,7 +68,7 @@ void AddCommonFlags(util::FlagSet* flags, Common* c) {
 void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string>* own,
                      std::vector<std::string>* rest) {
   static const char* kValued[] = {"json", "sarif", "html", "root", "keep", "wall", "confirm-budget",
-                                  "settle", "mem", "shard"};
+                                  "settle", "mem", "shard", "p"};
   static const char* kBool[] = {"info", "quiet", "no-predict", "quiet-program", "verbose",
                                 "no-confirm", "unconfirmed"};
   bool after_args = false;
@@ -102,13 +103,17 @@ void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string
 // Records with the driver, analyses every trace, confirms
 // (pipeline/pipeline.h), reports.
 int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Common& c,
-                    std::vector<std::string> go_args) {
+                    std::vector<std::string> go_args, int jobs = 1) {
   pipeline::PipelineOptions po;
   po.cmd = cmd;
+  po.jobs = jobs;
   driver::RecordOptions& ro = po.record;
   ro.mode = mode;
   ro.args = go_args;
   ro.pass_through = !c.quiet_program;
+  // A report on stdout (--json -) must be all that is there.
+  ro.stdout_to_stderr = c.report.json_path == "-" || c.report.sarif_path == "-" ||
+                        c.report.html_path == "-";
   std::string derr;
   if (!util::ParseDuration(c.wall, &ro.wall_seconds, &derr)) {
     return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, c.wall, derr));
@@ -138,10 +143,12 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
                                     "reported. Raise -wall, or keep the traces (-keep DIR) and "
                                     "run gordian analyze on them",
                                     cmd, c.wall);
-  // The progress line starts (and counts its time) once the run is recorded.
-  std::optional<Progress> progress;
-  po.progress = [&](const std::string& what) { progress->Say(what); };
-  po.progress_clear = [&] { progress->Clear(); };
+  // The progress line (while go test runs, then the analysis) and its time.
+  Progress progress(cmd, c.report.quiet);
+  po.progress = [&](const std::string& what) { progress.Say(what); };
+  po.progress_clear = [&] { progress.Clear(); };
+  po.progress_pause = [&] { progress.Pause(); };
+  po.progress_resume = [&] { progress.Resume(); };
   po.progress_interval = Progress::AnalysisInterval();
   po.recorded = [&](const driver::RecordResult& res) {
     // The go command's output went to the terminal already (pass-through):
@@ -180,12 +187,12 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
       fmt::print(stderr, "{}: some packages did not build (see the errors above); the report "
                  "covers the others\n", cmd);
     }
-    progress.emplace(cmd, c.report.quiet);
     return true;
   };
 
   pipeline::PipelineResult res;
   pipeline::RunPipeline(po, &res);
+  progress.Clear();
   switch (res.end) {
     case pipeline::PipelineEnd::kFailed:
       fmt::print(stderr, "{}: {}\n", cmd, res.err);
@@ -229,6 +236,10 @@ int RunTest(const std::vector<std::string>& args) {
   flags.String("shard", &shard, "I/N",
                "run only shard I of N (0 <= I < N): the tests whose name hashes to I; shards "
                "0 to N-1 together run every test once (docs/scale.md, gordian merge)");
+  long jobs = 0;
+  flags.Int("p", &jobs, "N",
+            "build and run N packages at once (go test's -p) and analyse and confirm N traces "
+            "at once, sharing the -mem budget (default: the number of cores)");
   std::vector<std::string> positional;
   bool help = false;
   std::string err;
@@ -262,12 +273,17 @@ int RunTest(const std::vector<std::string>& args) {
         flags.Usage());
     return kExitOK;
   }
+  // -p is go test's: packages built and run at once; gordian analyses and
+  // confirms as many traces at once (pipeline/analysis_pool.h).
+  if (jobs < 0) return UsageError(fmt::format("{}: -p takes a count of 1 or more", cmd));
+  if (jobs > 0) rest.insert(rest.begin(), fmt::format("-p={}", jobs));
   double wall = 0;
   if (!shard.empty() && !util::ParseDuration(c.wall, &wall, &err)) {
     return UsageError(fmt::format("{}: -wall {:?}: {}", cmd, c.wall, err));
   }
   if (auto done = ApplyShardFlag(cmd, shard, wall, c.report, &rest)) return *done;
-  return RecordAndReport(cmd, driver::RecordMode::kTest, c, rest);
+  return RecordAndReport(cmd, driver::RecordMode::kTest, c, rest,
+                         jobs > 0 ? static_cast<int>(jobs) : pipeline::DefaultJobs());
 }
 
 int RunRun(const std::vector<std::string>& args) {

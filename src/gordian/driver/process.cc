@@ -365,6 +365,7 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
         idx[n++] = i;
       }
     }
+    if (spec.observe) spec.observe(0, {});
     int wait_ms = exited ? 20 : 50;
     if (n == 0) {
       usleep(static_cast<useconds_t>(exited ? 1000 : 5000));
@@ -386,7 +387,10 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
         continue;
       }
       size_t g = static_cast<size_t>(got);
-      if (pass[i] && !WriteAll(i == 0 ? 1 : 2, buf, g)) pass[i] = false;
+      if (spec.observe) spec.observe(i + 1, std::string_view(buf, g));
+      if (pass[i] && !WriteAll(i == 0 && !spec.stdout_to_stderr ? 1 : 2, buf, g)) {
+        pass[i] = false;
+      }
       if (spec.capture) {
         size_t room = spec.capture_limit - std::min(spec.capture_limit, sinks[i]->size());
         size_t keep = std::min(room, g);

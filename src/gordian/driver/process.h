@@ -12,8 +12,10 @@
 // so Ctrl-C stops every program under test at once.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gordian::driver {
@@ -27,11 +29,17 @@ struct ProcessSpec {
   double timeout_seconds = 0;     // 0: no limit
   double kill_grace_seconds = 3;  // between SIGTERM and SIGKILL
   bool pass_through = true;       // copy the child's output to our stdout/stderr
+  bool stdout_to_stderr = false;  // pass its stdout through to our stderr (ours holds a report)
   bool capture = true;            // keep the output in ProcessResult
   size_t capture_limit = 64u << 20;  // per stream; the rest is dropped (and counted)
   // Stdin: ours when true and ours is not a terminal (a background process
   // group reading a terminal would be stopped), else /dev/null.
   bool inherit_stdin = false;
+  // When set, called on the waiting thread with each chunk of the child's
+  // output (stream 1: stdout, 2: stderr) just before it is passed through,
+  // and with stream 0 and no data about every 50 ms while the child runs
+  // (the progress line of gordian test: cli/progress.h). Must be quick.
+  std::function<void(int stream, std::string_view data)> observe;
 };
 
 struct ProcessResult {

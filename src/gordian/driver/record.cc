@@ -308,6 +308,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   spec.cwd = cwd;
   spec.timeout_seconds = RunLimit(opts.wall_seconds, 0);
   spec.pass_through = opts.pass_through;
+  spec.stdout_to_stderr = opts.stdout_to_stderr;
   spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS"};
   for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
   // With HOME unset (and no GOPATH), go has no GOMODCACHE, and then refuses
@@ -335,6 +336,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
     spec.set_env["GORDIAN_RECORD_OUT"] = result->out_dir;
     if (opts.gomaxprocs > 0) spec.set_env["GORDIAN_GOMAXPROCS"] = std::to_string(opts.gomaxprocs);
     result->command = "go test " + Join(args, " ");
+    spec.observe = opts.observe;
     if (!RunProcess(spec, &result->run, err)) return false;
     if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
     std::string all = result->run.out + result->run.err;

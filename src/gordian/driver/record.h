@@ -15,8 +15,10 @@
 // cache directory, work_dir.h), except the trace directory asked for.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gordian/driver/build_errors.h"
@@ -41,12 +43,15 @@ struct RecordOptions {
   double wall_seconds = 600;
   double build_seconds = 1800;
   bool pass_through = true;               // the program's output to our stdout/stderr
+  bool stdout_to_stderr = false;          // its stdout to our stderr (--json - on stdout)
   std::map<std::string, std::string> env; // more environment for the program
   // GOMAXPROCS of the program only (0: unchanged). The go command that
   // builds it keeps all cores: in test mode the exec wrapper sets it just
   // before it runs the test binary.
   int gomaxprocs = 0;
   std::string self_exe;                   // the gordian binary ("": this process)
+  // test mode: watches go test's output and ticks (ProcessSpec::observe).
+  std::function<void(int stream, std::string_view data)> observe;
 };
 
 struct RecordResult {

@@ -257,6 +257,13 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     }
     timer.Lap("predict (all)");
   }
+  if (opt.gave_up != nullptr && !budget.dropped().empty()) {
+    // A larger budget may keep what this one dropped: no replay for a
+    // result that is about to be thrown away.
+    *opt.gave_up = true;
+    engine_progress->sink = nullptr;
+    return;
+  }
   report::ResolveColumns(&found);
   if (have_hb && opt.confirm != nullptr && ConfirmTrace(cmd, t, hb, dir, &found, *opt.confirm) &&
       opt.replayed != nullptr) {

@@ -35,6 +35,11 @@ struct AnalyzeOptions {
   // appends one sentence per loss to *degraded (which every report shows).
   uint64_t memory_budget = 0;
   std::vector<std::string>* degraded = nullptr;
+  // Set (analysis_pool.h): when the budget made the analysis drop anything,
+  // stop before confirming, append no finding and no degradation (the
+  // verdict is appended already), set *gave_up; the caller throws its
+  // results away and runs it again with a larger budget.
+  bool* gave_up = nullptr;
   // Where the phases and record counts go (analysis_progress.h), or null.
   AnalysisProgress* progress = nullptr;
   // When set, the bytes the analysis accounted for (trace, index, engines).

@@ -1,16 +1,25 @@
 // This file implements RunPipeline (pipeline.h).
 #include "gordian/pipeline/pipeline.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <string_view>
+#include <iterator>
+#include <mutex>
 
 #include <fmt/format.h>
 
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/pipeline/analysis_pool.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
+#include "gordian/pipeline/run_progress.h"
+#include "gordian/util/memory.h"
 
 namespace gordian::pipeline {
 
@@ -37,8 +46,45 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     }
   } cleanup{scratch};
 
+  // While go test runs: the binaries started and the packages reported,
+  // on a line held back while go test's own output passes through.
+  RunProgress counts;
+  const bool test_mode = ro.mode == driver::RecordMode::kTest;
+  bool paused = false;
+  bool at_line_start[3] = {true, true, true};
+  auto last_poll = std::chrono::steady_clock::time_point{};
+  fs::path packages_txt = fs::absolute(ro.out_dir) / "packages.txt";
+  if (test_mode && opt.progress) {
+    ro.observe = [&](int stream, std::string_view data) {
+      if (stream != 0) {
+        if (stream == 1) counts.GoTestOutput(data);
+        if (ro.pass_through && !data.empty()) {
+          if (!paused && opt.progress_pause) opt.progress_pause();
+          paused = true;
+          at_line_start[stream] = data.back() == '\n';
+        }
+        return;
+      }
+      auto now = std::chrono::steady_clock::now();
+      if (now - last_poll >= std::chrono::milliseconds(250)) {
+        last_poll = now;
+        std::ifstream in(packages_txt);
+        size_t n = 0;
+        for (std::string line; std::getline(in, line);) n += !line.empty();
+        counts.SetBuilt(n);
+      }
+      // The line comes back only where it cannot cut a line of go test's.
+      if (paused && at_line_start[1] && at_line_start[2]) {
+        if (opt.progress_resume) opt.progress_resume();
+        paused = false;
+      }
+      if (!paused) opt.progress(counts.Line());
+    };
+  }
   driver::RecordResult& res = out->record;
   bool recorded = driver::Record(ro, &res, &out->err);
+  if (paused && opt.progress_resume) opt.progress_resume();
+  if (opt.progress_clear) opt.progress_clear();
   // A run that did not end by itself proves nothing: no analysis, no
   // replay, no finding; the scratch directories go on the way out.
   if (driver::Interrupted() || res.run.interrupted) {
@@ -54,6 +100,13 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     return;
   }
 
+  // go test -p N starts the test binaries (and so lists their traces) in
+  // an order that varies from run to run: the report follows the import
+  // paths instead, whatever -p.
+  std::stable_sort(res.traces.begin(), res.traces.end(),
+                   [](const driver::PackageTrace& a, const driver::PackageTrace& b) {
+                     return a.import_path < b.import_path;
+                   });
   // The analysis and the confirmation after it get -wall of their own.
   driver::ArmDeadline(ro.wall_seconds, opt.deadline_message);
   auto say = [&](const std::string& what) {
@@ -62,25 +115,19 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   auto clear = [&] {
     if (opt.progress_clear) opt.progress_clear();
   };
-  bool test_mode = ro.mode == driver::RecordMode::kTest;
   out->verdict.build_failed = res.build_failed;
   AnalyzeOptions ao;
   ao.predict = opt.predict;
   ao.verbose = opt.verbose;
   ao.memory_budget = opt.memory_budget;
-  ao.degraded = &out->degraded;
-  ao.verdict = &out->verdict;
-  ao.replayed = &out->replayed;
   ConfirmOptions confirm = opt.confirm;
-  confirm.progress = opt.progress;
   std::string self = driver::SelfExe();
   confirm.gordian = self.empty() ? "gordian" : self;
   confirm.work_dir = (fs::path(res.out_dir) / "confirm").string();
-  std::string err;
   if (!opt.keep.empty()) {
     confirm.schedule_dir = (fs::path(res.out_dir) / "schedules").string();
   } else {
-    std::string cache;
+    std::string cache, err;
     if (driver::CacheDir(&cache, &err)) {
       driver::PruneSchedules(cache);
       confirm.schedule_dir =
@@ -93,24 +140,88 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   confirm.fallback.args = ro.args;
   confirm.fallback.cwd = fs::current_path().string();
   ao.confirm = &confirm;
-  for (size_t k = 0; k < res.traces.size(); k++) {
+  // The traces are analysed and confirmed -p at a time (analysis_pool.h),
+  // each into its own slot; the slots are merged in the order of the
+  // traces, so the report is the same whatever -p.
+  struct TraceOutcome {
+    std::vector<report::Finding> findings;
+    std::vector<std::string> degraded;
+    report::Verdict verdict;
+    bool replayed = false;
+    bool unreadable = false;
+  };
+  std::vector<TraceOutcome> outcomes(res.traces.size());
+  // The progress line and the error lines come from every worker.
+  std::mutex print_mu;
+  std::function<void(const std::string&)> say_locked;
+  // Every line says the counts so far, then what this worker is doing.
+  if (opt.progress) {
+    say_locked = [&](const std::string& what) {
+      std::string line = counts.Line(what);
+      std::lock_guard<std::mutex> l(print_mu);
+      say(line);
+    };
+  }
+  confirm.progress = say_locked;
+  counts.StartAnalysis(res.traces.size(), test_mode);
+  PoolOptions pool;
+  pool.jobs = std::max(opt.jobs, 1);
+  pool.memory = opt.memory_budget != 0 ? opt.memory_budget : util::DefaultMemoryBudget();
+  pool.stop = [] { return driver::Interrupted(); };
+  RunAnalysisPool(res.traces.size(), pool, [&](size_t k, uint64_t budget) {
     const driver::PackageTrace& p = res.traces[k];
+    TraceOutcome& o = outcomes[k];
+    o = TraceOutcome();
     std::string name = p.import_path.empty() ? p.name : p.import_path;
-    std::string what = fmt::format("analysing {} of {}{}{}", k + 1, res.traces.size(),
-                                   test_mode ? " packages" : " traces",
-                                   name.empty() ? "" : ": " + name);
-    say(what);
-    ThrottledProgress progress(opt.progress, what, opt.progress_interval);
-    ao.progress = &progress;
-    ao.package = name;
-    if (driver::Interrupted()) break;
-    if (!AnalyzeTrace(opt.cmd, p.trace_dir, ao, &out->findings, &err)) {
+    std::string what = "analysing " + (name.empty() ? p.trace_dir : name);
+    counts.TraceStarted();
+    if (say_locked) say_locked(what);
+    ThrottledProgress progress(say_locked, what, opt.progress_interval);
+    AnalyzeOptions a = ao;
+    a.progress = &progress;
+    a.package = name;
+    a.memory_budget = budget;
+    a.degraded = &o.degraded;
+    a.verdict = &o.verdict;
+    a.replayed = &o.replayed;
+    // Only a share smaller than the whole budget is worth a second attempt.
+    bool gave_up = false;
+    if (budget < pool.memory) a.gave_up = &gave_up;
+    std::string err;
+    if (!AnalyzeTrace(opt.cmd, p.trace_dir, a, &o.findings, &err)) {
+      std::lock_guard<std::mutex> l(print_mu);
       clear();
       fmt::print(stderr, "{}: {}: {}\n", opt.cmd,
                  p.import_path.empty() ? p.trace_dir : p.import_path, err);
-      out->unreadable++;
+      o.unreadable = true;
     }
-    ao.progress = nullptr;
+    if (gave_up) {
+      counts.TraceAbandoned();
+      return Attempt::kOverBudget;
+    }
+    // Top-level tests, as the report counts them.
+    size_t tests = 0, failed = 0, shown = 0, confirmed = 0;
+    for (const report::TestVerdict& t : o.verdict.tests) {
+      if (t.name.find('/') != std::string::npos) continue;
+      tests++;
+      failed += t.result != report::TestResult::Pass;
+    }
+    for (const report::Finding& f : o.findings) {
+      shown += f.severity != report::Severity::Info;
+      confirmed += f.status == report::Status::Confirmed;
+    }
+    counts.TraceDone(tests, failed, shown, confirmed);
+    return Attempt::kDone;
+  });
+  for (TraceOutcome& o : outcomes) {
+    std::move(o.findings.begin(), o.findings.end(), std::back_inserter(out->findings));
+    std::move(o.degraded.begin(), o.degraded.end(), std::back_inserter(out->degraded));
+    std::move(o.verdict.packages.begin(), o.verdict.packages.end(),
+              std::back_inserter(out->verdict.packages));
+    std::move(o.verdict.tests.begin(), o.verdict.tests.end(),
+              std::back_inserter(out->verdict.tests));
+    out->replayed = out->replayed || o.replayed;
+    if (o.unreadable) out->unreadable++;
   }
   clear();
   if (driver::Interrupted()) {

@@ -29,7 +29,10 @@ struct PipelineOptions {
   std::string deadline_message;
   bool predict = true;           // the predicted detectors
   bool verbose = false;          // the engine's notes
-  uint64_t memory_budget = 0;    // per trace (analyze_trace.h); 0 = the default
+  // The analysis memory budget (analyze_trace.h); 0 = the default. The
+  // analyses running at once share it (analysis_pool.h).
+  uint64_t memory_budget = 0;
+  int jobs = 1;                  // traces analysed and confirmed at once (-p)
   // enabled, the budgets, verbose, runner; the directories, the fallback
   // invocation, the progress and the `reproduce` command are set here.
   ConfirmOptions confirm;
@@ -37,9 +40,13 @@ struct PipelineOptions {
   // the recording gave (build errors, a run killed at -wall). False: there
   // is nothing to analyse (no trace), RunPipeline stops.
   std::function<bool(const driver::RecordResult&)> recorded;
-  // The progress line: "analysing 2 of 5 packages: x", and its erasure.
+  // The progress line (run_progress.h says what it counts), its erasure,
+  // and holding it back while the program's output passes through
+  // (cli/progress.h).
   std::function<void(const std::string&)> progress;
   std::function<void()> progress_clear;
+  std::function<void()> progress_pause;
+  std::function<void()> progress_resume;
   // Seconds between two updates of the progress line while a trace is being
   // analysed (pipeline/analysis_progress.h).
   double progress_interval = 5.0;
