@@ -4,6 +4,12 @@
 // compare the findings with the program's `// want:` annotations by the
 // rules of docs/corpus.md (wants.h). One test per program; running the
 // binary directly prints a table of every program and a summary.
+//
+// GORDIAN_CORPUS_GO_RELEASE=23 runs the programs under another supported
+// Go release (src/gordian/instrument/go_release.h): its tested patch
+// release, which the go command fetches through GOTOOLCHAIN, on a copy of
+// the corpus module whose go.mod says `go 1.23` (the release tests,
+// tests/corpus_check/CMakeLists.txt).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -19,6 +25,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "gordian/instrument/go_release.h"
 #include "gordian/report/json.h"
 #include "gordian/schedule/rewrite.h"
 #include "wants.h"
@@ -35,6 +42,44 @@ std::string SourceDir() {
 std::string BinaryDir() {
   if (const char* d = std::getenv("GORDIAN_BINARY_DIR"); d != nullptr && *d) return d;
   return GORDIAN_BINARY_DIR_DEFAULT;
+}
+
+// The Go release the programs run under (GORDIAN_CORPUS_GO_RELEASE): 0 for
+// the installed Go; else the release and the copy of tests/corpus that
+// declares it, made on first use and removed at exit.
+struct GoReleaseRun {
+  int minor = 0;
+  std::string module_copy;
+};
+const GoReleaseRun& ReleaseRun() {
+  static const GoReleaseRun run = [] {
+    GoReleaseRun r;
+    const char* v = std::getenv("GORDIAN_CORPUS_GO_RELEASE");
+    if (v == nullptr || *v == 0) return r;
+    r.minor = std::atoi(v);
+    const instrument::GoRelease* rel = instrument::FindGoRelease(r.minor);
+    if (rel == nullptr) {
+      std::fprintf(stderr, "GORDIAN_CORPUS_GO_RELEASE=%s: not a supported release (%s)\n", v,
+                   instrument::SupportedGoReleasesText().c_str());
+      std::exit(2);
+    }
+    setenv("GOTOOLCHAIN", std::string(rel->tested).c_str(), 1);
+    fs::path copy = fs::temp_directory_path() /
+                    fmt::format("gordian-corpus-go1.{}-{}", r.minor, getpid());
+    fs::remove_all(copy);
+    fs::create_directories(copy);
+    for (const char* sub : {"bugs", "correct"}) {
+      fs::copy(fs::path(SourceDir()) / "tests/corpus" / sub, copy / sub,
+               fs::copy_options::recursive);
+    }
+    std::ofstream(copy / "go.mod") << fmt::format("module gordian.test/corpus\n\ngo 1.{}\n",
+                                                  r.minor);
+    r.module_copy = copy.string();
+    std::printf("corpus: Go release 1.%d (GOTOOLCHAIN=%s), module copy %s\n", r.minor,
+                std::string(rel->tested).c_str(), r.module_copy.c_str());
+    return r;
+  }();
+  return run;
 }
 
 struct Program {
@@ -180,7 +225,13 @@ std::vector<Row>& Rows() {
 class CorpusProgram : public ::testing::TestWithParam<Program> {};
 
 TEST_P(CorpusProgram, FindingsMatchWants) {
-  const Program& p = GetParam();
+  Program p = GetParam();
+  if (!ReleaseRun().module_copy.empty()) {
+    ASSERT_EQ(p.module_dir, SourceDir() + "/tests/corpus")
+        << p.name << ": only tests/corpus programs run under another Go release";
+    p.module_dir = ReleaseRun().module_copy;
+    p.dir = p.module_dir + "/" + p.rel.substr(2);
+  }
   std::vector<Want> wants;
   std::vector<std::string> problems;
   bool is_main = false;
@@ -275,6 +326,10 @@ INSTANTIATE_TEST_SUITE_P(Corpus, CorpusProgram, ::testing::ValuesIn(ListPrograms
 class TableEnvironment : public ::testing::Environment {
  public:
   void TearDown() override {
+    if (!ReleaseRun().module_copy.empty()) {
+      std::error_code ec;
+      fs::remove_all(ReleaseRun().module_copy, ec);
+    }
     if (Rows().empty()) return;
     size_t w = 7;
     for (const Row& r : Rows()) w = std::max(w, r.name.size());
