@@ -75,6 +75,20 @@ const GoReleaseRun& ReleaseRun() {
     std::ofstream(copy / "go.mod") << fmt::format("module gordian.test/corpus\n\ngo 1.{}\n",
                                                   r.minor);
     r.module_copy = copy.string();
+    // The go command in the copy must be the release asked for (a go.mod
+    // or GOTOOLCHAIN that it did not honour would test the wrong one).
+    std::string version;
+    if (FILE* p = popen(("cd '" + r.module_copy + "' && go env GOVERSION 2>&1").c_str(), "r")) {
+      char buf[512];
+      while (std::fgets(buf, sizeof buf, p) != nullptr) version += buf;
+      pclose(p);
+    }
+    while (!version.empty() && version.back() == '\n') version.pop_back();
+    if (version != rel->tested) {
+      std::fprintf(stderr, "GOTOOLCHAIN=%s: go env GOVERSION in %s says '%s'\n",
+                   std::string(rel->tested).c_str(), r.module_copy.c_str(), version.c_str());
+      std::exit(2);
+    }
     std::printf("corpus: Go release 1.%d (GOTOOLCHAIN=%s), module copy %s\n", r.minor,
                 std::string(rel->tested).c_str(), r.module_copy.c_str());
     return r;

@@ -17,14 +17,17 @@ constexpr GoRelease kReleases[] = {
     {23, "go1.23.12",
      "sync.Mutex is sync's own (no internal/sync); no GetCallerPC: runtime hooks call "
      "getcallerpc, sync hooks find their caller by unwinding one frame; no synctest; "
-     "sysAlloc without a name; Once.done is a Uint32"},
+     "sysAlloc without a name; Once.done is a Uint32; go vet does not read overlays",
+     false},
     {24, "go1.24.13",
      "synctest groups (g.syncGroup); sysAlloc without a name; Once.done is a Uint32; "
-     "no WaitGroup.Go"},
+     "no WaitGroup.Go",
+     true},
     {25, "go1.25.14",
      "synctest bubbles; sudog.c is a plain *hchan; Linux system calls in "
-     "internal/runtime/syscall"},
-    {26, "go1.26.8", "the release the hooks were first written for"},
+     "internal/runtime/syscall",
+     true},
+    {26, "go1.26.8", "the release the hooks were first written for", true},
 };
 
 }  // namespace
@@ -39,6 +42,11 @@ std::string SupportedGoReleasesText() {
     out += fmt::format("1.{}", kReleases[i].minor);
   }
   return out;
+}
+
+bool GoVetReadsOverlay(std::string_view version) {
+  const GoRelease* r = FindGoRelease(GoMinorOfVersion(version));
+  return r == nullptr || r->vet_reads_overlay;
 }
 
 const GoRelease* FindGoRelease(int minor) {

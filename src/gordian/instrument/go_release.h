@@ -20,7 +20,15 @@ struct GoRelease {
   int minor;               // 23 for Go 1.23
   std::string_view tested;  // the patch release CI runs the release tests with
   std::string_view notes;   // what the hooks do differently for it
+  // go vet reads overlaid files (Go 1.24 and later). Before, go test's vet
+  // step fails on the files the hooks add to std, so gordian runs go test
+  // with -vet=off unless told otherwise.
+  bool vet_reads_overlay;
 };
+
+// true unless version (GOVERSION) is a supported release whose go vet
+// cannot read overlaid files.
+bool GoVetReadsOverlay(std::string_view version);
 
 // The supported releases, oldest first.
 std::span<const GoRelease> SupportedGoReleases();

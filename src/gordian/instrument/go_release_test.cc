@@ -27,6 +27,13 @@ TEST(GoRelease, TableIsOrderedAndNamesTestedPatchReleases) {
   EXPECT_EQ(FindGoRelease(22), nullptr);
 }
 
+TEST(GoRelease, VetReadsOverlaySince124) {
+  EXPECT_FALSE(GoVetReadsOverlay("go1.23.12"));
+  EXPECT_TRUE(GoVetReadsOverlay("go1.24.0"));
+  EXPECT_TRUE(GoVetReadsOverlay("go1.26.8"));
+  EXPECT_TRUE(GoVetReadsOverlay("go1.22.1"));  // refused elsewhere, with its own message
+}
+
 TEST(GoRelease, MinorOfVersion) {
   EXPECT_EQ(GoMinorOfVersion("go1.24.13"), 24);
   EXPECT_EQ(GoMinorOfVersion("go1.25rc1"), 25);
