@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <iterator>
 #include <fstream>
@@ -75,6 +76,14 @@ bool LinkGoRootOutsideModCache(const std::string& cache, GoTool* go, std::string
   const fs::path goroot = fs::path(go->goroot).lexically_normal();
   std::string name = goroot.filename().string();
   if (name.empty()) name = goroot.parent_path().filename().string();
+  // The name says which toolchain; the hash of its path keeps two module
+  // caches (another GOMODCACHE) from sharing links to one of them.
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : goroot.string()) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  name += fmt::format("-{:08x}", static_cast<uint32_t>(h ^ (h >> 32)));
   const fs::path dir = fs::path(cache) / "goroot" / name;
   std::error_code ec;
   // bin/go is added last of all (rename of the finished directory), so its

@@ -19,7 +19,8 @@ namespace gordian::driver {
 // true when goroot lies beneath gomodcache.
 bool GoRootInModCache(const std::string& goroot, const std::string& gomodcache);
 
-// Makes (or reuses) cache/goroot/<name of go->goroot>/ as described above
+// Makes (or reuses) cache/goroot/<name of go->goroot>-<hash of its path>/
+// as described above
 // and points go->go and go->goroot at it. Safe when several gordian
 // processes do it at once.
 bool LinkGoRootOutsideModCache(const std::string& cache, GoTool* go, std::string* err);

@@ -50,8 +50,10 @@ TEST(LinkGoRootOutsideModCache, LinksEverythingButBinAndReuses) {
   go.gomodcache = (base / "mod").string();
   std::string err;
   ASSERT_TRUE(LinkGoRootOutsideModCache((base / "cache").string(), &go, &err)) << err;
-  const fs::path dir = base / "cache/goroot/toolchain@v0.0.1-go1.24.13.linux-amd64";
-  EXPECT_EQ(go.goroot, dir.string());
+  const fs::path dir = go.goroot;
+  EXPECT_EQ(dir.parent_path(), base / "cache/goroot");
+  EXPECT_EQ(dir.filename().string().rfind("toolchain@v0.0.1-go1.24.13.linux-amd64-", 0), 0u)
+      << dir;
   EXPECT_EQ(go.go, (dir / "bin/go").string());
   EXPECT_FALSE(GoRootInModCache(go.goroot, go.gomodcache));
   // bin/ holds real files (the go command finds GOROOT from its own path).
@@ -63,6 +65,15 @@ TEST(LinkGoRootOutsideModCache, LinksEverythingButBinAndReuses) {
   EXPECT_EQ(fs::read_symlink(dir / "src"), tc / "src");
   EXPECT_EQ(ReadAll(dir / "src/runtime/chan.go"), "package runtime\n");
   EXPECT_EQ(ReadAll(dir / "VERSION"), "go1.24.13\n");
+
+  // The same toolchain in another module cache gets its own directory.
+  const fs::path tc2 = base / "mod2/golang.org/toolchain@v0.0.1-go1.24.13.linux-amd64";
+  fs::create_directories(tc2.parent_path());
+  fs::copy(tc, tc2, fs::copy_options::recursive);
+  GoTool other;
+  other.goroot = tc2.string();
+  ASSERT_TRUE(LinkGoRootOutsideModCache((base / "cache2").string(), &other, &err)) << err;
+  EXPECT_NE(fs::path(other.goroot).filename(), dir.filename());
 
   // A second call reuses the directory; no temporary is left behind.
   GoTool again;
