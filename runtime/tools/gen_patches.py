@@ -15,7 +15,7 @@ HEADER = """\
 # Format (line based; '#' lines and blank lines outside blocks are ignored):
 #
 #   == <file relative to GOROOT/src>
-#   @@ insert-before | insert-after | replace
+#   @@ insert-before | insert-after | replace [RELEASES]
 #   <anchor: one or more lines, taken literally>
 #   @@ with
 #   <text: zero or more lines, taken literally>
@@ -28,16 +28,49 @@ HEADER = """\
 # insert-before puts the text before the anchor, insert-after after it,
 # replace replaces the anchor by the text. Each patch inserts one call or a
 # small dispatch; all logic lives in the added gordian_*.go files.
+#
+# RELEASES limits a patch to some Go releases (by minor version): go1.25+
+# (1.25 and later), go1.23-go1.24 (both included) or go1.23 (that one
+# only); a patch without it applies to every release. Releases outside the
+# supported ones (src/gordian/instrument/go_release.h) are refused before
+# any patch is tried.
 """
 
 out = [HEADER]
 
+current_file = None
+
 def file(path):
+    global current_file
+    current_file = path
     out.append("\n== %s\n" % path)
 
-def patch(op, anchor, text, why):
+# The caller's pc in a hook: internal/runtime/sys.GetCallerPC since Go 1.24.
+# Go 1.23 has the runtime's own getcallerpc intrinsic, and nothing that sync
+# can call: its hooks ask the runtime to unwind one frame from the hooked
+# method, which is kept from being inlined (gordianCallerPC,
+# runtime/gordian_release_pre124.go).
+CALLER_PC = "sys.GetCallerPC()"
+CALLER_PC_GO123 = {"runtime": "getcallerpc()", "sync": "gordianCallerPC()"}
+
+def patch(op, anchor, text, why, go=None):
+    """go: the releases the patch is for ("go1.25+", "go1.23-go1.24",
+    "go1.23"); None for every supported release. A patch whose text takes
+    the caller's pc, for every release, becomes one patch for Go 1.24 and
+    later and one for Go 1.23."""
     assert anchor.endswith("\n") and (text == "" or text.endswith("\n")), (anchor, text)
-    out.append("# %s\n@@ %s\n%s@@ with\n%s@@ end\n" % (why, op, anchor, text))
+    if go is None and CALLER_PC in text:
+        pkg = current_file.split("/")[0]
+        patch(op, anchor, text, why, "go1.24+")
+        patch(op, anchor, text.replace(CALLER_PC, CALLER_PC_GO123[pkg]), why, "go1.23")
+        return
+    if go == "go1.23" and current_file.startswith("sync/") and anchor.startswith("func ("):
+        # gordianCallerPC unwinds from the hooked method's own frame, so the
+        # method must keep one: not inlined.
+        if op == "insert-after":
+            op, text = "replace", anchor + text
+        text = "//go:noinline\n" + text
+    out.append("# %s\n@@ %s%s\n%s@@ with\n%s@@ end\n" % (why, op, " " + go if go else "", anchor, text))
 
 def dispatch(header, call, orig_call, orig_header, comment):
     """Replaces a function header by a dispatch to the recorder and the
@@ -46,13 +79,13 @@ def dispatch(header, call, orig_call, orig_header, comment):
 
 # ---- runtime ----------------------------------------------------------------
 file("runtime/runtime2.go")
-patch("insert-after", "\tvalgrindStackID uintptr\n",
+patch("insert-after", "\tgoroutineProfiled goroutineProfileStateHolder\n",
       "\n\t// Gordian recorder state (gordian.go); no Go pointers.\n\tgordian gordianG\n",
       "g: the recorder's per-goroutine state")
 
 file("runtime/chan.go")
-patch("insert-after", "\tbubble   *synctestBubble\n",
-      "\tgordian  gordianChan // Gordian recorder: id and value sequence numbers\n",
+patch("insert-after", "\tlock mutex\n",
+      "\n\tgordian gordianChan // Gordian recorder: id and value sequence numbers\n",
       "hchan: id and value numbering")
 patch("insert-before", "\tif debugChan {\n\t\tprint(\"makechan: chan=\", c, \"; elemsize=\", elem.Size_, \"; dataqsiz=\", size, \"\\n\")\n",
       "\tgordianMakechan(c, size, sys.GetCallerPC())\n", "ChanMake")
@@ -76,9 +109,13 @@ patch("insert-before", "\t\tglist.push(gp)\n\t}\n\n\t// release all writers (the
 patch("insert-before", "\t\tglist.push(gp)\n\t}\n\tunlock(&c.lock)\n",
       "\t\tgordianClosedWake(c, gp, true)\n", "close wakes a sender (it will panic): complete its record now")
 patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\treason := waitReasonChanSend\n",
-      "\tgordianParking(gp)\n", "send parks: its start stamp")
+      "\tgordianParking(gp)\n", "send parks: its start stamp", "go1.24+")
+patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\tgopark(chanparkcommit, unsafe.Pointer(&c.lock), waitReasonChanSend, traceBlockChanSend, 2)\n",
+      "\tgordianParking(gp)\n", "send parks: its start stamp (no synctest wait reason yet)", "go1.23")
 patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\treason := waitReasonChanReceive\n",
-      "\tgordianParking(gp)\n", "receive parks: its start stamp")
+      "\tgordianParking(gp)\n", "receive parks: its start stamp", "go1.24+")
+patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\tgopark(chanparkcommit, unsafe.Pointer(&c.lock), waitReasonChanReceive, traceBlockChanRecv, 2)\n",
+      "\tgordianParking(gp)\n", "receive parks: its start stamp (no synctest wait reason yet)", "go1.23")
 patch("insert-after", "func chanrecv1(c *hchan, elem unsafe.Pointer) {\n",
       "\tgordianSetPC(sys.GetCallerPC())\n", "receive: the user's pc")
 patch("insert-after", "func chanrecv2(c *hchan, elem unsafe.Pointer) (received bool) {\n",
@@ -105,7 +142,9 @@ patch("replace", hdr,
                hdr.replace("selectgo(", "selectgoOrig("), "selectgoOrig is the original selectgo (Gordian recorder: gordian_chan.go)."),
       "select: record around the original")
 patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\tgopark(selparkcommit, nil, waitReason, traceBlockSelect, 1)\n",
-      "\tgordianParking(gp)\n", "select parks: its start stamp")
+      "\tgordianParking(gp)\n", "select parks: its start stamp", "go1.24+")
+patch("insert-before", "\tgp.parkingOnChan.Store(true)\n\tgopark(selparkcommit, nil, waitReasonSelect, traceBlockSelect, 1)\n",
+      "\tgordianParking(gp)\n", "select parks: its start stamp (no synctest wait reason yet)", "go1.23")
 patch("insert-before", "\tc.qcount--\n\tselunlock(scases, lockorder)\n\tgoto retc\n",
       "\tgordianDeq(c)\n", "select: value leaves the buffer")
 patch("insert-before", "\tc.qcount++\n\tselunlock(scases, lockorder)\n\tgoto retc\n",
@@ -115,7 +154,9 @@ patch("insert-after", "func block() {\n", "\tgordianBlockForever(sys.GetCallerPC
 file("runtime/proc.go")
 patch("insert-after", "\tgoenvs()\n", "\tgordianInit()\n", "start recording once the environment is known, before the main goroutine exists")
 patch("insert-after", "\t\t// Only user goroutines inherit synctest groups and pprof labels.\n",
-      "\t\tgordianNewproc(newg, callergp, callerpc)\n", "GoSpawn; gid and spawn index of the child")
+      "\t\tgordianNewproc(newg, callergp, callerpc)\n", "GoSpawn; gid and spawn index of the child", "go1.24+")
+patch("insert-after", "\t\t// Only user goroutines inherit pprof labels.\n",
+      "\t\tgordianNewproc(newg, callergp, callerpc)\n", "GoSpawn; gid and spawn index of the child (no synctest yet)", "go1.23")
 patch("insert-after", "func goexit1() {\n", "\tgordianGoexit()\n", "GoEnd")
 patch("insert-before", "\tfn := main_main // make an indirect call, as the linker doesn't know the address of the main package when laying down the runtime\n",
       "\tgordianMainStart()\n", "meta and the deadlock watchdog")
@@ -138,12 +179,15 @@ patch("replace", "\tatomic.Store(&l.notify, l.wait.Load())\n",
 
 # ---- sync -------------------------------------------------------------------
 SYS = "\t\"internal/runtime/sys\"\n"
-def ins(recv, name, sig, call, ret=False):
+def imp(anchor):
+    patch("insert-after", anchor, SYS, "import for GetCallerPC", "go1.24+")
+
+def ins(recv, name, sig, call, ret=False, go=None):
     h = "func (%s) %s(%s {\n" % (recv, name, sig)
     body = ("\t\treturn %s\n" % call) if ret else ("\t\t%s\n\t\treturn\n" % call)
-    patch("insert-after", h, "\tif gordianOn {\n" + body + "\t}\n", name)
+    patch("insert-after", h, "\tif gordianOn {\n" + body + "\t}\n", name, go)
 
-def ren(recv, var, name, sig, call, ret=False):
+def ren(recv, var, name, sig, call, ret=False, go=None):
     h = "func (%s) %s(%s {\n" % (recv, name, sig)
     orig = "gordianOrig" + name[0].upper() + name[1:]
     params = sig.split(")")[0]
@@ -152,16 +196,22 @@ def ren(recv, var, name, sig, call, ret=False):
     t = h + "\tif gordianOn {\n" + (("\t\treturn %s\n" % call) if ret else ("\t\t%s\n\t\treturn\n" % call)) + "\t}\n\t" + \
         ("return " if ret else "") + oc + "\n}\n\n// " + orig + " is the original " + name + " (Gordian recorder: gordian_sync.go).\n" + \
         "func (%s) %s(%s {\n" % (recv, orig, sig)
-    patch("replace", h, t, name)
+    patch("replace", h, t, name, go)
 
 file("sync/mutex.go")
-patch("insert-after", "\tisync \"internal/sync\"\n", SYS, "import for GetCallerPC")
-ins("m *Mutex", "Lock", ")", "gordianMutexLock(m, sys.GetCallerPC())")
-ins("m *Mutex", "TryLock", ") bool", "gordianMutexTryLock(m, sys.GetCallerPC())", ret=True)
-ins("m *Mutex", "Unlock", ")", "gordianMutexUnlock(m, sys.GetCallerPC())")
+# Go 1.24 and later: Mutex wraps internal/sync's, which the hooks call
+# (sync/gordian_mutex_go124.go). Go 1.23: Mutex is sync's own; the originals
+# are renamed and called by the hooks (sync/gordian_mutex_pre124.go).
+imp("\tisync \"internal/sync\"\n")
+ins("m *Mutex", "Lock", ")", "gordianMutexLock(m, sys.GetCallerPC())", go="go1.24+")
+ins("m *Mutex", "TryLock", ") bool", "gordianMutexTryLock(m, sys.GetCallerPC())", ret=True, go="go1.24+")
+ins("m *Mutex", "Unlock", ")", "gordianMutexUnlock(m, sys.GetCallerPC())", go="go1.24+")
+ren("m *Mutex", "m", "Lock", ")", "gordianMutexLock(m, gordianCallerPC())", go="go1.23")
+ren("m *Mutex", "m", "TryLock", ") bool", "gordianMutexTryLock(m, gordianCallerPC())", ret=True, go="go1.23")
+ren("m *Mutex", "m", "Unlock", ")", "gordianMutexUnlock(m, gordianCallerPC())", go="go1.23")
 
 file("sync/rwmutex.go")
-patch("insert-after", "\t\"internal/race\"\n", SYS, "import for GetCallerPC")
+imp("\t\"internal/race\"\n")
 ren("rw *RWMutex", "rw", "RLock", ")", "gordianRLock(rw, sys.GetCallerPC())")
 ren("rw *RWMutex", "rw", "TryRLock", ") bool", "gordianRWTryRLock(rw, sys.GetCallerPC())", ret=True)
 ren("rw *RWMutex", "rw", "RUnlock", ")", "gordianRUnlock(rw, sys.GetCallerPC())")
@@ -170,20 +220,20 @@ ren("rw *RWMutex", "rw", "TryLock", ") bool", "gordianRWTryLock(rw, sys.GetCalle
 ren("rw *RWMutex", "rw", "Unlock", ")", "gordianRWUnlock(rw, sys.GetCallerPC())")
 
 file("sync/waitgroup.go")
-patch("insert-after", "\t\"internal/race\"\n", SYS, "import for GetCallerPC")
+imp("\t\"internal/race\"\n")
 ren("wg *WaitGroup", "wg", "Add", "delta int)", "gordianWgAdd(wg, delta, sys.GetCallerPC())")
 patch("insert-before", "\tif v < 0 {\n\t\tpanic(\"sync: negative WaitGroup counter\")\n",
       "\tgordianWgCounter(v)\n", "Add: the counter after")
 ins("wg *WaitGroup", "Done", ")", "gordianWgAdd(wg, -1, sys.GetCallerPC())")
 ren("wg *WaitGroup", "wg", "Wait", ")", "gordianWgWait(wg, sys.GetCallerPC())")
-ins("wg *WaitGroup", "Go", "f func())", "gordianWgGo(wg, f, sys.GetCallerPC())")
+ins("wg *WaitGroup", "Go", "f func())", "gordianWgGo(wg, f, sys.GetCallerPC())", go="go1.25+")
 
 file("sync/once.go")
-patch("insert-after", "\t\"sync/atomic\"\n", SYS, "import for GetCallerPC")
+imp("\t\"sync/atomic\"\n")
 ins("o *Once", "Do", "f func())", "gordianOnceDo(o, f, sys.GetCallerPC())")
 
 file("sync/cond.go")
-patch("insert-after", "\t\"sync/atomic\"\n", SYS, "import for GetCallerPC")
+imp("\t\"sync/atomic\"\n")
 ins("c *Cond", "Wait", ")", "gordianCondWait(c, sys.GetCallerPC())")
 ins("c *Cond", "Signal", ")", "gordianCondSignal(c, sys.GetCallerPC())")
 ins("c *Cond", "Broadcast", ")", "gordianCondBroadcast(c, sys.GetCallerPC())")

@@ -4,6 +4,12 @@
 // compare the findings with the program's `// want:` annotations by the
 // rules of docs/corpus.md (wants.h). One test per program; running the
 // binary directly prints a table of every program and a summary.
+//
+// GORDIAN_CORPUS_GO_RELEASE=23 runs the programs under another supported
+// Go release (src/gordian/instrument/go_release.h): its tested patch
+// release, which the go command fetches through GOTOOLCHAIN, on a copy of
+// the corpus module whose go.mod says `go 1.23` (the release tests,
+// tests/corpus_check/CMakeLists.txt).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -19,6 +25,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "gordian/instrument/go_release.h"
 #include "gordian/report/json.h"
 #include "gordian/schedule/rewrite.h"
 #include "wants.h"
@@ -35,6 +42,58 @@ std::string SourceDir() {
 std::string BinaryDir() {
   if (const char* d = std::getenv("GORDIAN_BINARY_DIR"); d != nullptr && *d) return d;
   return GORDIAN_BINARY_DIR_DEFAULT;
+}
+
+// The Go release the programs run under (GORDIAN_CORPUS_GO_RELEASE): 0 for
+// the installed Go; else the release and the copy of tests/corpus that
+// declares it, made on first use and removed at exit.
+struct GoReleaseRun {
+  int minor = 0;
+  std::string module_copy;
+};
+const GoReleaseRun& ReleaseRun() {
+  static const GoReleaseRun run = [] {
+    GoReleaseRun r;
+    const char* v = std::getenv("GORDIAN_CORPUS_GO_RELEASE");
+    if (v == nullptr || *v == 0) return r;
+    r.minor = std::atoi(v);
+    const instrument::GoRelease* rel = instrument::FindGoRelease(r.minor);
+    if (rel == nullptr) {
+      std::fprintf(stderr, "GORDIAN_CORPUS_GO_RELEASE=%s: not a supported release (%s)\n", v,
+                   instrument::SupportedGoReleasesText().c_str());
+      std::exit(2);
+    }
+    setenv("GOTOOLCHAIN", std::string(rel->tested).c_str(), 1);
+    fs::path copy = fs::temp_directory_path() /
+                    fmt::format("gordian-corpus-go1.{}-{}", r.minor, getpid());
+    fs::remove_all(copy);
+    fs::create_directories(copy);
+    for (const char* sub : {"bugs", "correct"}) {
+      fs::copy(fs::path(SourceDir()) / "tests/corpus" / sub, copy / sub,
+               fs::copy_options::recursive);
+    }
+    std::ofstream(copy / "go.mod") << fmt::format("module gordian.test/corpus\n\ngo 1.{}\n",
+                                                  r.minor);
+    r.module_copy = copy.string();
+    // The go command in the copy must be the release asked for (a go.mod
+    // or GOTOOLCHAIN that it did not honour would test the wrong one).
+    std::string version;
+    if (FILE* p = popen(("cd '" + r.module_copy + "' && go env GOVERSION 2>&1").c_str(), "r")) {
+      char buf[512];
+      while (std::fgets(buf, sizeof buf, p) != nullptr) version += buf;
+      pclose(p);
+    }
+    while (!version.empty() && version.back() == '\n') version.pop_back();
+    if (version != rel->tested) {
+      std::fprintf(stderr, "GOTOOLCHAIN=%s: go env GOVERSION in %s says '%s'\n",
+                   std::string(rel->tested).c_str(), r.module_copy.c_str(), version.c_str());
+      std::exit(2);
+    }
+    std::printf("corpus: Go release 1.%d (GOTOOLCHAIN=%s), module copy %s\n", r.minor,
+                std::string(rel->tested).c_str(), r.module_copy.c_str());
+    return r;
+  }();
+  return run;
 }
 
 struct Program {
@@ -177,10 +236,48 @@ std::vector<Row>& Rows() {
   return rows;
 }
 
+// Under another Go release, builds that release's instrumented std once
+// before the first program (by recording one main and one test program),
+// so that no program's -wall includes it: on a fresh GOCACHE it takes
+// tens of seconds. Returns "" or what went wrong.
+const std::string& WarmUpRelease() {
+  static const std::string problem = [] {
+    std::string out;
+    auto start = std::chrono::steady_clock::now();
+    const std::string gordian = BinaryDir() + "/bin/gordian";
+    const std::string dir = ReleaseRun().module_copy;
+    for (const auto& [mode, pkg] : {std::pair{"run", "./bugs/logger_zero_value_close"},
+                                    std::pair{"test", "./bugs/bank_transfer_lock_order"}}) {
+      bool timed_out = false;
+      const std::string log = dir + "/warm-up-" + mode + ".txt";
+      int status = RunCommand({gordian, "record", "-quiet", "-o", dir + "/warm-up-" + mode,
+                               mode, pkg},
+                              dir, log, 600, &timed_out);
+      if (status != 0) {
+        out += fmt::format("gordian record {} {} ended with {}:\n{}\n", mode, pkg,
+                           timed_out ? "a timeout" : fmt::format("status {}", status),
+                           Tail(ReadFile(log), 20));
+      }
+    }
+    std::printf("corpus: Go release 1.%d: instrumented std built in %.1f s\n",
+                ReleaseRun().minor,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return out;
+  }();
+  return problem;
+}
+
 class CorpusProgram : public ::testing::TestWithParam<Program> {};
 
 TEST_P(CorpusProgram, FindingsMatchWants) {
-  const Program& p = GetParam();
+  Program p = GetParam();
+  if (!ReleaseRun().module_copy.empty()) {
+    ASSERT_EQ(p.module_dir, SourceDir() + "/tests/corpus")
+        << p.name << ": only tests/corpus programs run under another Go release";
+    p.module_dir = ReleaseRun().module_copy;
+    p.dir = p.module_dir + "/" + p.rel.substr(2);
+    ASSERT_EQ(WarmUpRelease(), "") << "recording under Go 1." << ReleaseRun().minor << " failed";
+  }
   std::vector<Want> wants;
   std::vector<std::string> problems;
   bool is_main = false;
@@ -275,6 +372,10 @@ INSTANTIATE_TEST_SUITE_P(Corpus, CorpusProgram, ::testing::ValuesIn(ListPrograms
 class TableEnvironment : public ::testing::Environment {
  public:
   void TearDown() override {
+    if (!ReleaseRun().module_copy.empty()) {
+      std::error_code ec;
+      fs::remove_all(ReleaseRun().module_copy, ec);
+    }
     if (Rows().empty()) return;
     size_t w = 7;
     for (const Row& r : Rows()) w = std::max(w, r.name.size());

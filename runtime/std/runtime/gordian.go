@@ -237,9 +237,9 @@ func gordianInit() {
 	if !gordianOpenTrace(dir, maxMB<<20) {
 		exit(2)
 	}
-	gordian.siteTab = sysAlloc(gordianSiteTabSize*unsafe.Sizeof(gordianSiteEntry{}), &memstats.other_sys, "gordian sites")
-	gordian.sitePCs = sysAlloc(gordianMaxSites*goarchPtrSize, &memstats.other_sys, "gordian site pcs")
-	gordian.objTab = sysAlloc(gordianObjTabSize*unsafe.Sizeof(gordianObjEntry{}), &memstats.other_sys, "gordian objects")
+	gordian.siteTab = gordianSysAlloc(gordianSiteTabSize*unsafe.Sizeof(gordianSiteEntry{}), &memstats.other_sys, "gordian sites")
+	gordian.sitePCs = gordianSysAlloc(gordianMaxSites*goarchPtrSize, &memstats.other_sys, "gordian site pcs")
+	gordian.objTab = gordianSysAlloc(gordianObjTabSize*unsafe.Sizeof(gordianObjEntry{}), &memstats.other_sys, "gordian objects")
 	if gordian.siteTab == nil || gordian.sitePCs == nil || gordian.objTab == nil {
 		gordianFail("out of memory for the site and object tables", "", 0)
 		exit(2)

@@ -88,7 +88,7 @@ func gordianFuzzAdd(prefer bool, a uint64, waitMs uint64, site []byte) {
 		f.ndelays++
 	}
 	if f.bySite == nil {
-		f.bySite = sysAlloc(gordianMaxSites*4, &memstats.other_sys, "gordian fuzz sites")
+		f.bySite = gordianSysAlloc(gordianMaxSites*4, &memstats.other_sys, "gordian fuzz sites")
 		if f.bySite == nil {
 			print("gordian: out of memory for the fuzzing directives\n")
 			exit(2)

@@ -5,7 +5,6 @@
 package runtime
 
 import (
-	"internal/runtime/syscall/linux"
 	"unsafe"
 )
 
@@ -49,7 +48,7 @@ func gordianOpenTrace(dir string, maxBytes uintptr) bool {
 		}
 		c := d[i]
 		d[i] = 0
-		_, _, e := linux.Syscall6(gordianSYS_MKDIRAT, ^uintptr(99), uintptr(unsafe.Pointer(&d[0])), 0o777, 0, 0, 0)
+		_, _, e := gordianSyscall6(gordianSYS_MKDIRAT, ^uintptr(99), uintptr(unsafe.Pointer(&d[0])), 0o777, 0, 0, 0)
 		d[i] = c
 		if e != 0 && e != gordianEEXIST && i == len(dir) {
 			gordianFail("cannot create the trace directory", dir, int(e))
@@ -95,7 +94,7 @@ func gordianOpenTrace(dir string, maxBytes uintptr) bool {
 	for {
 		gordian.maxChunks = uint32(maxChunks)
 		gordian.reserve = (gordianHeaderBytes + maxChunks*gordianChunkBytes + gordianPageSize - 1) &^ (gordianPageSize - 1)
-		p, _, e = linux.Syscall6(gordianSYS_MMAP, 0, gordian.reserve, _PROT_NONE,
+		p, _, e = gordianSyscall6(gordianSYS_MMAP, 0, gordian.reserve, _PROT_NONE,
 			gordianMAP_PRIV|_MAP_ANON|gordianMAP_NORES, ^uintptr(0), 0)
 		if e != gordianENOMEM || maxChunks <= gordianMinReserveChunks {
 			break
@@ -149,19 +148,19 @@ func gordianGrow() bool {
 			return false
 		}
 	}
-	if _, _, e := linux.Syscall6(gordianSYS_FTRUNCATE, uintptr(gordian.fd), size, 0, 0, 0, 0); e != 0 {
+	if _, _, e := gordianSyscall6(gordianSYS_FTRUNCATE, uintptr(gordian.fd), size, 0, 0, 0, 0); e != 0 {
 		return false
 	}
 	end := (size + gordianPageSize - 1) &^ (gordianPageSize - 1)
 	if end > gordian.mapEnd {
-		_, _, e := linux.Syscall6(gordianSYS_MMAP, gordian.base+gordian.mapEnd, end-gordian.mapEnd,
+		_, _, e := gordianSyscall6(gordianSYS_MMAP, gordian.base+gordian.mapEnd, end-gordian.mapEnd,
 			_PROT_READ|_PROT_WRITE, gordianMAP_SHARED|_MAP_FIXED, uintptr(gordian.fd), gordian.mapEnd)
 		if e != 0 {
 			return false
 		}
 		// Fault the new pages in now, in one call, rather than one page
 		// fault per goroutine later (Linux 5.14+; an error only costs speed).
-		linux.Syscall6(gordianSYS_MADVISE, gordian.base+gordian.mapEnd, end-gordian.mapEnd, gordianMADV_POPULATE_WRITE, 0, 0, 0)
+		gordianSyscall6(gordianSYS_MADVISE, gordian.base+gordian.mapEnd, end-gordian.mapEnd, gordianMADV_POPULATE_WRITE, 0, 0, 0)
 		gordian.mapEnd = end
 	}
 	gordian.fileSize.Store(size)

@@ -26,7 +26,6 @@ package runtime
 
 import (
 	"internal/runtime/atomic"
-	"internal/runtime/sys"
 	"unsafe"
 )
 
@@ -448,7 +447,7 @@ func gordianReplayInit() {
 		r.gPos[r.gFirst[s]+r.gCount[s]] = int32(pos)
 		r.gCount[s]++
 	}
-	r.gs = sysAlloc(gordianReplayMaxG*unsafe.Sizeof(gordianReplayG{}), &memstats.other_sys, "gordian replay")
+	r.gs = gordianSysAlloc(gordianReplayMaxG*unsafe.Sizeof(gordianReplayG{}), &memstats.other_sys, "gordian replay")
 	if r.gs == nil {
 		print("gordian: out of memory for the replay tables\n")
 		exit(2)
@@ -935,7 +934,7 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 			// channel (the position is acknowledged once we are parked).
 			gordianReplayPollEnd(st)
 			if send {
-				chansendOrig(cs.c, cs.elem, true, sys.GetCallerPC())
+				chansendOrig(cs.c, cs.elem, true, 0)
 				return int(choice), false
 			}
 			_, recv := chanrecvOrig(cs.c, cs.elem, true)

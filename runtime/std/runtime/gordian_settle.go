@@ -61,7 +61,7 @@ const (
 //go:nosplit
 func gordianChanFeed(c *hchan) (when, period int64) {
 	if t := gordianTimerOf(c); t != nil {
-		if t.isFake && t.when > 0 {
+		if gordianTimerIsFake(t) && t.when > 0 {
 			return 1 << 62, 1 // synctest time: fires when the bubble is blocked
 		}
 		return t.when, t.period
@@ -87,7 +87,7 @@ func gordianParkedState(gp *g, deadline int64) uint8 {
 	}
 	state := uint8(gwForever)
 	for sg := gp.waiting; sg != nil; sg = sg.waitlink {
-		c := sg.c.get()
+		c := gordianSudogChan(sg)
 		if c == nil {
 			continue
 		}

@@ -56,10 +56,10 @@ func gordianStuckReason(w waitReason) bool {
 	case waitReasonChanReceiveNilChan, waitReasonChanSendNilChan, waitReasonSelectNoCases,
 		waitReasonSelect, waitReasonChanReceive, waitReasonChanSend, waitReasonSyncCondWait,
 		waitReasonSyncMutexLock, waitReasonSyncRWMutexRLock, waitReasonSyncRWMutexLock,
-		waitReasonSyncWaitGroupWait, waitReasonSemacquire:
+		waitReasonSemacquire:
 		return true
 	}
-	return false
+	return gordianStuckReasonSince124(w)
 }
 
 // gordianAllStuck returns the number of program goroutines and whether all

@@ -79,38 +79,8 @@ const (
 
 // ---- Mutex ----------------------------------------------------------------
 
-// mutexState reads the state word of m's internal mutex (its first field).
-func (m *Mutex) gordianState() int32 {
-	return *(*int32)(unsafe.Pointer(&m.mu))
-}
-
-func gordianMutexLock(m *Mutex, pc uintptr) {
-	r := gordianBegin(gkMutexLock, unsafe.Pointer(m), pc, 0, 0, gmBlocked|gmLazyPre)
-	if !m.mu.TryLock() {
-		gordianWaiting(r)
-		m.mu.Lock()
-	}
-	gordianEnd(r, 0, 0, 0)
-}
-
-func gordianMutexTryLock(m *Mutex, pc uintptr) bool {
-	ok := m.mu.TryLock()
-	var fl uint8
-	if ok {
-		fl = gfSuccess
-	}
-	gordianBegin(gkMutexTryLock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
-	return ok
-}
-
-func gordianMutexUnlock(m *Mutex, pc uintptr) {
-	var fl uint8
-	if m.gordianState()&1 == 0 {
-		fl = gfFailed // Unlock will throw "sync: unlock of unlocked mutex"
-	}
-	gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
-	m.mu.Unlock()
-}
+// gordianMutexLock, gordianMutexTryLock and gordianMutexUnlock differ
+// between Go releases: gordian_mutex_go124.go, gordian_mutex_pre124.go.
 
 // ---- RWMutex --------------------------------------------------------------
 
@@ -229,10 +199,10 @@ func gordianWgGo(wg *WaitGroup, f func(), pc uintptr) {
 // counts as blocked only while it waits for o.m.
 func gordianOnceDo(o *Once, f func(), pc uintptr) {
 	r := gordianBegin(gkOnceDo, unsafe.Pointer(o), pc, 0, 0, 0)
-	for i := 0; r != 0 && !o.done.Load() && gordianOnceHold(i); i++ {
+	for i := 0; r != 0 && !o.gordianDone() && gordianOnceHold(i); i++ {
 	}
 	var fl uint8
-	if !o.done.Load() && gordianOnceSlow(o, f, r) {
+	if !o.gordianDone() && gordianOnceSlow(o, f, r) {
 		fl = gfSuccess
 	}
 	gordianEnd(r, fl, 0, 0)
@@ -247,8 +217,8 @@ func gordianOnceSlow(o *Once, f func(), r uintptr) bool {
 		gordianMarkBlocked(0)
 	}
 	defer o.m.Unlock()
-	if !o.done.Load() {
-		defer o.done.Store(true)
+	if !o.gordianDone() {
+		defer o.gordianSetDone()
 		f()
 		return true
 	}

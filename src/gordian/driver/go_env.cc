@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "gordian/driver/go_root_link.h"
 #include "gordian/driver/process.h"
+#include "gordian/driver/work_dir.h"
 
 namespace gordian::driver {
 
@@ -62,6 +64,11 @@ bool FindGo(const std::string& cwd, GoTool* out, std::string* err) {
   if (out->goroot.empty()) {
     *err = fmt::format("'{} env' reports no GOROOT; check the Go installation", out->go);
     return false;
+  }
+  if (GoRootInModCache(out->goroot, out->gomodcache)) {
+    std::string cache;
+    if (!CacheDir(&cache, err)) return false;
+    if (!LinkGoRootOutsideModCache(cache, out, err)) return false;
   }
   return true;
 }

@@ -20,7 +20,9 @@ struct GoTool {
 };
 
 // Finds `go`: $GORDIAN_GO if set, else the first `go` in PATH. Runs
-// `go env -json` in cwd. Fails with a message saying how to fix it.
+// `go env -json` in cwd. A toolchain the go command fetched into the module
+// cache (GOTOOLCHAIN) is run from a GOROOT outside it (go_root_link.h): go
+// and goroot then name that. Fails with a message saying how to fix it.
 bool FindGo(const std::string& cwd, GoTool* out, std::string* err);
 
 // The directories of the main module(s) seen from cwd (`go list -m`, all of

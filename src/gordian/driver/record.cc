@@ -18,6 +18,7 @@
 
 #include "gordian/driver/go_env.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/instrument/go_release.h"
 #include "gordian/instrument/runtime_hooks.h"
 #include "gordian/race/gorace.h"
 
@@ -332,6 +333,10 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
     if (FindFlag(args, "count", false).empty() && FindFlag(args, "test.count", false).empty()) {
       spec.argv.push_back("-count=1");
     }
+    // Go 1.23's vet cannot read the files the hooks add to std.
+    if (!instrument::GoVetReadsOverlay(go.version) && FindFlag(args, "vet", false).empty()) {
+      spec.argv.push_back("-vet=off");
+    }
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.set_env["GORDIAN_RECORD_OUT"] = result->out_dir;
     if (opts.gomaxprocs > 0) spec.set_env["GORDIAN_GOMAXPROCS"] = std::to_string(opts.gomaxprocs);
@@ -419,6 +424,7 @@ bool BuildTestBinary(const std::string& package_dir, bool race,
   spec.pass_through = false;
   if (go.gomodcache.empty()) spec.set_env["GOMODCACHE"] = cache + "/gomodcache";
   spec.argv = {go.go, "test", "-c", "-overlay=" + overlay, "-o", out->path};
+  if (!instrument::GoVetReadsOverlay(go.version)) spec.argv.push_back("-vet=off");
   if (race) spec.argv.push_back("-race");
   spec.argv.insert(spec.argv.end(), build_flags.begin(), build_flags.end());
   spec.argv.push_back(".");

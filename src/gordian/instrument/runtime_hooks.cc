@@ -2,8 +2,11 @@
 // patches.txt, applying anchor-based patches, and building the std overlay.
 #include "gordian/instrument/runtime_hooks.h"
 
+#include "gordian/instrument/go_release.h"
+
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -74,6 +77,42 @@ std::string GoVersion(const std::string& goroot) {
   return std::string(FirstLine(v));
 }
 
+// "go1.N" at the start of s: N, and s advanced past it; 0 when absent.
+int TakeRelease(std::string_view* s) {
+  if (s->rfind("go1.", 0) != 0) return 0;
+  size_t i = 4;
+  int minor = 0;
+  for (; i < s->size() && std::isdigit(static_cast<unsigned char>((*s)[i])); i++) {
+    minor = minor * 10 + ((*s)[i] - '0');
+    if (minor > 1000) return 0;
+  }
+  if (i == 4) return 0;
+  s->remove_prefix(i);
+  return minor;
+}
+
+// "go1.25+", "go1.23-go1.24" or "go1.23" -> [min, max] (0: open).
+bool ParseReleaseRange(std::string_view s, int* min, int* max) {
+  int lo = TakeRelease(&s);
+  if (lo == 0) return false;
+  if (s == "+") {
+    *min = lo;
+    *max = 0;
+    return true;
+  }
+  if (s.empty()) {
+    *min = *max = lo;
+    return true;
+  }
+  if (s[0] != '-') return false;
+  s.remove_prefix(1);
+  int hi = TakeRelease(&s);
+  if (hi < lo || !s.empty()) return false;
+  *min = lo;
+  *max = hi;
+  return true;
+}
+
 }  // namespace
 
 bool ParseStdPatches(std::string_view text, const std::string& name,
@@ -104,6 +143,16 @@ bool ParseStdPatches(std::string_view text, const std::string& name,
           std::string_view op = line.substr(3);
           cur = StdPatch();
           cur.line = lineno;
+          if (size_t sp = op.find(' '); sp != std::string_view::npos) {
+            std::string_view releases = op.substr(sp + 1);
+            op = op.substr(0, sp);
+            if (!ParseReleaseRange(releases, &cur.min_minor, &cur.max_minor)) {
+              *err = fmt::format("{}:{}: bad release range '{}' (go1.25+, go1.23-go1.24 or "
+                                 "go1.23)",
+                                 name, lineno, releases);
+              return false;
+            }
+          }
           if (op == "insert-before") {
             cur.op = StdPatch::Op::kInsertBefore;
           } else if (op == "insert-after") {
@@ -229,6 +278,9 @@ bool BuildStdOverlay(const std::string& goroot, const std::string& hooks_dir,
   }
   const std::string version = GoVersion(goroot);
   const std::string for_go = version.empty() ? "" : fmt::format(" ({})", version);
+  int minor = 0;
+  if (!GoMinorOfRoot(goroot, &minor, err)) return false;
+  if (!CheckGoReleaseSupported(minor, version, err)) return false;
 
   std::string text;
   const fs::path patches_path = hooks / "patches.txt";
@@ -244,6 +296,7 @@ bool BuildStdOverlay(const std::string& goroot, const std::string& hooks_dir,
   std::map<std::string, std::vector<const StdPatch*>> by_file;
   std::vector<std::string> order;
   for (const StdPatch& p : patches) {
+    if (!p.AppliesTo(minor)) continue;
     auto [it, inserted] = by_file.try_emplace(p.file);
     if (inserted) order.push_back(p.file);
     it->second.push_back(&p);
@@ -252,13 +305,20 @@ bool BuildStdOverlay(const std::string& goroot, const std::string& hooks_dir,
     const fs::path orig = src / file;
     std::string original, patched;
     if (!ReadFile(orig, &original)) {
-      *err = fmt::format("cannot read {}{}: the runtime hooks patch a file this Go version "
-                         "does not have; use a supported Go version",
-                         orig.string(), for_go);
+      *err = fmt::format("cannot read {}{}: the runtime hooks patch a file this Go "
+                         "installation does not have; is {} a complete Go root?",
+                         orig.string(), for_go, goroot);
       return false;
     }
     if (!ApplyStdPatches(original, by_file[file], orig.string() + for_go, &patched, err)) {
-      *err += "; the runtime hooks do not support this Go version (update runtime/std/patches.txt)";
+      // The release is supported, so its sources changed in a patch
+      // release the hooks were not checked against.
+      *err += fmt::format(
+          "; the runtime hooks do not fit these sources although Go 1.{} is supported "
+          "(tested with {}): use that patch release (GOTOOLCHAIN={}) or another of {}, and "
+          "report this, since runtime/tools/gen_patches.py needs a patch for the new sources",
+          minor, FindGoRelease(minor)->tested, FindGoRelease(minor)->tested,
+          SupportedGoReleasesText());
       return false;
     }
     const fs::path copy = out_dir / file;

@@ -11,7 +11,8 @@
 //
 // A missing or ambiguous anchor is an error naming the patch, the GOROOT
 // file and the anchor, so that a Go release whose sources moved fails the
-// build loudly instead of recording wrongly.
+// build loudly instead of recording wrongly. Which releases are supported,
+// and how a patch is limited to some of them: go_release.h.
 #pragma once
 
 #include <string>
@@ -29,6 +30,15 @@ struct StdPatch {
   std::string anchor;  // exact text, ends with a newline
   std::string text;    // inserted or replacing text (may be empty)
   int line = 0;        // line of the "@@ op" directive in patches.txt
+  // The Go releases (minor versions) the patch is for, from "@@ op go1.25+"
+  // (25, 0), "@@ op go1.23-go1.24" (23, 24) or "@@ op go1.23" (23, 23);
+  // 0 leaves that side open.
+  int min_minor = 0;
+  int max_minor = 0;
+
+  bool AppliesTo(int minor) const {
+    return (min_minor == 0 || minor >= min_minor) && (max_minor == 0 || minor <= max_minor);
+  }
 };
 
 // Parses the patch file text; name is used in messages ("patches.txt").
@@ -47,7 +57,9 @@ using OverlayPair = std::pair<std::string, std::string>;
 // Applies hooks_dir's patches to goroot's sources, writes the patched copies
 // and copies of the added files under work_dir/std/, and appends the pairs
 // (GOROOT/src/<file> -> copy) to *replace. Returns false with a message
-// saying what to do on any error.
+// saying what to do on any error. A Go release that go_release.h does not
+// list is refused before any file is read; only the patches for the
+// release in goroot are applied.
 bool BuildStdOverlay(const std::string& goroot, const std::string& hooks_dir,
                      const std::string& work_dir, std::vector<OverlayPair>* replace,
                      std::string* err);

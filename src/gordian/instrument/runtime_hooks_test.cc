@@ -3,6 +3,8 @@
 // anchor matches exactly once; the added files do not collide).
 #include "gordian/instrument/runtime_hooks.h"
 
+#include "gordian/instrument/go_release.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -101,6 +103,42 @@ TEST(ParseStdPatches, Errors) {
   }
 }
 
+TEST(ParseStdPatches, ReleaseRanges) {
+  const char* text =
+      "== runtime/a.go\n"
+      "@@ insert-after go1.25+\nA\n@@ with\n@@ end\n"
+      "@@ insert-after go1.23-go1.24\nB\n@@ with\n@@ end\n"
+      "@@ replace go1.23\nC\n@@ with\n@@ end\n"
+      "@@ replace\nD\n@@ with\n@@ end\n";
+  std::vector<StdPatch> p;
+  std::string err;
+  ASSERT_TRUE(ParseStdPatches(text, "p.txt", &p, &err)) << err;
+  ASSERT_EQ(p.size(), 4u);
+  EXPECT_EQ(p[0].op, StdPatch::Op::kInsertAfter);
+  EXPECT_EQ(std::make_pair(p[0].min_minor, p[0].max_minor), std::make_pair(25, 0));
+  EXPECT_EQ(std::make_pair(p[1].min_minor, p[1].max_minor), std::make_pair(23, 24));
+  EXPECT_EQ(p[2].op, StdPatch::Op::kReplace);
+  EXPECT_EQ(std::make_pair(p[2].min_minor, p[2].max_minor), std::make_pair(23, 23));
+  EXPECT_EQ(std::make_pair(p[3].min_minor, p[3].max_minor), std::make_pair(0, 0));
+  const bool want[4][5] = {// 1.22 .. 1.26
+                           {false, false, false, true, true},
+                           {false, true, true, false, false},
+                           {false, true, false, false, false},
+                           {true, true, true, true, true}};
+  for (int i = 0; i < 4; i++) {
+    for (int minor = 22; minor <= 26; minor++) {
+      EXPECT_EQ(p[i].AppliesTo(minor), want[i][minor - 22]) << "patch " << i << " go1." << minor;
+    }
+  }
+  for (const char* bad : {"go1.25-", "go1.24-go1.23", "1.25+", "go1.x", "go1.25 go1.26",
+                          "go1.23-go1.24+"}) {
+    std::string t = std::string("== a.go\n@@ replace ") + bad + "\nx\n@@ with\n@@ end\n";
+    EXPECT_FALSE(ParseStdPatches(t, "p.txt", &p, &err)) << bad;
+    EXPECT_EQ(err, std::string("p.txt:2: bad release range '") + bad +
+                       "' (go1.25+, go1.23-go1.24 or go1.23)");
+  }
+}
+
 TEST(ApplyStdPatches, InsertsAndReplaces) {
   StdPatch a{"f.go", StdPatch::Op::kInsertAfter, "func f() {\n", "\thook()\n", 1};
   StdPatch b{"f.go", StdPatch::Op::kInsertBefore, "\treturn\n", "\tpre()\n", 2};
@@ -153,7 +191,10 @@ TEST(BuildStdOverlay, InstalledGoroot) {
     }
     return nullptr;
   };
+  int minor = 0;
+  ASSERT_TRUE(GoMinorOfRoot(goroot, &minor, &err)) << err;
   for (const StdPatch& p : patches) {
+    if (!p.AppliesTo(minor)) continue;
     const std::string orig = goroot + "/src/" + p.file;
     const OverlayPair* pair = find(orig);
     ASSERT_NE(pair, nullptr) << orig;
@@ -192,7 +233,86 @@ TEST(BuildStdOverlay, MissingAnchorNamesFileAndVersion) {
             std::string::npos)
       << err;
   EXPECT_NE(err.find("func noSuchFunction() {"), std::string::npos) << err;
-  EXPECT_NE(err.find("do not support this Go version"), std::string::npos) << err;
+  // The release is supported, so the message says what to do about a
+  // patch release whose sources changed.
+  EXPECT_NE(err.find("do not fit these sources although Go 1."), std::string::npos) << err;
+  EXPECT_NE(err.find("and report this"), std::string::npos) << err;
+}
+
+// A fake GOROOT of release go1.<minor> with src/runtime/a.go.
+fs::path FakeGoroot(const std::string& name, int minor) {
+  const fs::path root = fs::path(testing::TempDir()) / name;
+  fs::remove_all(root);
+  fs::create_directories(root / "src/runtime");
+  fs::create_directories(root / "src/internal/goversion");
+  std::ofstream(root / "src/internal/goversion/goversion.go")
+      << "package goversion\n\nconst Version = " << minor << "\n";
+  std::ofstream(root / "VERSION") << "go1." << minor << ".3\ntime 2026-01-01\n";
+  std::ofstream(root / "src/runtime/a.go") << "package runtime\nfunc old() {\n}\nfunc both() {\n}\n";
+  return root;
+}
+
+fs::path WriteHooks(const std::string& name, const std::string& patches) {
+  const fs::path hooks = fs::path(testing::TempDir()) / name;
+  fs::remove_all(hooks);
+  fs::create_directories(hooks);
+  std::ofstream(hooks / "patches.txt") << patches;
+  return hooks;
+}
+
+// Only the patches for the GOROOT's release are applied: an anchor that
+// exists only in other releases is not looked for.
+TEST(BuildStdOverlay, AppliesOnlyTheReleasesPatches) {
+  const fs::path hooks = WriteHooks("gordian_release_hooks",
+                                    "== runtime/a.go\n"
+                                    "@@ insert-after go1.25+\nfunc renamed() {\n@@ with\n\tnew()\n@@ end\n"
+                                    "@@ insert-after go1.23-go1.24\nfunc old() {\n@@ with\n\told()\n@@ end\n"
+                                    "@@ insert-after\nfunc both() {\n@@ with\n\tboth()\n@@ end\n");
+  const fs::path root = FakeGoroot("gordian_fake_go124", 24);
+  std::vector<OverlayPair> replace;
+  std::string err;
+  // The work directory is outside hooks/: files there would count as hooks.
+  const fs::path work = fs::path(testing::TempDir()) / "gordian_release_hooks_work";
+  fs::remove_all(work);
+  ASSERT_TRUE(BuildStdOverlay(root.string(), hooks.string(), (work / "24").string(), &replace,
+                              &err))
+      << err;
+  ASSERT_EQ(replace.size(), 1u);
+  EXPECT_EQ(ReadAll(replace[0].second),
+            "package runtime\nfunc old() {\n\told()\n}\nfunc both() {\n\tboth()\n}\n");
+  // On 1.25 the go1.25+ patch is looked for, and its anchor is missing.
+  const fs::path root25 = FakeGoroot("gordian_fake_go125", 25);
+  replace.clear();
+  EXPECT_FALSE(BuildStdOverlay(root25.string(), hooks.string(), (work / "25").string(),
+                               &replace, &err));
+  EXPECT_NE(err.find("patches.txt:2: anchor not found in " + (root25 / "src/runtime/a.go").string() +
+                     " (go1.25.3): \"func renamed() {\""),
+            std::string::npos)
+      << err;
+}
+
+// An unsupported release is refused before any patch is tried, with the
+// supported releases named.
+TEST(BuildStdOverlay, UnsupportedReleaseIsRefusedAtOnce) {
+  const fs::path hooks = WriteHooks("gordian_unsupported_hooks",
+                                    "== runtime/a.go\n@@ insert-after\nfunc missing() {\n@@ with\nx\n@@ end\n");
+  const fs::path work = fs::path(testing::TempDir()) / "gordian_unsupported_work";
+  fs::remove_all(work);
+  for (int minor : {22, 27}) {
+    const fs::path root = FakeGoroot("gordian_fake_go1" + std::to_string(minor), minor);
+    std::vector<OverlayPair> replace;
+    std::string err;
+    EXPECT_FALSE(BuildStdOverlay(root.string(), hooks.string(), work.string(), &replace, &err));
+    EXPECT_EQ(err.rfind("Go 1." + std::to_string(minor) + " (go1." + std::to_string(minor) +
+                            ".3) is not supported: gordian records with Go 1.23, 1.24, 1.25 "
+                            "and 1.26.",
+                        0),
+              0u)
+        << err;
+    EXPECT_EQ(err.find("anchor"), std::string::npos) << err;
+    EXPECT_TRUE(replace.empty());
+    EXPECT_FALSE(fs::exists(work)) << "nothing is written for a refused release";
+  }
 }
 
 }  // namespace

@@ -1,0 +1,51 @@
+// Gordian recorder: the Mutex hooks on Go 1.23, where Mutex is sync's own
+// (state, sema): the patches rename its Lock, TryLock and Unlock to
+// gordianOrig*, which the hooks call. gordian_mutex_go124.go says what each
+// hook records.
+
+//go:build !go1.24
+
+package sync
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// gordianCallerPC is the pc in the caller of the sync method that calls it
+// (Go 1.23 has no GetCallerPC outside the runtime).
+//
+//go:linkname gordianCallerPC
+func gordianCallerPC() uintptr
+
+func (m *Mutex) gordianState() int32 {
+	return atomic.LoadInt32(&m.state)
+}
+
+func gordianMutexLock(m *Mutex, pc uintptr) {
+	r := gordianBegin(gkMutexLock, unsafe.Pointer(m), pc, 0, 0, gmBlocked|gmLazyPre)
+	if !m.gordianOrigTryLock() {
+		gordianWaiting(r)
+		m.gordianOrigLock()
+	}
+	gordianEnd(r, 0, 0, 0)
+}
+
+func gordianMutexTryLock(m *Mutex, pc uintptr) bool {
+	ok := m.gordianOrigTryLock()
+	var fl uint8
+	if ok {
+		fl = gfSuccess
+	}
+	gordianBegin(gkMutexTryLock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
+	return ok
+}
+
+func gordianMutexUnlock(m *Mutex, pc uintptr) {
+	var fl uint8
+	if m.gordianState()&mutexLocked == 0 {
+		fl = gfFailed // Unlock will throw "sync: unlock of unlocked mutex"
+	}
+	gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
+	m.gordianOrigUnlock()
+}
