@@ -12,6 +12,7 @@
 // TestPoolTuneScaleUp). A token against the close still differs.
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -65,7 +66,16 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
           }
         }
         if (a == UINT32_MAX) continue;
-        if (ix.rec(a).tpre > ix.rec(b).tpre) std::swap(a, b);
+        // The first location is the receive earlier in the source, not in
+        // time: the finding's de-duplication key is built from it, and the
+        // same race must get one key whichever receiver waited first (across
+        // the runs of a fuzz campaign and the shards of a merge).
+        const trace::Site& site_a = ix.SiteOf(a);
+        const trace::Site& site_b = ix.SiteOf(b);
+        if (std::tie(site_b.file, site_b.line, site_b.column) <
+            std::tie(site_a.file, site_a.line, site_a.column)) {
+          std::swap(a, b);
+        }
         Finding f = OccurredFinding(ix, FindingKind::ConcurrentRecv, a);
         const trace::Site& sbs = ix.SiteOf(b);
         f.message = fmt::format(
@@ -75,8 +85,11 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
             BaseName(sbs.file), sbs.line);
         f.locations.push_back(ix.Loc(a, Role::Recv));
         f.locations.push_back(ix.Loc(b, Role::Recv));
-        f.interleaving.push_back(ix.StepOf(a, Role::Recv, "receive"));
-        f.interleaving.push_back(ix.StepOf(b, Role::Recv, "receive, concurrent with the first"));
+        // The interleaving stays in the order of time.
+        uint32_t first = ix.rec(a).tpre <= ix.rec(b).tpre ? a : b;
+        f.interleaving.push_back(ix.StepOf(first, Role::Recv, "receive"));
+        f.interleaving.push_back(
+            ix.StepOf(first == a ? b : a, Role::Recv, "receive, concurrent with the first"));
         FinishFinding(ix, &f);
         out->push_back(std::move(f));
       }
