@@ -30,19 +30,13 @@ namespace {
 namespace fs = std::filesystem;
 
 using e2e::Gordian;
+using e2e::Slurp;
 using e2e::SourceDir;
 
 size_t Count(const std::string& hay, const std::string& needle) {
   size_t n = 0;
   for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) n++;
   return n;
-}
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 class FuzzCmdTest : public ::testing::Test {

@@ -35,14 +35,8 @@ namespace {
 namespace fs = std::filesystem;
 
 using e2e::Gordian;
+using e2e::Slurp;
 using e2e::SourceDir;
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // The scratch directory (driver/work_dir.h: run-XXXXXX) that the reproduce
 // commands name differs from run to run.

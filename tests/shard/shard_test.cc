@@ -31,14 +31,8 @@ namespace {
 namespace fs = std::filesystem;
 
 using e2e::Gordian;
+using e2e::Slurp;
 using e2e::SourceDir;
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 using FindingKey = std::tuple<std::string, std::string, std::string>;  // key, kind, status
 using TestKey = std::tuple<std::string, std::string, std::string>;  // package, name, result
