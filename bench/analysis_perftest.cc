@@ -11,7 +11,9 @@
 // records per goroutine). Each scenario process gets an address-space limit
 // (--mem-mb, default 8000) and a CPU-time limit (--timeout seconds, default
 // 300): a scenario that exceeds them is reported as FAILED. --hb-only skips
-// the detectors.
+// the detectors. Each scenario runs twice: with every clock ("all") and
+// with only the clocks some detector reads ("demand", detect/clock_needs.h,
+// what `gordian test` does); --clocks all|demand picks one.
 //
 // --budget-mb MB runs each scenario through the analysis of `gordian
 // analyze` (pipeline::AnalyzeRead) twice, with the default memory
@@ -36,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "gordian/detect/clock_needs.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/pipeline/analyze_trace.h"
@@ -65,6 +68,7 @@ struct Scenario {
 };
 
 bool hb_only = false;  // --hb-only: skip the detectors
+std::string clocks = "both";  // --clocks all|demand|both
 
 trace::Trace Generate(const Scenario& s, uint64_t events) {
   return s.shape == 0   ? bench::ChannelHeavy(s.goroutines, events)
@@ -99,16 +103,27 @@ void RunBudgeted(const Scenario& s, uint64_t events, uint64_t budget) {
   std::fflush(stdout);
 }
 
-void RunScenario(const Scenario& s, uint64_t events) {
+// on_demand: the clocks no detector reads are not stored
+// (detect/clock_needs.h, as `gordian test` builds the engine); the time to
+// decide which counts as the engine's.
+void RunScenario(const Scenario& s, uint64_t events, bool on_demand) {
   double t0 = Wall();
   trace::Trace t = Generate(s, events);
   double gen = Wall() - t0;
   const double n = double(t.records.size());
 
-  hb::HappensBefore hb;
   std::string err;
   double w0 = Wall(), c0 = Cpu();
-  if (!hb.Build(t, &err)) {
+  hb::OpIndex ops;
+  ops.Build(t);
+  hb::HbOptions o;
+  detect::ClockNeeds needs;
+  if (on_demand) {
+    needs = detect::UnneededClocks(ops);
+    o.unneeded = needs.unneeded;
+  }
+  hb::HappensBefore hb(o);
+  if (!hb.Build(ops, &err)) {
     std::printf("%-22s build failed: %s\n", s.name, err.c_str());
     return;
   }
@@ -119,10 +134,12 @@ void RunScenario(const Scenario& s, uint64_t events) {
 
   const hb::HbStats& st = hb.stats();
   std::printf(
-      "%-22s %7u %10.0f | %6.2f %6.2f M/s | %6.2f %6.2f M/s | %7.0f MB %5.0f MB | %3zu | gen %.1fs\n",
-      s.name, s.goroutines, n, n / (w1 - w0) / 1e6, n / (c1 - c0) / 1e6, n / (w2 - w0) / 1e6,
-      n / (c2 - c0) / 1e6, st.clock_bytes / 1048576.0, st.index_bytes / 1048576.0,
-      findings.size(), gen);
+      "%-22s %-6s %7u %10.0f | %6.2f %6.2f M/s | %6.2f %6.2f M/s | %7.0f MB %5.0f MB | %3zu | gen "
+      "%.1fs, %.0f%% of records unclocked\n",
+      s.name, on_demand ? "demand" : "all", s.goroutines, n, n / (w1 - w0) / 1e6,
+      n / (c1 - c0) / 1e6, n / (w2 - w0) / 1e6, n / (c2 - c0) / 1e6,
+      st.clock_bytes / 1048576.0, st.index_bytes / 1048576.0, findings.size(), gen,
+      100.0 * double(needs.records) / n);
   for (const std::string& w : hb.warnings()) std::printf("    warning: %s\n", w.c_str());
   std::fflush(stdout);
 }
@@ -141,6 +158,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--scenario") && i + 1 < argc) exact = std::string(",") + argv[++i] + ",";
     else if (!std::strcmp(argv[i], "--hb-only")) hb_only = true;
+    else if (!std::strcmp(argv[i], "--clocks") && i + 1 < argc) clocks = argv[++i];
     else if (!std::strcmp(argv[i], "--mem-mb") && i + 1 < argc) mem_mb = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--timeout") && i + 1 < argc) timeout = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--budget-mb") && i + 1 < argc) {
@@ -148,9 +166,12 @@ int main(int argc, char** argv) {
       budget_mb = std::strtoull(argv[++i], nullptr, 10);
     }
     else {
+      clocks = "";
+    }
+    if (clocks != "all" && clocks != "demand" && clocks != "both") {
       std::fprintf(stderr,
                    "usage: analysis_perftest [--events N] [--only NAME-PREFIX] [--scenario NAME,...] "
-                   "[--mem-mb MB] [--timeout S] [--hb-only] [--budget-mb MB]\n");
+                   "[--mem-mb MB] [--timeout S] [--hb-only] [--clocks all|demand|both] [--budget-mb MB]\n");
       return 2;
     }
   }
@@ -185,7 +206,7 @@ int main(int argc, char** argv) {
       {"worker-pool/1000000", 4, 1'000'000, 0},
       {"lock-heavy-bug/10000", 5, 10'000, 0},
   };
-  std::printf("%-22s %7s %10s | %-22s | %-22s | %-18s | %3s |\n", "scenario", "gor", "records",
+  std::printf("%-22s %-6s %7s %10s | %-22s | %-22s | %-18s | %3s |\n", "scenario", "clocks", "gor", "records",
               "HB wall  cpu", "HB+detect wall  cpu", "clocks  index", "fnd");
   for (const Scenario& s : scenarios) {
     // --only NAME$ is one scenario, not every name NAME starts.
@@ -196,7 +217,11 @@ int main(int argc, char** argv) {
     }
     if (!exact.empty() && exact.find(std::string(",") + s.name + ",") == std::string::npos) continue;
     uint64_t ev = s.events ? std::min(s.events, events) : events;
-    for (int round = 0; round < (budgeted ? 2 : 1); round++) {
+    // Without a budget: each scenario with every clock, then with the
+    // clocks on demand (--clocks all|demand|both).
+    const bool both = clocks == "both";
+    for (int round = 0; round < (budgeted || both ? 2 : 1); round++) {
+      const bool on_demand = both ? round == 1 : clocks == "demand";
       std::fflush(stdout);
       pid_t pid = fork();
       if (pid == 0) {
@@ -204,7 +229,7 @@ int main(int argc, char** argv) {
         setrlimit(RLIMIT_AS, &as);
         rlimit cpu{timeout, timeout};
         setrlimit(RLIMIT_CPU, &cpu);
-        if (!budgeted) RunScenario(s, ev);
+        if (!budgeted) RunScenario(s, ev, on_demand);
         else RunBudgeted(s, ev, round == 0 ? 0 : budget_mb << 20);
         std::fflush(stdout);
         _exit(0);
@@ -216,8 +241,8 @@ int main(int argc, char** argv) {
                          : WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL)
                              ? "  [FAILED: CPU time limit]"
                              : "  [FAILED: out of memory or crashed]";
-      std::printf("%-22s peak RSS %.0f MB (trace, engine and detectors)%s\n", s.name, ru.ru_maxrss / 1024.0,
-                  fail);
+      std::printf("%-22s %-6s peak RSS %.0f MB (trace, engine and detectors)%s\n", s.name,
+                  budgeted ? "" : on_demand ? "demand" : "all", ru.ru_maxrss / 1024.0, fail);
     }
   }
   return 0;

@@ -80,5 +80,42 @@ TEST(Scale, ShortGoroutinesUntrackedReporter) {
   std::printf("gordian test: %.1f s\n", r.seconds);
 }
 
+// Clocks on demand (detect/clock_needs.h) on a real run: the corpus
+// program's mutex has 12,000 operations that no detector asks about, so
+// the analysis stores none of their clocks (the --verbose note says so),
+// and the predicted send on closed channel must still come out confirmed:
+// the rewrite reads the clocks of the bug's whole past, and the analysis
+// builds the engine again with every clock for it.
+TEST(Scale, ClocksOnDemandStillConfirm) {
+  const std::string module = e2e::SourceDir() + "/tests/corpus";
+  fs::path tmp = fs::temp_directory_path() / fmt::format("gordian-on-demand-{}", getpid());
+  fs::create_directories(tmp);
+  std::string json = (tmp / "findings.json").string();
+  driver::ProcessSpec spec;
+  spec.argv = {e2e::Gordian(), "run", "--verbose", "--json", json,
+               "./bugs/hitcounter_summary_after_close"};
+  spec.cwd = module;
+  spec.pass_through = false;
+  spec.timeout_seconds = 300;
+  spec.set_env["GORDIAN_RUNTIME_DIR"] = e2e::SourceDir() + "/runtime/std";
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  std::vector<report::Finding> findings;
+  bool parsed = report::FromJson(ReadAll(json), &findings, &err);
+  fs::remove_all(tmp);
+  ASSERT_TRUE(parsed) << "gordian " << r.Describe() << ": " << err << "\n" << r.err;
+  EXPECT_NE(r.err.find("no detector asks about the 12002 operations on 1 large objects"),
+            std::string::npos)
+      << r.err;
+  int confirmed = 0;
+  for (const report::Finding& f : findings) {
+    if (f.severity == report::Severity::Info) continue;
+    EXPECT_EQ(f.kind, report::FindingKind::SendOnClosed) << corpus::DescribeFinding(f);
+    confirmed += f.status == report::Status::Confirmed;
+  }
+  EXPECT_EQ(confirmed, 1) << r.err;
+}
+
 }  // namespace
 }  // namespace gordian

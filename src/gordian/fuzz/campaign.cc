@@ -183,6 +183,8 @@ class Campaign {
     std::vector<report::Finding> found;
     pipeline::AnalyzeOptions ao;
     ao.test = opt_.test;
+    // The strategies ask the engine about any pair of operations.
+    ao.clocks_on_demand = false;
     ao.package = opt_.package;
     report::Verdict verdict;
     bool first = c.strategy == "free" && id == 0;

@@ -208,6 +208,12 @@ class Builder {
   // belong to snapshots, frees little.
   void Every64kSteps() {
     if (hb_.opt_.progress) hb_.opt_.progress(steps_, rs_.size());
+    // When records go without snapshots (clocks on demand, shed objects),
+    // few nodes are kept by snapshots and most of what a release shared
+    // and a later change replaced is garbage: collect whenever the nodes in
+    // use have doubled, limit or not (amortised: each collection marks at
+    // most twice what the last one kept).
+    if (tree_ && unclocked_ != nullptr && arena_->nodes_in_use() >= next_collect_) Collect();
     const uint64_t limit = hb_.opt_.memory_limit_bytes;
     if (limit == 0) return;
     uint64_t used = ClockBytesInUse();
@@ -384,9 +390,10 @@ class Builder {
   const std::vector<Record>& rs_;
   const OpIndex& ix_;
   ClockStore& store_ = hb_.store_;
-  const std::vector<uint8_t>* unclocked_ =
-      hb_.opt_.unclocked != nullptr && !hb_.opt_.unclocked->empty() ? hb_.opt_.unclocked.get()
-                                                                     : nullptr;
+  // The records that get no snapshot: HbOptions::unclocked, ::unneeded,
+  // or both merged into merged_ (set up in Run).
+  const std::vector<uint8_t>* unclocked_ = nullptr;
+  std::vector<uint8_t> merged_;
   uint32_t width_ = 0;
   ClockPool pool_;
   bool tree_ = false;               // wide trace: tree clocks
@@ -1148,10 +1155,24 @@ bool Builder::Run(std::string* err) {
     }
   }
 
-  if (unclocked_ != nullptr && unclocked_->size() != n) {
-    *err = fmt::format("the unclocked-record mask has {} entries for {} records",
-                       unclocked_->size(), n);
-    return false;
+  {
+    const auto& a = hb_.opt_.unclocked;
+    const auto& b = hb_.opt_.unneeded;
+    for (const auto* mask : {a.get(), b.get()}) {
+      if (mask != nullptr && !mask->empty() && mask->size() != n) {
+        *err = fmt::format("the unclocked-record mask has {} entries for {} records",
+                           mask->size(), n);
+        return false;
+      }
+    }
+    const bool has_a = a != nullptr && !a->empty(), has_b = b != nullptr && !b->empty();
+    if (has_a && has_b) {
+      merged_.resize(n);
+      for (size_t i = 0; i < n; ++i) merged_[i] = (*a)[i] | (*b)[i];
+      unclocked_ = &merged_;
+    } else if (has_a || has_b) {
+      unclocked_ = has_a ? a.get() : b.get();
+    }
   }
   pool_.Init(width_);
   tree_ = width_ >= internal::tree_clock_min_width;

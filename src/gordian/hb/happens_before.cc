@@ -35,11 +35,20 @@ bool HappensBefore::ClockKnown(uint32_t rec) const {
 
 uint64_t HappensBefore::RecordsWithoutClock() const {
   if (!store_.exhausted() && (opt_.unclocked == nullptr || opt_.unclocked->empty())) return 0;
+  const std::vector<uint8_t>* unneeded =
+      opt_.unneeded != nullptr && opt_.unneeded->size() == snap_pre_.size() ? opt_.unneeded.get()
+                                                                          : nullptr;
   uint64_t n = 0;
   for (size_t i = 0; i < snap_pre_.size(); i++) {
+    if (unneeded != nullptr && (*unneeded)[i]) continue;
     n += snap_pre_[i] == ClockStore::kUnknown || snap_post_[i] == ClockStore::kUnknown;
   }
   return n;
+}
+
+uint64_t HappensBefore::RecordsUnneeded() const {
+  if (opt_.unneeded == nullptr) return 0;
+  return static_cast<uint64_t>(std::count(opt_.unneeded->begin(), opt_.unneeded->end(), 1));
 }
 
 Epoch HappensBefore::PreEpoch(uint32_t rec) const {

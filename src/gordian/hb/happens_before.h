@@ -81,6 +81,13 @@ struct HbOptions {
   // so they cost the engine no clock nodes. A SelectCase stands for its
   // Select: name the Select record.
   std::shared_ptr<const std::vector<uint8_t>> unclocked;
+  // Records whose clocks no detector reads (1 per record; null or empty:
+  // none): detect/clock_needs.h decides it from the index before the
+  // build. They get no clock either, and answer as unclocked records do,
+  // but are no loss: RecordsWithoutClock() does not count them. A caller
+  // that needs every clock (the rewrite of a prediction, the fuzzer's
+  // strategies) builds without it.
+  std::shared_ptr<const std::vector<uint8_t>> unneeded;
   // Stop Build (false, HbStats::over_limit) when the snapshots pass
   // clock_budget_bytes before this many replay steps, instead of going on
   // without clocks (0: never): for a caller that would rather build again
@@ -138,8 +145,11 @@ class HappensBefore {
   bool ClockKnown(uint32_t rec) const;
   // Records whose clocks were not stored (the clock budget ran out, or
   // HbOptions::unclocked named them): the predictions about them are
-  // dropped, since Before() says "ordered".
+  // dropped, since Before() says "ordered". Not the records
+  // HbOptions::unneeded names, which no detector asks about.
   uint64_t RecordsWithoutClock() const;
+  // The records HbOptions::unneeded named (0 without it).
+  uint64_t RecordsUnneeded() const;
   // Whether the stored clocks reached HbOptions::clock_budget_bytes.
   bool ClockBudgetExhausted() const { return store_.exhausted(); }
   Epoch PreEpoch(uint32_t rec) const;

@@ -1,6 +1,7 @@
 // This file implements the analysis of one trace (analyze_trace.h).
 #include "gordian/pipeline/analyze_trace.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <new>
@@ -8,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "gordian/detect/clock_needs.h"
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
@@ -179,6 +181,19 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
       engine_progress->sink->Update(engine_progress->phase, steps, records);
     }
   };
+  // Only the clocks some detector reads (detect/clock_needs.h).
+  detect::ClockNeeds needs;
+  if (opt.clocks_on_demand && opt.predict) {
+    needs = detect::UnneededClocks(ops);
+    ho.unneeded = needs.unneeded;
+    timer.Lap("clock needs");
+    if (opt.verbose && needs.records > 0) {
+      fmt::print(stderr,
+                 "{}: note: {}: no detector asks about the {} operations on {} large objects: "
+                 "their clocks are not stored (docs/analysis-needs.md)\n",
+                 cmd, dir, needs.records, needs.objects);
+    }
+  }
   bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.memory_limit_bytes);
   ho.clock_budget_bytes = SnapshotShare(ho.memory_limit_bytes);
   bool& have_hb = a->have_hb;
@@ -265,8 +280,26 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     return;
   }
   report::ResolveColumns(&found);
-  if (have_hb && opt.confirm != nullptr && ConfirmTrace(cmd, t, hb, dir, &found, *opt.confirm) &&
-      opt.replayed != nullptr) {
+  // The rewrite of a prediction reads the clocks of every operation in the
+  // bug's past: build the engine again with all of them, in the place of
+  // the one without the unneeded clocks.
+  if (have_hb && opt.confirm != nullptr && needs.records > 0 &&
+      std::any_of(found.begin(), found.end(), [](const report::Finding& f) {
+        return f.status == report::Status::Predicted && !f.records.empty();
+      })) {
+    phase("happens-before (every clock)", 0, n);
+    engine_progress->phase = "happens-before (every clock)";
+    budget.Release(EngineFixedBytes(n, t.goroutines.size()) + a->hb->stats().engine_bytes);
+    a->hb.reset();
+    hb::HbOptions full = ho;
+    full.unneeded = nullptr;
+    a->hb = BuildEngine(cmd, dir, ops, full, &budget);
+    have_hb = a->hb != nullptr;
+    if (a->hb == nullptr) a->hb = std::make_unique<hb::HappensBefore>(full);
+    timer.Lap("happens-before (every clock)");
+  }
+  if (have_hb && opt.confirm != nullptr &&
+      ConfirmTrace(cmd, t, *a->hb, dir, &found, *opt.confirm) && opt.replayed != nullptr) {
     *opt.replayed = true;
   }
   if (have_hb && opt.confirm != nullptr) timer.Lap("confirm");

@@ -44,6 +44,11 @@ struct AnalyzeOptions {
   AnalysisProgress* progress = nullptr;
   // When set, the bytes the analysis accounted for (trace, index, engines).
   uint64_t* memory_used = nullptr;
+  // Store only the clocks the detectors read (detect/clock_needs.h); the
+  // engine is built again with every clock when a prediction is to be
+  // confirmed. Off for a caller that asks the engine more than the
+  // detectors do (the fuzzer's strategies read TraceAnalysis::hb).
+  bool clocks_on_demand = true;
 };
 
 // Reads and analyses the trace in dir and appends its findings (absolute

@@ -30,6 +30,7 @@
 // --json "degraded", --sarif notifications: docs/reports.md).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ class MemoryBudget {
   uint64_t used() const { return used_; }
   uint64_t left() const { return used_ < limit_ ? limit_ - used_ : 0; }
   void Charge(uint64_t bytes) { used_ += bytes; }
+  // Gives back what was charged for something freed.
+  void Release(uint64_t bytes) { used_ -= std::min(used_, bytes); }
 
   // The clock budget of a happens-before engine over records and
   // goroutines: what is left after its fixed arrays (EngineFixedBytes), or

@@ -49,14 +49,19 @@ class PredictContext {
 
   // Whether the engine has no clocks for the object: the analysis shed it
   // to stay within its memory budget (pipeline/object_shedding.h,
-  // hb::HbOptions::unclocked names all its records). Detectors skip such
-  // objects: every question about them would be answered "ordered", and a
-  // search for a concurrent pair would run to its query budget for nothing.
+  // hb::HbOptions::unclocked names all its records), or no detector needs
+  // them (detect/clock_needs.h, hb::HbOptions::unneeded; whole objects
+  // too). Detectors skip such objects: every question about them would be
+  // answered "ordered", and a search for a concurrent pair would run to its
+  // query budget for nothing.
   bool Unclocked(ObjClass cls, uint32_t dense) const {
-    const std::vector<uint8_t>* mask = hb.options().unclocked.get();
-    if (mask == nullptr || mask->empty()) return false;
     auto recs = ops.Ops(cls, dense);
-    return !recs.empty() && (*mask)[recs.front()] != 0;
+    if (recs.empty()) return false;
+    for (const std::vector<uint8_t>* mask :
+         {hb.options().unclocked.get(), hb.options().unneeded.get()}) {
+      if (mask != nullptr && !mask->empty() && (*mask)[recs.front()] != 0) return true;
+    }
+    return false;
   }
 
   // Happens-before without unlock -> lock edges (lock-order and mixed
