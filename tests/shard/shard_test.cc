@@ -149,7 +149,7 @@ TEST_F(ShardTest, FourShardsMergedEqualTheUnshardedRun) {
   EXPECT_EQ(Tests("merged"), want_tests);
 }
 
-// The same on the corpus (its bugs and correct sections, 68 tests in 85
+// The same on the corpus (its bugs and correct sections, 68 tests in 86
 // packages): 4 shards merged give the unsharded run's bugs and warnings
 // and test results. Infos are left out: their details follow the
 // recorded interleaving, which differs between two unsharded runs too.

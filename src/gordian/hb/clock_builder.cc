@@ -213,7 +213,16 @@ class Builder {
     // and a later change replaced is garbage: collect whenever the nodes in
     // use have doubled, limit or not (amortised: each collection marks at
     // most twice what the last one kept).
-    if (tree_ && unclocked_ != nullptr && arena_->nodes_in_use() >= next_collect_) Collect();
+    // When most records still keep their snapshots (few objects exempt), a
+    // collection frees little: after one that frees less than a quarter,
+    // the next waits until the nodes have grown 64 times.
+    if (tree_ && unclocked_ != nullptr && arena_->nodes_in_use() >= next_demand_collect_) {
+      const uint64_t before = arena_->nodes_in_use();
+      Collect();
+      if (last_live_nodes_ * 4 > before * 3) demand_backoff_ = 64;
+      next_demand_collect_ =
+          std::max<uint64_t>(demand_backoff_ * last_live_nodes_, kMinCollectNodes);
+    }
     const uint64_t limit = hb_.opt_.memory_limit_bytes;
     if (limit == 0) return;
     uint64_t used = ClockBytesInUse();
@@ -258,6 +267,9 @@ class Builder {
   // (at least this many nodes: 600 KB), so their cost is linear overall.
   static constexpr uint64_t kMinCollectNodes = 1u << 12;
   uint64_t next_collect_ = kMinCollectNodes;
+  // The collections of Every64kSteps when records go without snapshots.
+  uint64_t next_demand_collect_ = kMinCollectNodes;
+  uint64_t demand_backoff_ = 2;
   uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
   uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
   bool Processed(uint32_t rec) const {

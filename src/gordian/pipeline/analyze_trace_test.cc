@@ -131,10 +131,11 @@ struct Analysis {
   uint64_t used = 0;
 };
 
-Analysis Analyze(const std::string& dir, uint64_t budget) {
+Analysis Analyze(const std::string& dir, uint64_t budget, bool clocks_on_demand = true) {
   Analysis a;
   AnalyzeOptions o;
   o.memory_budget = budget;
+  o.clocks_on_demand = clocks_on_demand;
   o.degraded = &a.degraded;
   o.memory_used = &a.used;
   std::vector<report::Finding> found;
@@ -210,7 +211,9 @@ TEST(AnalyzeTraceBudget, DegradesWithANoteAndKeepsWhatOccurred) {
 // not fit, the analysis sheds the largest object first
 // (object_shedding.h): the big channel loses its clocks, the note names it,
 // and the prediction about the small channel survives; what the analysis
-// holds stays within the budget.
+// holds stays within the budget. (With every clock stored: no detector
+// asks about the big channel, so with clocks on demand it costs no clock
+// at all, and the analysis fits where shedding was needed.)
 TEST(AnalyzeTraceBudget, TheLargestObjectIsShedFirst) {
   TraceWriter w = Program();
   const uint32_t s = w.AddSite("/p/pool.go", 7, "main.pool");
@@ -229,7 +232,7 @@ TEST(AnalyzeTraceBudget, TheLargestObjectIsShedFirst) {
   }
   w.Op(1, Kind::ChanClose, c2, 0, small);
   TempTrace tr(w);
-  Analysis full = Analyze(tr.dir, 1ull << 40);
+  Analysis full = Analyze(tr.dir, 1ull << 40, false);
   ASSERT_TRUE(full.degraded.empty());
   auto about_small = [](const std::multiset<std::string>& found) {
     return std::count_if(found.begin(), found.end(), [](const std::string& k) {
@@ -240,7 +243,7 @@ TEST(AnalyzeTraceBudget, TheLargestObjectIsShedFirst) {
   bool shed = false;
   for (uint64_t b = full.used * 5 / 8; b > full.used * 3 / 8; b = b * 31 / 32) {
     SCOPED_TRACE(fmt::format("budget {} of {} bytes", b, full.used));
-    Analysis a = Analyze(tr.dir, b);
+    Analysis a = Analyze(tr.dir, b, false);
     for (const std::string& k : full.occurred) EXPECT_EQ(a.occurred.count(k), 1u) << k;
     for (const std::string& k : a.predicted) EXPECT_EQ(full.predicted.count(k), 1u) << k;
     // (The engine checks its limit every 65536 steps and its arena grows
@@ -256,6 +259,27 @@ TEST(AnalyzeTraceBudget, TheLargestObjectIsShedFirst) {
     }
   }
   EXPECT_TRUE(shed);
+  // Clocks on demand: the sweep's smallest budget drops nothing, and the
+  // analysis finds the bugs and warnings the one with every clock and no
+  // limit found (the information about the big channel, which compares
+  // its operations with each other, is what it gives up).
+  Analysis on_demand = Analyze(tr.dir, full.used * 3 / 8);
+  EXPECT_TRUE(on_demand.degraded.empty()) << fmt::format("{}", fmt::join(on_demand.degraded, "\n"));
+  EXPECT_EQ(on_demand.occurred, full.occurred);
+  auto not_info = [](const std::multiset<std::string>& keys) {
+    std::multiset<std::string> out;
+    for (const std::string& k : keys) {
+      report::FindingKind kind;
+      if (report::ParseKind(k.substr(0, k.find(' ')), &kind) &&
+          report::DefaultSeverity(kind) != report::Severity::Info) {
+        out.insert(k);
+      }
+    }
+    return out;
+  };
+  EXPECT_EQ(not_info(on_demand.predicted), not_info(full.predicted));
+  EXPECT_EQ(about_small(on_demand.predicted), about_small(full.predicted));
+  EXPECT_LT(on_demand.used, full.used / 2) << "with every clock: " << full.used;
 }
 
 // Progress: the phases with record counts, through the interface; the
