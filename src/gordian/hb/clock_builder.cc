@@ -221,7 +221,7 @@ class Builder {
       Collect();
       if (last_live_nodes_ * 4 > before * 3) demand_backoff_ = 64;
       next_demand_collect_ =
-          std::max<uint64_t>(demand_backoff_ * last_live_nodes_, kMinCollectNodes);
+          std::max<uint64_t>(demand_backoff_ * last_live_nodes_, kMinDemandCollectNodes);
     }
     const uint64_t limit = hb_.opt_.memory_limit_bytes;
     if (limit == 0) return;
@@ -267,8 +267,11 @@ class Builder {
   // (at least this many nodes: 600 KB), so their cost is linear overall.
   static constexpr uint64_t kMinCollectNodes = 1u << 12;
   uint64_t next_collect_ = kMinCollectNodes;
-  // The collections of Every64kSteps when records go without snapshots.
-  uint64_t next_demand_collect_ = kMinCollectNodes;
+  // The collections of Every64kSteps when records go without snapshots,
+  // from 2^20 nodes (150 MB) on: each one scans every record's snapshot
+  // slots, so small arenas are not worth it.
+  static constexpr uint64_t kMinDemandCollectNodes = 1u << 20;
+  uint64_t next_demand_collect_ = kMinDemandCollectNodes;
   uint64_t demand_backoff_ = 2;
   uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
   uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
