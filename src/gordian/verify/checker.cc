@@ -67,79 +67,124 @@ bool IsLocalKind(InstrKind k) {
   }
 }
 
-uint64_t HashState(const int32_t* s, int32_t n) {
-  uint64_t h = 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(n);
-  int32_t i = 0;
-  for (; i + 1 < n; i += 2) {
-    uint64_t w = static_cast<uint32_t>(s[i]) | (static_cast<uint64_t>(static_cast<uint32_t>(s[i + 1])) << 32);
+uint64_t HashBytes(const uint8_t* s, size_t n) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s + i, 8);
     h = (h ^ w) * 0xff51afd7ed558ccdull;
     h ^= h >> 29;
   }
-  if (i < n) h = ((h ^ static_cast<uint32_t>(s[i])) * 0xc4ceb9fe1a85ec53ull);
+  uint64_t tail = 0;
+  std::memcpy(&tail, s + i, n - i);
+  h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
   h ^= h >> 32;
   return h;
 }
 
-// The visited states: their words in one arena, found through an
-// open-addressing table of state indices (stored hashes make a probe
-// compare words only on a hash match, and growing never rehashes words).
+// A state as stored: each word in one byte when it is in -1..253 (almost
+// all are: pcs, small counts, handles, -1 for nil), else 255 and its four
+// bytes. The encoding is canonical, so equal states have equal bytes.
+void Encode(const int32_t* s, int32_t n, std::vector<uint8_t>* out) {
+  out->resize(static_cast<size_t>(n) * 5);
+  uint8_t* o = out->data();
+  for (int32_t i = 0; i < n; ++i) {
+    const uint32_t v = static_cast<uint32_t>(s[i]) + 1;
+    if (v < 255) {
+      *o++ = static_cast<uint8_t>(v);
+    } else {
+      *o++ = 255;
+      std::memcpy(o, &s[i], 4);  // little-endian, as Decode reads it
+      o += 4;
+    }
+  }
+  out->resize(o - out->data());
+}
+
+void Decode(const uint8_t* e, size_t n, std::vector<int32_t>* out) {
+  out->clear();
+  for (size_t i = 0; i < n; ++i) {
+    if (e[i] != 255) {
+      out->push_back(static_cast<int32_t>(e[i]) - 1);
+      continue;
+    }
+    int32_t raw;
+    std::memcpy(&raw, e + i + 1, 4);
+    out->push_back(raw);
+    i += 4;
+  }
+}
+
+// The visited states: their encoded bytes in one arena, found through an
+// open-addressing table whose entries hold the state's index and 32 bits
+// of its hash, so a probe touches the arena only on a likely match.
 class StateStore {
  public:
   static constexpr uint32_t kNone = UINT32_MAX;
 
-  StateStore() { table_.assign(1 << 12, kNone); }
+  StateStore() { table_.assign(1 << 12, kEmpty); }
 
-  uint32_t size() const { return static_cast<uint32_t>(hashes_.size()); }
-  const int32_t* State(uint32_t i) const { return arena_.data() + offsets_[i]; }
-  int32_t Size(uint32_t i) const { return static_cast<int32_t>(offsets_[i + 1] - offsets_[i]); }
-  uint64_t Bytes() const {
-    return arena_.capacity() * 4 + offsets_.capacity() * 8 + table_.capacity() * 4 + hashes_.capacity() * 8;
-  }
+  uint32_t size() const { return static_cast<uint32_t>(offsets_.size() - 1); }
+  const uint8_t* Bytes(uint32_t i) const { return arena_.data() + offsets_[i]; }
+  size_t Length(uint32_t i) const { return offsets_[i + 1] - offsets_[i]; }
+  void Get(uint32_t i, std::vector<int32_t>* out) const { Decode(Bytes(i), Length(i), out); }
 
-  uint32_t Find(const int32_t* s, int32_t n, uint64_t h) const {
+  // Brings h's first table slot into the cache ahead of Find or Insert.
+  void Prefetch(uint64_t h) const { __builtin_prefetch(&table_[h & (table_.size() - 1)]); }
+
+  uint32_t Find(const uint8_t* e, size_t n, uint64_t h) const {
     const size_t mask = table_.size() - 1;
+    const uint64_t tag = h >> 32;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
-      const uint32_t e = table_[i];
-      if (e == kNone) return kNone;
-      if (hashes_[e] == h && Size(e) == n && std::memcmp(State(e), s, n * sizeof(int32_t)) == 0) return e;
+      const uint64_t x = table_[i];
+      if (x == kEmpty) return kNone;
+      if ((x >> 32) == tag && Equal(static_cast<uint32_t>(x), e, n)) return static_cast<uint32_t>(x);
     }
   }
 
-  // The index of s, and whether it was new.
-  std::pair<uint32_t, bool> Insert(const int32_t* s, int32_t n) {
-    const uint64_t h = HashState(s, n);
+  // The index of e, and whether it was new.
+  std::pair<uint32_t, bool> Insert(const uint8_t* e, size_t n, uint64_t h) {
     const size_t mask = table_.size() - 1;
+    const uint64_t tag = h >> 32;
     size_t i = h & mask;
     for (;; i = (i + 1) & mask) {
-      const uint32_t e = table_[i];
-      if (e == kNone) break;
-      if (hashes_[e] == h && Size(e) == n && std::memcmp(State(e), s, n * sizeof(int32_t)) == 0) return {e, false};
+      const uint64_t x = table_[i];
+      if (x == kEmpty) break;
+      if ((x >> 32) == tag && Equal(static_cast<uint32_t>(x), e, n)) return {static_cast<uint32_t>(x), false};
     }
     const uint32_t idx = size();
-    table_[i] = idx;
-    hashes_.push_back(h);
-    arena_.insert(arena_.end(), s, s + n);
+    table_[i] = (tag << 32) | idx;
+    low_hashes_.push_back(static_cast<uint32_t>(h));
+    arena_.insert(arena_.end(), e, e + n);
     offsets_.push_back(arena_.size());
     if (static_cast<size_t>(idx + 1) * 2 > table_.size()) Grow();
     return {idx, true};
   }
 
  private:
+  static constexpr uint64_t kEmpty = UINT64_MAX;  // no state has index 2^32-1
+
+  bool Equal(uint32_t x, const uint8_t* e, size_t n) const {
+    return Length(x) == n && std::memcmp(Bytes(x), e, n) == 0;
+  }
+  // Doubles the table; positions come from the stored low hash bits.
   void Grow() {
-    std::vector<uint32_t> t(table_.size() * 2, kNone);
+    std::vector<uint64_t> t(table_.size() * 2, kEmpty);
     const size_t mask = t.size() - 1;
-    for (uint32_t e = 0; e < size(); ++e) {
-      size_t i = hashes_[e] & mask;
-      while (t[i] != kNone) i = (i + 1) & mask;
-      t[i] = e;
+    for (uint64_t x : table_) {
+      if (x == kEmpty) continue;
+      size_t i = low_hashes_[static_cast<uint32_t>(x)] & mask;
+      while (t[i] != kEmpty) i = (i + 1) & mask;
+      t[i] = x;
     }
     table_.swap(t);
   }
 
-  std::vector<int32_t> arena_;
+  std::vector<uint8_t> arena_;
   std::vector<uint64_t> offsets_ = {0};
-  std::vector<uint32_t> table_;
-  std::vector<uint64_t> hashes_;
+  std::vector<uint64_t> table_;
+  std::vector<uint32_t> low_hashes_;  // per state: where it goes in a table of up to 2^32 slots
 };
 
 // One step of a move: process p ran code[pc] of template t (case sc of a select).
@@ -199,8 +244,10 @@ class Explorer {
         bool ample = bads_.empty() && !cut_ && !moves_.empty();
         for (const Move& mv : moves_) {
           if (!ample) break;
-          const int32_t* q = succ_.data() + mv.off;
-          if (store_ && store_->Find(q, mv.len, HashState(q, mv.len)) != StateStore::kNone) ample = false;
+          if (!store_) continue;
+          Encode(succ_.data() + mv.off, static_cast<int32_t>(mv.len), &enc_);
+          if (store_->Find(enc_.data(), enc_.size(), HashBytes(enc_.data(), enc_.size())) != StateStore::kNone)
+            ample = false;
         }
         if (ample) return;
         Clear();
@@ -393,6 +440,7 @@ class Explorer {
   int32_t n_ = 0, nproc_ = 0, nobj_ = 0, obase_ = 0;
   std::vector<int32_t> off_;
   std::vector<int32_t> w_, rec_;
+  std::vector<uint8_t> enc_;
   std::vector<int64_t> ev_, one_;
   std::vector<Move> moves_;
   std::vector<int32_t> succ_;
@@ -1040,11 +1088,12 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     r.bound_reason = err;
     return r;
   }
-  // Per state: its parent, depth and the move that made it.
+  // Per state only its parent and depth: the move that made it is found
+  // again (by re-expanding the parent) for the few states on a
+  // counterexample's path.
   struct Edge {
     uint32_t parent;
     int32_t depth;
-    Move move;
   };
   std::vector<Edge> edges;
   std::unordered_set<uint64_t> seen_bads;
@@ -1052,12 +1101,26 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     if (!r.bounded) r.bound_reason = why;
     r.bounded = true;
   };
+  Explorer tracer(m, opts, nullptr);
+  tracer.params_ = ex.params_;
+  std::vector<int32_t> parent_state;
+  std::vector<uint8_t> enc;
   auto path_to = [&](uint32_t s) {
     std::vector<uint32_t> chain;
-    for (uint32_t x = s; x != StateStore::kNone && edges[x].parent != StateStore::kNone; x = edges[x].parent)
-      chain.push_back(x);
+    for (uint32_t x = s; edges[x].parent != StateStore::kNone; x = edges[x].parent) chain.push_back(x);
     std::vector<CheckStep> path;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) AppendMove(edges[*it].move, &path);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const uint32_t child = *it;
+      store.Get(edges[child].parent, &parent_state);
+      tracer.Expand(parent_state.data(), static_cast<int32_t>(parent_state.size()), false);
+      for (const Move& mv : tracer.moves()) {
+        Encode(tracer.Succ(mv), static_cast<int32_t>(mv.len), &enc);
+        if (enc.size() == store.Length(child) && std::memcmp(enc.data(), store.Bytes(child), enc.size()) == 0) {
+          AppendMove(mv, &path);
+          break;
+        }
+      }
+    }
     return path;
   };
   auto note_bads = [&](const std::vector<Bad>& bads, uint32_t s) {
@@ -1067,32 +1130,49 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     }
   };
 
-  const std::vector<int32_t> init = ex.Initial();
-  store.Insert(init.data(), static_cast<int32_t>(init.size()));
-  edges.push_back(Edge{StateStore::kNone, 0, Move{}});
+  std::vector<int32_t> cur_state = ex.Initial();
+  Encode(cur_state.data(), static_cast<int32_t>(cur_state.size()), &enc);
+  store.Insert(enc.data(), enc.size(), HashBytes(enc.data(), enc.size()));
+  edges.push_back(Edge{StateStore::kNone, 0});
+  // The successors of one state, encoded, so their table slots can be
+  // prefetched before any is inserted.
+  std::vector<uint8_t> batch;
+  std::vector<size_t> batch_off;
+  std::vector<uint64_t> batch_hash;
   bool full = false;
   for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
     if (edges[cur].depth >= opts.max_depth) {
       bound(fmt::format("a path longer than {} steps (max_depth)", opts.max_depth));
       continue;
     }
-    ex.Expand(store.State(cur), store.Size(cur), opts.partial_order_reduction);
+    store.Get(cur, &cur_state);
+    const int32_t n = static_cast<int32_t>(cur_state.size());
+    ex.Expand(cur_state.data(), n, opts.partial_order_reduction);
     if (ex.cut()) bound(ex.cut_reason());
     if (!ex.bads().empty()) note_bads(ex.bads(), cur);
     if (ex.moves().empty()) {
       // Stuck, unless a limit cut a move or a process panics here.
       if (!ex.cut() && !ex.panics()) {
-        ex.Classify(store.State(cur), store.Size(cur));
+        ex.Classify(cur_state.data(), n);
         if (!ex.bads().empty()) note_bads(ex.bads(), cur);
       }
       continue;
     }
     const int32_t depth = edges[cur].depth + 1;
+    batch.clear();
+    batch_off.assign(1, 0);
+    batch_hash.clear();
     for (const Move& mv : ex.moves()) {
+      Encode(ex.Succ(mv), static_cast<int32_t>(mv.len), &enc);
+      batch.insert(batch.end(), enc.begin(), enc.end());
+      batch_off.push_back(batch.size());
+      batch_hash.push_back(HashBytes(enc.data(), enc.size()));
+      store.Prefetch(batch_hash.back());
+    }
+    for (size_t k = 0; k < batch_hash.size(); ++k) {
       ++r.transitions;
-      auto [idx, fresh] = store.Insert(ex.Succ(mv), static_cast<int32_t>(mv.len));
-      if (!fresh) continue;
-      edges.push_back(Edge{cur, depth, mv});
+      if (!store.Insert(batch.data() + batch_off[k], batch_off[k + 1] - batch_off[k], batch_hash[k]).second) continue;
+      edges.push_back(Edge{cur, depth});
       if (store.size() >= opts.max_states) {
         bound(fmt::format("more than {} states (max_states)", opts.max_states));
         full = true;
@@ -1132,13 +1212,14 @@ bool Replay(const Model& m, const CheckOptions& opts, const Violation& v, std::s
   };
   std::vector<Item> work = {{0, ex.Initial()}};
   std::unordered_set<uint64_t> seen;
+  std::vector<uint8_t> enc;
   size_t furthest = 0;
   std::string mismatch;
   while (!work.empty()) {
     Item it = std::move(work.back());
     work.pop_back();
-    if (!seen.insert(HashState(it.state.data(), static_cast<int32_t>(it.state.size())) * 31 + it.i).second)
-      continue;
+    Encode(it.state.data(), static_cast<int32_t>(it.state.size()), &enc);
+    if (!seen.insert(HashBytes(enc.data(), enc.size()) * 31 + it.i).second) continue;
     if (seen.size() > 1'000'000) {
       *why = "replay explored too many candidate states";
       return false;
