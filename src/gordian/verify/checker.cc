@@ -43,13 +43,17 @@ enum Status : int32_t {
 enum ObjKind : int32_t { kOChan = 1, kOMutex, kORWMutex, kOWaitGroup, kOOnce, kOCond, kOContext };
 // chan:    cap, count, closed, timer (kTimer*)
 // mutex:   holder (process, -1 free, kHolderGone: held by an ended process)
-// rwmutex: writer (process announced or holding, -1, kHolderGone), writer active, readers
+// rwmutex: writer (process announced or holding, -1, kHolderGone), writer active, readers,
+//          which processes below kReaderBits hold a read lock (a bit each: a
+//          writer's wait for readers is then an edge of the wait-for graph)
 // wg:      counter
 // once:    state (0 not run, 1 running, 2 done)
 // cond:    locker object, locker is the read lock (RLocker)
 // context: cancelled, parent (-1 root), done channel, a timeout may cancel it
 enum TimerState : int32_t { kTimerNone = 0, kTimerOnce = 1, kTimerTicker = 2, kTimerOff = 3 };
 constexpr int32_t kHolderGone = -2;
+constexpr int32_t kReaderBits = 31;
+int32_t ReaderBit(int32_t p) { return p < kReaderBits ? int32_t{1} << p : 0; }
 
 // Steps that touch nothing another process can see or change (their
 // objects are new, their reads immutable): partial-order reduction takes
@@ -458,6 +462,7 @@ bool Explorer::TryAcquire(int32_t p, int32_t lock, bool read) {
   if (read) {
     if (Obj(lock, 1) != -1) return false;
     WO(lock, 3) += 1;
+    WO(lock, 4) |= ReaderBit(p);
     return true;
   }
   if (Obj(lock, 1) != -1 || Obj(lock, 3) != 0) return false;
@@ -475,6 +480,7 @@ bool Explorer::Release(int32_t p, int32_t lock, bool read) {
   if (read) {
     if (Obj(lock, 3) == 0) return false;
     WO(lock, 3) -= 1;
+    WO(lock, 4) &= ~ReaderBit(p);
     return true;
   }
   if (!Obj(lock, 2)) return false;
@@ -857,6 +863,7 @@ void Explorer::ExpandProc(int32_t p) {
       for (int32_t o = 0; o < nobj_; ++o) {
         const int32_t k = Obj(o, 0);
         if ((k == kOMutex || k == kORWMutex) && Obj(o, 1) == p) WO(o, 1) = kHolderGone;
+        if (k == kORWMutex) WO(o, 4) &= ~ReaderBit(p);
       }
       const int32_t at = off_[p];
       w_.erase(w_.begin() + at + kProcHeader, w_.begin() + at + kProcHeader + m_.templates[Tmpl(p)].num_locals);
@@ -904,6 +911,13 @@ bool Explorer::DoubleLocked(int32_t p) const {
 
 int32_t Explorer::LockWaitsFor(int32_t p) const {
   const Instr& in = At(p);
+  if (St(p) == kRwWaitReaders) {
+    // The writer waits for every reader; the first known one is its edge.
+    const int32_t mask = Obj(Locals(p)[in.a], 4) & ~ReaderBit(p);
+    for (int32_t q = 0; q < std::min(nproc_, kReaderBits); ++q)
+      if (mask & ReaderBit(q)) return q;
+    return -1;
+  }
   int32_t l = -1;
   if (St(p) == kCondRelock) {
     l = Obj(Locals(p)[in.a], 1);
@@ -956,6 +970,19 @@ void Explorer::Classify(const int32_t* s, int32_t n) {
       if (q == p) {
         Bad b{FindingKind::LockOrderDeadlock, BlockedOn(p)};
         for (int32_t c : chain) b.where.push_back(blocked_step(c));
+        // A reader that read-locks again behind a waiting writer (Go's
+        // RWMutex lets no new reader past an announced writer): a
+        // recursive read lock, reported as a double lock.
+        if (chain.size() == 2) {
+          for (int32_t c : chain) {
+            const int32_t other = c == chain[0] ? chain[1] : chain[0];
+            if (St(c) == kRun && At(c).kind == InstrKind::kRLock && St(other) == kRwWaitReaders &&
+                Locals(c)[At(c).a] == Locals(other)[At(other).a]) {
+              b = Bad{FindingKind::DoubleLock, Primitive::RWMutex};
+              b.where = {blocked_step(c), blocked_step(other)};
+            }
+          }
+        }
         bads_.push_back(std::move(b));
         return;
       }

@@ -140,6 +140,16 @@ Model RwDoubleLockBug() {
   return M({T("main", 1, {I(K::kMakeRWMutex, 0), I(K::kLock, 0), I(K::kRLock, 0), I(K::kEnd)})});
 }
 
+// main read-locks (twice when `twice`) while a writer may announce itself.
+Model RecursiveRLockBug(bool twice) {
+  std::vector<Instr> main = {I(K::kMakeRWMutex, 0), Go(1, {0}), I(K::kRLock, 0)};
+  if (twice) main.push_back(I(K::kRLock, 0));
+  main.push_back(I(K::kRUnlock, 0));
+  if (twice) main.push_back(I(K::kRUnlock, 0));
+  main.push_back(I(K::kEnd));
+  return M({T("main", 1, main), T("writer", 1, {I(K::kLock, 0), I(K::kUnlock, 0), I(K::kEnd)})});
+}
+
 Model GlobalDeadlockBug() {  // main receives; nobody sends
   return M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), I(K::kRecv, 0), I(K::kEnd)})});
 }
@@ -226,6 +236,12 @@ TEST(VerifyChecker, DoubleLock) {
   EXPECT_EQ(v->where[0].pc, 1);
   EXPECT_TRUE(v->where[0].blocks);
   ExpectClean(CheckAll(DoubleLockFixed()));
+  // A recursive RLock with a writer announced in between.
+  CheckResult rec = CheckAll(RecursiveRLockBug(true));
+  const Violation* rv = Find(rec, FindingKind::DoubleLock);
+  ASSERT_NE(rv, nullptr) << Describe(rec);
+  EXPECT_EQ(rv->primitive, Primitive::RWMutex);
+  ExpectClean(CheckAll(RecursiveRLockBug(false)));
   CheckResult rw = CheckAll(RwDoubleLockBug());
   ExpectOnly(rw, FindingKind::DoubleLock);
   EXPECT_EQ(rw.violations[0].primitive, Primitive::RWMutex);
@@ -505,6 +521,7 @@ TEST(VerifyChecker, PartialOrderReductionFindsTheSameViolations) {
       {"close-of-nil", CloseOfNilBug()},     {"negative-wg", NegativeWgBug()},
       {"unlock", UnlockBug()},               {"runlock", RUnlockBug()},
       {"double-lock", DoubleLockBug()},      {"rw-double-lock", RwDoubleLockBug()},
+      {"recursive-rlock", RecursiveRLockBug(true)},
       {"deadlock", GlobalDeadlockBug()},     {"leak", LeakBug()},
       {"lock-order", LockOrderBug(false)},   {"mixed", MixedBug(false)},
   };
