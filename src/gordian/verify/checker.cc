@@ -218,8 +218,11 @@ struct Bad {
 // The step function: all moves of one state.
 class Explorer {
  public:
-  Explorer(const Model& m, const CheckOptions& o, const StateStore* store)
-      : m_(m), o_(o), store_(store) {}
+  // store and depths (each visited state's BFS depth) serve the cycle
+  // proviso of partial-order reduction; null when not reducing.
+  Explorer(const Model& m, const CheckOptions& o, const StateStore* store,
+           const std::vector<int32_t>* depths = nullptr)
+      : m_(m), o_(o), store_(store), depths_(depths) {}
 
   std::vector<int32_t> Initial() const {
     std::vector<int32_t> s = {1, 0, 0, 0, kRun};
@@ -228,9 +231,13 @@ class Explorer {
   }
 
   // Fills moves_, succ_ and bads_ with the moves of s. With por, the moves
-  // of the first process whose next step is local, when none of them leads
-  // to a visited state (the cycle proviso); else every move.
-  void Expand(const int32_t* s, int32_t n, bool por) {
+  // of one process whose next step is local (an ample set), unless one of
+  // them leads back to a visited state no deeper than s, depth: every cycle
+  // of the reduced graph has such a back edge (depths cannot only grow
+  // around a cycle), so every cycle keeps a fully expanded state and no
+  // process is ignored forever (the cycle proviso, in its BFS form).
+  // Otherwise every move.
+  void Expand(const int32_t* s, int32_t n, bool por, int32_t depth = 0) {
     Parse(s, n);
     Clear();
     if (por) {
@@ -250,8 +257,8 @@ class Explorer {
           if (!ample) break;
           if (!store_) continue;
           Encode(succ_.data() + mv.off, static_cast<int32_t>(mv.len), &enc_);
-          if (store_->Find(enc_.data(), enc_.size(), HashBytes(enc_.data(), enc_.size())) != StateStore::kNone)
-            ample = false;
+          const uint32_t seen = store_->Find(enc_.data(), enc_.size(), HashBytes(enc_.data(), enc_.size()));
+          if (seen != StateStore::kNone && (*depths_)[seen] <= depth) ample = false;
         }
         if (ample) return;
         Clear();
@@ -435,6 +442,7 @@ class Explorer {
   const Model& m_;
   const CheckOptions& o_;
   const StateStore* store_;
+  const std::vector<int32_t>* depths_;
 
  public:
   std::vector<int64_t> params_;
@@ -1108,21 +1116,18 @@ bool Prepare(const Model& m, const CheckOptions& o, std::vector<int64_t>* params
 CheckResult Check(const Model& m, const CheckOptions& opts) {
   CheckResult r;
   StateStore store;
-  Explorer ex(m, opts, &store);
+  // Per state only its parent and depth: the move that made it is found
+  // again (by re-expanding the parent) for the few states on a
+  // counterexample's path.
+  std::vector<uint32_t> parents;
+  std::vector<int32_t> depths;
+  Explorer ex(m, opts, &store, &depths);
   std::string err;
   if (!Prepare(m, opts, &ex.params_, &err)) {
     r.bounded = true;
     r.bound_reason = err;
     return r;
   }
-  // Per state only its parent and depth: the move that made it is found
-  // again (by re-expanding the parent) for the few states on a
-  // counterexample's path.
-  struct Edge {
-    uint32_t parent;
-    int32_t depth;
-  };
-  std::vector<Edge> edges;
   std::unordered_set<uint64_t> seen_bads;
   auto bound = [&](const std::string& why) {
     if (!r.bounded) r.bound_reason = why;
@@ -1134,11 +1139,11 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<uint8_t> enc;
   auto path_to = [&](uint32_t s) {
     std::vector<uint32_t> chain;
-    for (uint32_t x = s; edges[x].parent != StateStore::kNone; x = edges[x].parent) chain.push_back(x);
+    for (uint32_t x = s; parents[x] != StateStore::kNone; x = parents[x]) chain.push_back(x);
     std::vector<CheckStep> path;
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
       const uint32_t child = *it;
-      store.Get(edges[child].parent, &parent_state);
+      store.Get(parents[child], &parent_state);
       tracer.Expand(parent_state.data(), static_cast<int32_t>(parent_state.size()), false);
       for (const Move& mv : tracer.moves()) {
         Encode(tracer.Succ(mv), static_cast<int32_t>(mv.len), &enc);
@@ -1160,7 +1165,8 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<int32_t> cur_state = ex.Initial();
   Encode(cur_state.data(), static_cast<int32_t>(cur_state.size()), &enc);
   store.Insert(enc.data(), enc.size(), HashBytes(enc.data(), enc.size()));
-  edges.push_back(Edge{StateStore::kNone, 0});
+  parents.push_back(StateStore::kNone);
+  depths.push_back(0);
   // The successors of one state, encoded, so their table slots can be
   // prefetched before any is inserted.
   std::vector<uint8_t> batch;
@@ -1168,13 +1174,13 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<uint64_t> batch_hash;
   bool full = false;
   for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
-    if (edges[cur].depth >= opts.max_depth) {
+    if (depths[cur] >= opts.max_depth) {
       bound(fmt::format("a path longer than {} steps (max_depth)", opts.max_depth));
       continue;
     }
     store.Get(cur, &cur_state);
     const int32_t n = static_cast<int32_t>(cur_state.size());
-    ex.Expand(cur_state.data(), n, opts.partial_order_reduction);
+    ex.Expand(cur_state.data(), n, opts.partial_order_reduction, depths[cur]);
     if (ex.cut()) bound(ex.cut_reason());
     if (!ex.bads().empty()) note_bads(ex.bads(), cur);
     if (ex.moves().empty()) {
@@ -1185,7 +1191,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
       }
       continue;
     }
-    const int32_t depth = edges[cur].depth + 1;
+    const int32_t depth = depths[cur] + 1;
     batch.clear();
     batch_off.assign(1, 0);
     batch_hash.clear();
@@ -1199,7 +1205,8 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     for (size_t k = 0; k < batch_hash.size(); ++k) {
       ++r.transitions;
       if (!store.Insert(batch.data() + batch_off[k], batch_off[k + 1] - batch_off[k], batch_hash[k]).second) continue;
-      edges.push_back(Edge{cur, depth});
+      parents.push_back(cur);
+      depths.push_back(depth);
       if (store.size() >= opts.max_states) {
         bound(fmt::format("more than {} states (max_states)", opts.max_states));
         full = true;
