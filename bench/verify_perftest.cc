@@ -123,12 +123,12 @@ int main(int argc, char** argv) {
     }
   }
   std::vector<Bench> benches;
-  for (auto [k, m, c] : {std::tuple{1, 4, 1}, {2, 2, 1}, {2, 3, 2}, {3, 2, 2}, {3, 3, 2}})
+  for (auto [k, m, c] : {std::tuple{1, 4, 1}, {2, 3, 2}, {3, 2, 2}, {3, 3, 2}, {4, 2, 2}, {4, 3, 2}})
     benches.push_back({"prodcons/" + std::to_string(k) + "/" + std::to_string(m) + "/" + std::to_string(c),
                        ProdCons(k, m, c)});
-  for (auto [n, m] : {std::pair{2, 3}, {3, 3}, {4, 2}, {5, 2}, {6, 2}})
+  for (auto [n, m] : {std::pair{2, 3}, {4, 2}, {5, 2}, {6, 2}, {7, 2}, {8, 2}})
     benches.push_back({"workers/" + std::to_string(n) + "/" + std::to_string(m), Workers(n, m)});
-  for (int n : {3, 4, 5, 6, 7}) benches.push_back({"philosophers/" + std::to_string(n), Philosophers(n)});
+  for (int n : {3, 5, 6, 7, 8}) benches.push_back({"philosophers/" + std::to_string(n), Philosophers(n)});
 
   std::printf("%-20s %4s %10s %11s %4s %3s %8s %11s %8s\n", "model", "por", "states", "transitions", "viol",
               "bnd", "cpu s", "states/s", "peak MB");
