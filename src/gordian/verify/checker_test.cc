@@ -371,6 +371,53 @@ TEST(VerifyChecker, TimersFireAndContextsCancel) {
   ExpectClean(CheckAll(ctx));
 }
 
+TEST(VerifyChecker, OnceRunsItsBodyOnce) {
+  // Two processes close one channel inside once.Do: the close runs once.
+  // Locals: l0 chan, l1 once.
+  auto closer = [](bool once) {
+    return once ? std::vector<Instr>{I(K::kOnceBegin, 1, 3), I(K::kClose, 0), I(K::kOnceEnd, 1), I(K::kEnd)}
+                : std::vector<Instr>{I(K::kNop), I(K::kClose, 0), I(K::kNop), I(K::kEnd)};
+  };
+  for (bool once : {true, false}) {
+    std::vector<Instr> main = {I(K::kMakeChan, 0, -1, -1, C(0)), I(K::kMakeOnce, 1), Go(1, {0, 1})};
+    for (const Instr& in : closer(once)) main.push_back(in);
+    // main's copy of the closer code jumps within main: shift its target.
+    if (once) main[3].b = 6;
+    Model m = M({T("main", 2, main), T("closer", 2, closer(once))});
+    CheckResult r = CheckAll(m);
+    if (once) ExpectClean(r);
+    else ExpectOnly(r, FindingKind::CloseOfClosed);
+  }
+}
+
+TEST(VerifyChecker, TryLockTakesTheLockOnlyWhenFree) {
+  // if mu.TryLock() { mu.Unlock() } beside a locker: never an unlock of
+  // an unlocked mutex; unlocking without checking the result is one.
+  auto model = [](bool check) {
+    std::vector<Instr> main = {I(K::kMakeMutex, 0), Go(1, {0}), I(K::kTryLock, 0, 1)};
+    main.push_back(check ? I(K::kBranch, 4, 5, -1, Expr::Local(1)) : I(K::kNop));
+    main.push_back(I(K::kUnlock, 0));
+    main.push_back(I(K::kEnd));
+    return M({T("main", 2, main), T("locker", 2, {I(K::kLock, 0), I(K::kUnlock, 0), I(K::kEnd)})});
+  };
+  ExpectClean(CheckAll(model(true)));
+  ExpectOnly(CheckAll(model(false)), FindingKind::UnlockOfUnlocked);
+}
+
+TEST(VerifyChecker, TickersFireAgainOneShotTimersOnce) {
+  auto model = [](bool ticker) {
+    return M({T("main", 1, {I(K::kMakeTimer, 0, -1, ticker ? 1 : 0), I(K::kRecv, 0), I(K::kRecv, 0), I(K::kEnd)})});
+  };
+  ExpectClean(CheckAll(model(true)));
+  CheckResult r = CheckAll(model(false));
+  ExpectOnly(r, FindingKind::GlobalDeadlock);
+  EXPECT_EQ(r.violations[0].where[0].pc, 2);
+  // The counterexample has the environment step: the timer (object 0) fired.
+  bool fired = false;
+  for (const CheckStep& st : r.violations[0].steps) fired |= st.process == -1 && st.object == 0;
+  EXPECT_TRUE(fired);
+}
+
 TEST(VerifyChecker, UnknownConditionTakesBothBranches) {
   // if ? { <-ch } : the sender leaks on the else branch only.
   auto model = [](Expr cond) {
