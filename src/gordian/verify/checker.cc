@@ -1,10 +1,11 @@
 // This file owns the model checker (checker.h): the flat state encoding,
 // the step function (every move a state has), the store of visited states
-// (one arena of int32 plus an open-addressing table) and the breadth-first
+// (byte-encoded in chunks, plus an open-addressing table) and the breadth-first
 // search with partial-order reduction that reports each violation once with
 // a shortest-found counterexample.
 //
-// A state is one int32 array:
+// A state, while it is expanded, is one int32 array (stored, each word
+// takes one byte in most cases: Encode):
 //   [number of processes, number of objects]
 //   per process: [template (-1 once ended), pc, status, locals...]
 //       (an ended process keeps no locals, so equal futures merge)
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <unordered_set>
 
 namespace gordian::verify {
@@ -120,7 +122,7 @@ void Decode(const uint8_t* e, size_t n, std::vector<int32_t>* out) {
   }
 }
 
-// The visited states: their encoded bytes in one arena, found through an
+// The visited states: their encoded bytes in an arena of chunks, found through an
 // open-addressing table whose entries hold the state's index and 32 bits
 // of its hash, so a probe touches the arena only on a likely match.
 class StateStore {
@@ -129,9 +131,20 @@ class StateStore {
 
   StateStore() { table_.assign(1 << 12, kEmpty); }
 
-  uint32_t size() const { return static_cast<uint32_t>(offsets_.size() - 1); }
-  const uint8_t* Bytes(uint32_t i) const { return arena_.data() + offsets_[i]; }
-  size_t Length(uint32_t i) const { return offsets_[i + 1] - offsets_[i]; }
+  uint32_t size() const { return static_cast<uint32_t>(starts_.size()); }
+  const uint8_t* Bytes(uint32_t i) const {
+    const uint8_t* p = starts_[i];
+    while (*p & 0x80) ++p;  // the length prefix
+    return p + 1;
+  }
+  size_t Length(uint32_t i) const {
+    const uint8_t* p = starts_[i];
+    size_t n = 0;
+    for (int shift = 0;; shift += 7, ++p) {
+      n |= static_cast<size_t>(*p & 0x7f) << shift;
+      if (!(*p & 0x80)) return n;
+    }
+  }
   void Get(uint32_t i, std::vector<int32_t>* out) const { Decode(Bytes(i), Length(i), out); }
 
   // Brings h's first table slot into the cache ahead of Find or Insert.
@@ -160,8 +173,16 @@ class StateStore {
     const uint32_t idx = size();
     table_[i] = (tag << 32) | idx;
     low_hashes_.push_back(static_cast<uint32_t>(h));
-    arena_.insert(arena_.end(), e, e + n);
-    offsets_.push_back(arena_.size());
+    uint8_t prefix[10];
+    size_t plen = 0;
+    for (size_t v = n;; v >>= 7) {
+      prefix[plen++] = static_cast<uint8_t>((v & 0x7f) | (v >= 0x80 ? 0x80 : 0));
+      if (v < 0x80) break;
+    }
+    uint8_t* at = Allocate(plen + n);
+    std::memcpy(at, prefix, plen);
+    std::memcpy(at + plen, e, n);
+    starts_.push_back(at);
     if (static_cast<size_t>(idx + 1) * 2 > table_.size()) Grow();
     return {idx, true};
   }
@@ -185,8 +206,24 @@ class StateStore {
     table_.swap(t);
   }
 
-  std::vector<uint8_t> arena_;
-  std::vector<uint64_t> offsets_ = {0};
+  // Room for n bytes: states never move, and the arena grows a chunk at a
+  // time (no doubling copy, so the peak is what is stored).
+  uint8_t* Allocate(size_t n) {
+    if (chunks_.empty() || used_ + n > chunk_size_) {
+      chunk_size_ = std::max<size_t>(kChunk, n);
+      chunks_.push_back(std::make_unique<uint8_t[]>(chunk_size_));
+      used_ = 0;
+    }
+    uint8_t* at = chunks_.back().get() + used_;
+    used_ += n;
+    return at;
+  }
+  static constexpr size_t kChunk = size_t{8} << 20;
+
+  // Each state: a LEB128 length, then its bytes.
+  std::vector<std::unique_ptr<uint8_t[]>> chunks_;
+  size_t used_ = 0, chunk_size_ = 0;
+  std::vector<const uint8_t*> starts_;
   std::vector<uint64_t> table_;
   std::vector<uint32_t> low_hashes_;  // per state: where it goes in a table of up to 2^32 slots
 };
