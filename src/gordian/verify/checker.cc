@@ -211,7 +211,7 @@ class StateStore {
   uint8_t* Allocate(size_t n) {
     if (chunks_.empty() || used_ + n > chunk_size_) {
       chunk_size_ = std::max<size_t>(kChunk, n);
-      chunks_.push_back(std::make_unique<uint8_t[]>(chunk_size_));
+      chunks_.push_back(std::unique_ptr<uint8_t[]>(new uint8_t[chunk_size_]));  // untouched pages cost nothing
       used_ = 0;
     }
     uint8_t* at = chunks_.back().get() + used_;
