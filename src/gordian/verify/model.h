@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gordian/ir/ir.h"
@@ -167,6 +168,10 @@ bool Validate(const Model& m, std::string* error);
 // A readable listing of the model, one instruction per line (for
 // `gordian verify -dump-models`, tests and --verbose).
 std::string Print(const Model& m);
+
+// One expression in infix form ("($n - 1)", "?" when unknown), as Print
+// shows it; parameters by name.
+std::string FormatExpr(const Model& m, const Expr& e);
 
 std::string_view InstrKindName(InstrKind k);
 
