@@ -1,0 +1,1188 @@
+// This file owns the model checker (checker.h): the flat state encoding,
+// the step function (every move a state has), the store of visited states
+// (one arena of int32 plus an open-addressing table) and the breadth-first
+// search with partial-order reduction that reports each violation once with
+// a shortest-found counterexample.
+//
+// A state is one int32 array:
+//   [number of processes, number of objects]
+//   per process: [template (-1 once ended), pc, status, locals...]
+//       (an ended process keeps no locals, so equal futures merge)
+//   per object, kObjSize ints: [kind, fields...] (layouts below)
+// Processes come before objects, so object i is at size - kObjSize *
+// (nobj - i): no offset table is stored. Objects are numbered in the order
+// they were made; a new process takes the first ended process's place (not
+// 0's), so a loop of short-lived goroutines does not grow the state.
+#include "gordian/verify/checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_set>
+
+namespace gordian::verify {
+namespace {
+
+using report::FindingKind;
+using report::Primitive;
+
+constexpr int32_t kHeader = 2;
+constexpr int32_t kProcHeader = 3;  // template, pc, status
+constexpr int32_t kObjSize = 6;
+
+enum Status : int32_t {
+  kRun = 0,            // about to run code[pc]
+  kEnded = 1,
+  kRwWaitReaders = 2,  // at a Lock of an RWMutex: announced (new readers wait), waits for readers to leave
+  kCondWaiting = 3,    // at a CondWait: unlocked, waits for Signal/Broadcast
+  kCondRelock = 4,     // at a CondWait: woken, relocks the locker
+};
+
+// Object layouts (field 0 is the kind).
+enum ObjKind : int32_t { kOChan = 1, kOMutex, kORWMutex, kOWaitGroup, kOOnce, kOCond, kOContext };
+// chan:    cap, count, closed, timer (kTimer*)
+// mutex:   holder (process, -1 free, kHolderGone: held by an ended process)
+// rwmutex: writer (process announced or holding, -1, kHolderGone), writer active, readers
+// wg:      counter
+// once:    state (0 not run, 1 running, 2 done)
+// cond:    locker object, locker is the read lock (RLocker)
+// context: cancelled, parent (-1 root), done channel, a timeout may cancel it
+enum TimerState : int32_t { kTimerNone = 0, kTimerOnce = 1, kTimerTicker = 2, kTimerOff = 3 };
+constexpr int32_t kHolderGone = -2;
+
+// Steps that touch nothing another process can see or change (their
+// objects are new, their reads immutable): partial-order reduction takes
+// one of them alone.
+bool IsLocalKind(InstrKind k) {
+  switch (k) {
+    case InstrKind::kNop: case InstrKind::kJump: case InstrKind::kBranch: case InstrKind::kChoice:
+    case InstrKind::kAssign: case InstrKind::kMakeChan: case InstrKind::kMakeMutex:
+    case InstrKind::kMakeRWMutex: case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce:
+    case InstrKind::kMakeCond: case InstrKind::kMakeContext: case InstrKind::kCtxDone:
+    case InstrKind::kMakeTimer: case InstrKind::kGo: case InstrKind::kEnd:
+      return true;
+    default:
+      return false;
+  }
+}
+
+uint64_t HashState(const int32_t* s, int32_t n) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(n);
+  int32_t i = 0;
+  for (; i + 1 < n; i += 2) {
+    uint64_t w = static_cast<uint32_t>(s[i]) | (static_cast<uint64_t>(static_cast<uint32_t>(s[i + 1])) << 32);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 29;
+  }
+  if (i < n) h = ((h ^ static_cast<uint32_t>(s[i])) * 0xc4ceb9fe1a85ec53ull);
+  h ^= h >> 32;
+  return h;
+}
+
+// The visited states: their words in one arena, found through an
+// open-addressing table of state indices (stored hashes make a probe
+// compare words only on a hash match, and growing never rehashes words).
+class StateStore {
+ public:
+  static constexpr uint32_t kNone = UINT32_MAX;
+
+  StateStore() { table_.assign(1 << 12, kNone); }
+
+  uint32_t size() const { return static_cast<uint32_t>(hashes_.size()); }
+  const int32_t* State(uint32_t i) const { return arena_.data() + offsets_[i]; }
+  int32_t Size(uint32_t i) const { return static_cast<int32_t>(offsets_[i + 1] - offsets_[i]); }
+  uint64_t Bytes() const {
+    return arena_.capacity() * 4 + offsets_.capacity() * 8 + table_.capacity() * 4 + hashes_.capacity() * 8;
+  }
+
+  uint32_t Find(const int32_t* s, int32_t n, uint64_t h) const {
+    const size_t mask = table_.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+      const uint32_t e = table_[i];
+      if (e == kNone) return kNone;
+      if (hashes_[e] == h && Size(e) == n && std::memcmp(State(e), s, n * sizeof(int32_t)) == 0) return e;
+    }
+  }
+
+  // The index of s, and whether it was new.
+  std::pair<uint32_t, bool> Insert(const int32_t* s, int32_t n) {
+    const uint64_t h = HashState(s, n);
+    const size_t mask = table_.size() - 1;
+    size_t i = h & mask;
+    for (;; i = (i + 1) & mask) {
+      const uint32_t e = table_[i];
+      if (e == kNone) break;
+      if (hashes_[e] == h && Size(e) == n && std::memcmp(State(e), s, n * sizeof(int32_t)) == 0) return {e, false};
+    }
+    const uint32_t idx = size();
+    table_[i] = idx;
+    hashes_.push_back(h);
+    arena_.insert(arena_.end(), s, s + n);
+    offsets_.push_back(arena_.size());
+    if (static_cast<size_t>(idx + 1) * 2 > table_.size()) Grow();
+    return {idx, true};
+  }
+
+ private:
+  void Grow() {
+    std::vector<uint32_t> t(table_.size() * 2, kNone);
+    const size_t mask = t.size() - 1;
+    for (uint32_t e = 0; e < size(); ++e) {
+      size_t i = hashes_[e] & mask;
+      while (t[i] != kNone) i = (i + 1) & mask;
+      t[i] = e;
+    }
+    table_.swap(t);
+  }
+
+  std::vector<int32_t> arena_;
+  std::vector<uint64_t> offsets_ = {0};
+  std::vector<uint32_t> table_;
+  std::vector<uint64_t> hashes_;
+};
+
+// One step of a move: process p ran code[pc] of template t (case sc of a select).
+struct MoveStep {
+  int32_t p = -1, t = -1, pc = -1, sc = -1;
+};
+
+// One move of a state: one or two process steps (a rendezvous, a signal
+// and the waiter it wakes), or an environment step on object env.
+struct Move {
+  MoveStep step[2];
+  int32_t nsteps = 0;
+  int32_t env = -1;
+  uint32_t off = 0, len = 0;  // the successor in Explorer::succ_
+};
+
+// A violation seen while expanding a state: a panicking move, a process
+// that locks a lock it holds, or a stuck state.
+struct Bad {
+  explicit Bad(FindingKind k, Primitive prim = Primitive::None) : kind(k), primitive(prim) {}
+  FindingKind kind;
+  Primitive primitive;
+  Move move;                    // a panicking move's steps (nsteps 0 otherwise)
+  std::vector<MoveStep> where;  // processes blocked forever
+};
+
+// The step function: all moves of one state.
+class Explorer {
+ public:
+  Explorer(const Model& m, const CheckOptions& o, const StateStore* store)
+      : m_(m), o_(o), store_(store) {}
+
+  std::vector<int32_t> Initial() const {
+    std::vector<int32_t> s = {1, 0, 0, 0, kRun};
+    s.resize(s.size() + m_.templates[0].num_locals, -1);
+    return s;
+  }
+
+  // Fills moves_, succ_ and bads_ with the moves of s. With por, the moves
+  // of the first process whose next step is local, when none of them leads
+  // to a visited state (the cycle proviso); else every move.
+  void Expand(const int32_t* s, int32_t n, bool por) {
+    Parse(s, n);
+    Clear();
+    if (por) {
+      // A go statement only when no other local step exists: a spawning
+      // loop taken alone would otherwise grow the state forever while the
+      // goroutines it started never run.
+      int32_t p = -1;
+      for (int32_t q = 0; q < nproc_; ++q) {
+        if (!IsLocalAt(q)) continue;
+        if (At(q).kind != InstrKind::kGo) { p = q; break; }
+        if (p < 0) p = q;
+      }
+      if (p >= 0) {
+        ExpandProc(p);
+        bool ample = bads_.empty() && !cut_ && !moves_.empty();
+        for (const Move& mv : moves_) {
+          if (!ample) break;
+          const int32_t* q = succ_.data() + mv.off;
+          if (store_ && store_->Find(q, mv.len, HashState(q, mv.len)) != StateStore::kNone) ample = false;
+        }
+        if (ample) return;
+        Clear();
+      }
+    }
+    for (int32_t p = 0; p < nproc_; ++p) ExpandProc(p);
+    ExpandEnvironment();
+  }
+
+  // For a state with no moves: who is stuck and how it is reported.
+  void Classify(const int32_t* s, int32_t n);
+
+  const std::vector<Move>& moves() const { return moves_; }
+  const std::vector<Bad>& bads() const { return bads_; }
+  const int32_t* Succ(const Move& mv) const { return succ_.data() + mv.off; }
+  bool cut() const { return cut_; }
+  bool panics() const {
+    return std::any_of(bads_.begin(), bads_.end(), [](const Bad& b) { return b.move.nsteps > 0; });
+  }
+  const std::string& cut_reason() const { return cut_reason_; }
+
+ private:
+  // --- reading the current state s_ -------------------------------------
+  void Parse(const int32_t* s, int32_t n) {
+    s_ = s;
+    n_ = n;
+    nproc_ = s[0];
+    nobj_ = s[1];
+    off_.resize(nproc_);
+    int32_t o = kHeader;
+    for (int32_t p = 0; p < nproc_; ++p) {
+      off_[p] = o;
+      o += kProcHeader + (s[o] < 0 ? 0 : m_.templates[s[o]].num_locals);
+    }
+    obase_ = o;
+  }
+  void Clear() {
+    moves_.clear();
+    succ_.clear();
+    bads_.clear();
+    cut_ = false;
+  }
+  int32_t Tmpl(int32_t p) const { return s_[off_[p]]; }
+  int32_t Pc(int32_t p) const { return s_[off_[p] + 1]; }
+  int32_t St(int32_t p) const { return s_[off_[p] + 2]; }
+  const int32_t* Locals(int32_t p) const { return s_ + off_[p] + kProcHeader; }
+  const Instr& At(int32_t p) const { return m_.templates[Tmpl(p)].code[Pc(p)]; }
+  int32_t Obj(int32_t o, int32_t f) const { return s_[obase_ + o * kObjSize + f]; }
+  bool IsLocalAt(int32_t p) const { return St(p) == kRun && Tmpl(p) >= 0 && IsLocalKind(At(p).kind); }
+
+  // The object in local `slot` of p: -1 for nil, -2 (after ModelError) when
+  // it is not an object of kind `want` (0: any).
+  int32_t Handle(int32_t p, int32_t slot, int32_t want) {
+    const int32_t h = Locals(p)[slot];
+    if (h == -1) return -1;
+    if (h < 0 || h >= nobj_ || (want && Obj(h, 0) != want)) {
+      ModelError(p, fmt::format("local l{} = {} is not a {} handle", slot, h, want == kOChan ? "channel" : "matching object"));
+      return -2;
+    }
+    return h;
+  }
+  void ModelError(int32_t p, const std::string& what) {
+    cut_ = true;
+    if (cut_reason_.empty())
+      cut_reason_ = fmt::format("model error at template {} pc {} ({}): {}", Tmpl(p), Pc(p),
+                                InstrKindName(At(p).kind), what);
+  }
+  void Cut(const std::string& why) {
+    cut_ = true;
+    if (cut_reason_.empty()) cut_reason_ = why;
+  }
+
+  // Evaluates e over p's locals; false when e is unknown.
+  bool Eval(const Expr& e, const int32_t* loc, int64_t* out) {
+    if (e.Unknown()) return false;
+    ev_.resize(e.nodes.size());
+    for (size_t i = 0; i < e.nodes.size(); ++i) {
+      const ExprNode& nd = e.nodes[i];
+      const int64_t l = nd.lhs >= 0 ? ev_[nd.lhs] : 0, r = nd.rhs >= 0 ? ev_[nd.rhs] : 0;
+      int64_t v = 0;
+      switch (nd.op) {
+        case ExprOp::kConst: v = nd.value; break;
+        case ExprOp::kParam: v = params_[nd.index]; break;
+        case ExprOp::kLocal: v = loc[nd.index]; break;
+        case ExprOp::kAdd: v = l + r; break;
+        case ExprOp::kSub: v = l - r; break;
+        case ExprOp::kMul: v = l * r; break;
+        case ExprOp::kDiv: v = r == 0 ? 0 : l / r; break;
+        case ExprOp::kMod: v = r == 0 ? 0 : l % r; break;
+        case ExprOp::kNeg: v = -l; break;
+        case ExprOp::kLt: v = l < r; break;
+        case ExprOp::kLe: v = l <= r; break;
+        case ExprOp::kGt: v = l > r; break;
+        case ExprOp::kGe: v = l >= r; break;
+        case ExprOp::kEq: v = l == r; break;
+        case ExprOp::kNe: v = l != r; break;
+        case ExprOp::kAnd: v = l && r; break;
+        case ExprOp::kOr: v = l || r; break;
+        case ExprOp::kNot: v = !l; break;
+        case ExprOp::kMin: v = std::min(l, r); break;
+        case ExprOp::kMax: v = std::max(l, r); break;
+      }
+      ev_[i] = std::clamp<int64_t>(v, INT32_MIN / 2, INT32_MAX / 2);
+    }
+    *out = ev_.back();
+    return true;
+  }
+  // The values a count may take: its value, or every unknown value.
+  const std::vector<int64_t>& Counts(const Expr& e, const int32_t* loc) {
+    int64_t v;
+    if (Eval(e, loc, &v)) {
+      one_.assign(1, v);
+      return one_;
+    }
+    return o_.unknown_values;
+  }
+
+  // --- building a successor in w_ ---------------------------------------
+  void Begin() { w_.assign(s_, s_ + n_); }
+  int32_t& WP(int32_t p, int32_t f) { return w_[off_[p] + f]; }  // valid until a process is inserted
+  int32_t& WL(int32_t p, int32_t slot) { return w_[off_[p] + kProcHeader + slot]; }
+  int32_t& WO(int32_t o, int32_t f) { return w_[w_.size() - (w_[1] - o) * kObjSize + f]; }
+  void Goto(int32_t p, int32_t pc) {
+    WP(p, 1) = pc;
+    WP(p, 2) = kRun;
+  }
+  void Next(int32_t p) { Goto(p, Pc(p) + 1); }
+  // A new object at the end; its index, or -1 past max_objects.
+  int32_t NewObj(int32_t kind, int32_t f1 = 0, int32_t f2 = 0, int32_t f3 = 0, int32_t f4 = 0) {
+    if (w_[1] >= o_.max_objects) {
+      Cut(fmt::format("more than {} objects (max_objects)", o_.max_objects));
+      return -1;
+    }
+    const int32_t idx = w_[1]++;
+    w_.insert(w_.end(), {kind, f1, f2, f3, f4, 0});
+    return idx;
+  }
+  void CancelIn(int32_t ctx) {
+    if (WO(ctx, 1)) return;
+    WO(ctx, 1) = 1;
+    WO(WO(ctx, 3), 3) = 1;  // its done channel closes
+    // Descendants were made after their parents: one forward pass.
+    for (int32_t o = ctx + 1; o < w_[1]; ++o) {
+      if (WO(o, 0) == kOContext && !WO(o, 1) && WO(o, 2) >= 0 && WO(WO(o, 2), 1)) {
+        WO(o, 1) = 1;
+        WO(WO(o, 3), 3) = 1;
+      }
+    }
+  }
+  MoveStep StepOf(int32_t p, int32_t sc = -1) const { return MoveStep{p, Tmpl(p), Pc(p), sc}; }
+  void Commit(MoveStep a, MoveStep b = {}, int32_t nsteps = 1) {
+    Move mv;
+    mv.step[0] = a;
+    mv.step[1] = b;
+    mv.nsteps = nsteps;
+    mv.off = static_cast<uint32_t>(succ_.size());
+    mv.len = static_cast<uint32_t>(w_.size());
+    succ_.insert(succ_.end(), w_.begin(), w_.end());
+    moves_.push_back(mv);
+  }
+  void Panic(FindingKind k, MoveStep a) {
+    Bad b{k};
+    b.move.step[0] = a;
+    b.move.nsteps = 1;
+    bads_.push_back(std::move(b));
+  }
+
+  // --- the moves of one process -------------------------------------------
+  void ExpandProc(int32_t p);
+  void ExpandSend(int32_t p, int32_t ch, int32_t sc, bool* ready);
+  void ExpandEnvironment();
+  // Lock acquisition shared by Lock and a Cond's relock; false when blocked.
+  bool TryAcquire(int32_t p, int32_t lock, bool read);
+  // Releases; false (and a violation) when the lock is not held.
+  bool Release(int32_t p, int32_t lock, bool read);
+  // Who p waits for on a lock (-1: no lock wait or nobody known).
+  int32_t LockWaitsFor(int32_t p) const;
+  Primitive BlockedOn(int32_t p) const;
+  bool DoubleLocked(int32_t p) const;
+
+  const Model& m_;
+  const CheckOptions& o_;
+  const StateStore* store_;
+
+ public:
+  std::vector<int64_t> params_;
+
+ private:
+  const int32_t* s_ = nullptr;
+  int32_t n_ = 0, nproc_ = 0, nobj_ = 0, obase_ = 0;
+  std::vector<int32_t> off_;
+  std::vector<int32_t> w_, rec_;
+  std::vector<int64_t> ev_, one_;
+  std::vector<Move> moves_;
+  std::vector<int32_t> succ_;
+  std::vector<Bad> bads_;
+  bool cut_ = false;
+  std::string cut_reason_;
+};
+
+bool Explorer::TryAcquire(int32_t p, int32_t lock, bool read) {
+  if (Obj(lock, 0) == kOMutex) {
+    if (Obj(lock, 1) != -1) return false;
+    WO(lock, 1) = p;
+    return true;
+  }
+  if (read) {
+    if (Obj(lock, 1) != -1) return false;
+    WO(lock, 3) += 1;
+    return true;
+  }
+  if (Obj(lock, 1) != -1 || Obj(lock, 3) != 0) return false;
+  WO(lock, 1) = p;
+  WO(lock, 2) = 1;
+  return true;
+}
+
+bool Explorer::Release(int32_t p, int32_t lock, bool read) {
+  if (Obj(lock, 0) == kOMutex) {
+    if (Obj(lock, 1) == -1) return false;
+    WO(lock, 1) = -1;
+    return true;
+  }
+  if (read) {
+    if (Obj(lock, 3) == 0) return false;
+    WO(lock, 3) -= 1;
+    return true;
+  }
+  if (!Obj(lock, 2)) return false;
+  WO(lock, 1) = -1;
+  WO(lock, 2) = 0;
+  return true;
+}
+
+// The moves of p sending on ch (case sc of a select, or -1): a panic when
+// closed, a buffered send, or a rendezvous with each receiver.
+void Explorer::ExpandSend(int32_t p, int32_t ch, int32_t sc, bool* ready) {
+  const Instr& in = At(p);
+  auto after = [&](int32_t who) {
+    if (sc >= 0) Goto(who, in.cases[sc].target);
+    else Next(who);
+  };
+  if (Obj(ch, 3)) {
+    Panic(FindingKind::SendOnClosed, StepOf(p, sc));
+    *ready = true;
+    return;
+  }
+  if (Obj(ch, 1) > 0) {
+    if (Obj(ch, 2) < Obj(ch, 1)) {
+      Begin();
+      WO(ch, 2) += 1;
+      after(p);
+      Commit(StepOf(p, sc));
+      *ready = true;
+    }
+    return;
+  }
+  for (int32_t q = 0; q < nproc_; ++q) {
+    if (q == p || St(q) != kRun || Tmpl(q) < 0) continue;
+    const Instr& qi = At(q);
+    if (qi.kind == InstrKind::kRecv && Locals(q)[qi.a] == ch) {
+      Begin();
+      after(p);
+      if (qi.b >= 0) WL(q, qi.b) = 1;
+      Next(q);
+      Commit(StepOf(p, sc), StepOf(q), 2);
+    } else if (qi.kind == InstrKind::kSelect) {
+      for (size_t i = 0; i < qi.cases.size(); ++i) {
+        const SelectCase& c = qi.cases[i];
+        if (c.send || Locals(q)[c.chan] != ch) continue;
+        Begin();
+        after(p);
+        if (c.ok >= 0) WL(q, c.ok) = 1;
+        Goto(q, c.target);
+        Commit(StepOf(p, sc), StepOf(q, static_cast<int32_t>(i)), 2);
+      }
+    }
+  }
+}
+
+void Explorer::ExpandProc(int32_t p) {
+  if (Tmpl(p) < 0) return;
+  const Instr& in = At(p);
+  const int32_t* loc = Locals(p);
+  const int32_t status = St(p);
+  if (status == kRwWaitReaders) {
+    const int32_t l = loc[in.a];
+    if (Obj(l, 3) == 0) {
+      Begin();
+      WO(l, 2) = 1;
+      Next(p);
+      Commit(StepOf(p));
+    }
+    return;
+  }
+  if (status == kCondWaiting) return;  // Signal/Broadcast moves it
+  if (status == kCondRelock) {
+    const int32_t cond = loc[in.a];
+    Begin();
+    if (TryAcquire(p, Obj(cond, 1), Obj(cond, 2) == 1)) {
+      Next(p);
+      Commit(StepOf(p));
+    }
+    return;
+  }
+  if (status != kRun) return;
+
+  int64_t v = 0;
+  switch (in.kind) {
+    case InstrKind::kNop:
+      Begin(); Next(p); Commit(StepOf(p));
+      return;
+    case InstrKind::kJump:
+      Begin(); Goto(p, in.a); Commit(StepOf(p));
+      return;
+    case InstrKind::kBranch:
+      if (Eval(in.expr, loc, &v)) {
+        Begin(); Goto(p, v ? in.a : in.b); Commit(StepOf(p));
+      } else {
+        Begin(); Goto(p, in.a); Commit(StepOf(p));
+        if (in.b != in.a) { Begin(); Goto(p, in.b); Commit(StepOf(p)); }
+      }
+      return;
+    case InstrKind::kChoice:
+      for (int32_t t : in.targets) { Begin(); Goto(p, t); Commit(StepOf(p)); }
+      return;
+    case InstrKind::kAssign:
+      for (int64_t x : Counts(in.expr, loc)) {
+        Begin(); WL(p, in.a) = static_cast<int32_t>(std::clamp<int64_t>(x, INT32_MIN / 2, INT32_MAX / 2));
+        Next(p); Commit(StepOf(p));
+      }
+      return;
+    case InstrKind::kMakeChan:
+      for (int64_t cap : Counts(in.expr, loc)) {
+        if (cap < 0) { Panic(FindingKind::Panic, StepOf(p)); continue; }
+        Begin();
+        const int32_t o = NewObj(kOChan, static_cast<int32_t>(std::min<int64_t>(cap, INT32_MAX / 2)));
+        if (o < 0) return;
+        WL(p, in.a) = o; Next(p); Commit(StepOf(p));
+      }
+      return;
+    case InstrKind::kMakeMutex: case InstrKind::kMakeRWMutex:
+    case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce: {
+      const int32_t kind = in.kind == InstrKind::kMakeMutex ? kOMutex
+                         : in.kind == InstrKind::kMakeRWMutex ? kORWMutex
+                         : in.kind == InstrKind::kMakeWaitGroup ? kOWaitGroup : kOOnce;
+      Begin();
+      const int32_t o = kind == kOMutex || kind == kORWMutex ? NewObj(kind, -1) : NewObj(kind);
+      if (o < 0) return;
+      WL(p, in.a) = o; Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kMakeCond: {
+      const int32_t l = Handle(p, in.b, 0);
+      if (l == -2) return;
+      if (l >= 0 && Obj(l, 0) != kOMutex && Obj(l, 0) != kORWMutex) {
+        ModelError(p, "a Cond's locker is not a lock");
+        return;
+      }
+      Begin();
+      const int32_t o = NewObj(kOCond, l, in.c == 1);
+      if (o < 0) return;
+      WL(p, in.a) = o; Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kMakeContext: {
+      const int32_t parent = in.b >= 0 ? Handle(p, in.b, kOContext) : -1;
+      if (parent == -2) return;
+      const bool cancelled = parent >= 0 && Obj(parent, 1);
+      Begin();
+      const int32_t done = NewObj(kOChan, 0, 0, cancelled);
+      if (done < 0) return;
+      const int32_t o = NewObj(kOContext, cancelled, parent, done, in.c == 1);
+      if (o < 0) return;
+      WL(p, in.a) = o; Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kCtxDone: {
+      const int32_t c = Handle(p, in.b, kOContext);
+      if (c == -2) return;
+      if (c == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      Begin(); WL(p, in.a) = Obj(c, 3); Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kCancel: {
+      const int32_t c = Handle(p, in.a, kOContext);
+      if (c == -2) return;
+      if (c == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      Begin(); CancelIn(c); Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kMakeTimer: {
+      Begin();
+      const int32_t o = NewObj(kOChan, 1, 0, 0, in.c == 1 ? kTimerTicker : kTimerOnce);
+      if (o < 0) return;
+      WL(p, in.a) = o; Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kStopTimer: {
+      const int32_t t = Handle(p, in.a, kOChan);
+      if (t == -2) return;
+      if (t == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      Begin();
+      if (Obj(t, 4) == kTimerOnce || Obj(t, 4) == kTimerTicker) WO(t, 4) = kTimerOff;
+      Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kSend: {
+      const int32_t ch = Handle(p, in.a, kOChan);
+      if (ch < 0) return;  // nil: blocks forever
+      bool ready = false;
+      ExpandSend(p, ch, -1, &ready);
+      return;
+    }
+    case InstrKind::kRecv: {
+      const int32_t ch = Handle(p, in.a, kOChan);
+      if (ch < 0) return;
+      if (Obj(ch, 2) > 0 || Obj(ch, 3)) {
+        const bool got = Obj(ch, 2) > 0;
+        Begin();
+        if (got) WO(ch, 2) -= 1;
+        if (in.b >= 0) WL(p, in.b) = got;
+        Next(p); Commit(StepOf(p));
+      }
+      return;  // unbuffered rendezvous: made from the sender's side
+    }
+    case InstrKind::kClose: {
+      const int32_t ch = Handle(p, in.a, kOChan);
+      if (ch == -2) return;
+      if (ch == -1) { Panic(FindingKind::CloseOfNil, StepOf(p)); return; }
+      if (Obj(ch, 3)) { Panic(FindingKind::CloseOfClosed, StepOf(p)); return; }
+      Begin(); WO(ch, 3) = 1; Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kSelect: {
+      bool ready = false;
+      for (size_t i = 0; i < in.cases.size(); ++i) {
+        const SelectCase& c = in.cases[i];
+        const int32_t ch = Handle(p, c.chan, kOChan);
+        if (ch == -2) return;
+        if (ch == -1) continue;
+        const int32_t sc = static_cast<int32_t>(i);
+        if (c.send) {
+          ExpandSend(p, ch, sc, &ready);
+        } else if (Obj(ch, 2) > 0 || Obj(ch, 3)) {
+          const bool got = Obj(ch, 2) > 0;
+          Begin();
+          if (got) WO(ch, 2) -= 1;
+          if (c.ok >= 0) WL(p, c.ok) = got;
+          Goto(p, c.target);
+          Commit(StepOf(p, sc));
+          ready = true;
+        }
+        // A partner at its unbuffered send does not make the case ready:
+        // nothing tells whether it already waits in the channel's queue or
+        // has not got there yet, so the default stays possible (Go's
+        // select sees only queued partners).
+      }
+      if (!ready && in.a >= 0) { Begin(); Goto(p, in.a); Commit(StepOf(p, -1)); }
+      return;
+    }
+    case InstrKind::kLock: case InstrKind::kRLock: {
+      const int32_t l = Handle(p, in.a, 0);
+      if (l == -2) return;
+      if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      const int32_t kind = Obj(l, 0);
+      const bool read = in.kind == InstrKind::kRLock;
+      if (kind != kOMutex && kind != kORWMutex) { ModelError(p, "Lock of a non-lock"); return; }
+      if (read && kind != kORWMutex) { ModelError(p, "RLock of a Mutex"); return; }
+      if (DoubleLocked(p)) {
+        Bad b{FindingKind::DoubleLock, kind == kOMutex ? Primitive::Mutex : Primitive::RWMutex};
+        b.where.push_back(StepOf(p));
+        bads_.push_back(std::move(b));
+        return;
+      }
+      Begin();
+      if (TryAcquire(p, l, read)) {
+        Next(p); Commit(StepOf(p));
+      } else if (kind == kORWMutex && !read && Obj(l, 1) == -1) {
+        // Readers hold it: announce (new readers now wait), then wait for them.
+        WO(l, 1) = p;
+        WP(p, 2) = kRwWaitReaders;
+        Commit(StepOf(p));
+      }
+      return;
+    }
+    case InstrKind::kUnlock: case InstrKind::kRUnlock: {
+      const int32_t l = Handle(p, in.a, 0);
+      if (l == -2) return;
+      if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      const int32_t kind = Obj(l, 0);
+      const bool read = in.kind == InstrKind::kRUnlock;
+      if (kind != kOMutex && kind != kORWMutex) { ModelError(p, "Unlock of a non-lock"); return; }
+      if (read && kind != kORWMutex) { ModelError(p, "RUnlock of a Mutex"); return; }
+      Begin();
+      if (!Release(p, l, read)) { Panic(FindingKind::UnlockOfUnlocked, StepOf(p)); return; }
+      Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kTryLock: {
+      const int32_t l = Handle(p, in.a, 0);
+      if (l == -2) return;
+      if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      const bool read = in.c == 1;
+      if (Obj(l, 0) != kOMutex && Obj(l, 0) != kORWMutex) { ModelError(p, "TryLock of a non-lock"); return; }
+      if (read && Obj(l, 0) != kORWMutex) { ModelError(p, "TryRLock of a Mutex"); return; }
+      Begin();
+      WL(p, in.b) = TryAcquire(p, l, read);
+      Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kWgAdd: {
+      const int32_t wg = Handle(p, in.a, kOWaitGroup);
+      if (wg == -2) return;
+      if (wg == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      for (int64_t d : Counts(in.expr, loc)) {
+        const int64_t c = Obj(wg, 1) + d;
+        if (c < 0) { Panic(FindingKind::NegativeWaitGroup, StepOf(p)); continue; }
+        Begin(); WO(wg, 1) = static_cast<int32_t>(std::min<int64_t>(c, INT32_MAX / 2)); Next(p); Commit(StepOf(p));
+      }
+      return;
+    }
+    case InstrKind::kWgWait: {
+      const int32_t wg = Handle(p, in.a, kOWaitGroup);
+      if (wg == -2) return;
+      if (wg == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      if (Obj(wg, 1) == 0) { Begin(); Next(p); Commit(StepOf(p)); }
+      return;
+    }
+    case InstrKind::kOnceBegin: case InstrKind::kOnceEnd: {
+      const int32_t once = Handle(p, in.a, kOOnce);
+      if (once == -2) return;
+      if (once == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      Begin();
+      if (in.kind == InstrKind::kOnceEnd) { WO(once, 1) = 2; Next(p); Commit(StepOf(p)); return; }
+      if (Obj(once, 1) == 2) { Goto(p, in.b); Commit(StepOf(p)); }
+      else if (Obj(once, 1) == 0) { WO(once, 1) = 1; Next(p); Commit(StepOf(p)); }
+      return;  // 1: another process runs it
+    }
+    case InstrKind::kCondWait: {
+      const int32_t cond = Handle(p, in.a, kOCond);
+      if (cond == -2) return;
+      if (cond == -1 || Obj(cond, 1) < 0) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      Begin();
+      if (!Release(p, Obj(cond, 1), Obj(cond, 2) == 1)) { Panic(FindingKind::UnlockOfUnlocked, StepOf(p)); return; }
+      WP(p, 2) = kCondWaiting;
+      Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kCondSignal: case InstrKind::kCondBroadcast: {
+      const int32_t cond = Handle(p, in.a, kOCond);
+      if (cond == -2) return;
+      if (cond == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
+      bool any = false;
+      if (in.kind == InstrKind::kCondBroadcast) Begin();
+      for (int32_t q = 0; q < nproc_; ++q) {
+        if (St(q) != kCondWaiting || Locals(q)[At(q).a] != cond) continue;
+        any = true;
+        if (in.kind == InstrKind::kCondSignal) {
+          Begin(); WP(q, 2) = kCondRelock; Next(p); Commit(StepOf(p), StepOf(q), 2);
+        } else {
+          WP(q, 2) = kCondRelock;
+        }
+      }
+      if (in.kind == InstrKind::kCondBroadcast) { Next(p); Commit(StepOf(p)); }
+      else if (!any) { Begin(); Next(p); Commit(StepOf(p)); }
+      return;
+    }
+    case InstrKind::kGo: {
+      const Template& callee = m_.templates[in.b];
+      // The new process takes the first ended process's place (not 0's).
+      int32_t slot = -1, live = 0;
+      for (int32_t q = 0; q < nproc_; ++q) {
+        if (Tmpl(q) >= 0) ++live;
+        else if (q > 0 && slot < 0) slot = q;
+      }
+      if (live >= o_.max_processes) {
+        Cut(fmt::format("more than {} live processes (max_processes)", o_.max_processes));
+        return;
+      }
+      rec_.assign(kProcHeader + callee.num_locals, -1);
+      rec_[0] = in.b;
+      rec_[1] = 0;
+      rec_[2] = kRun;
+      for (size_t i = 0; i < in.args.size(); ++i) rec_[kProcHeader + i] = loc[in.args[i]];
+      Begin();
+      Next(p);
+      int32_t at;
+      if (slot >= 0) {
+        at = off_[slot];
+        w_.erase(w_.begin() + at, w_.begin() + at + kProcHeader);  // an ended record has no locals
+      } else {
+        at = obase_;
+        w_[0] += 1;
+      }
+      w_.insert(w_.begin() + at, rec_.begin(), rec_.end());
+      Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kPanic:
+      Panic(FindingKind::Panic, StepOf(p));
+      return;
+    case InstrKind::kEnd: {
+      Begin();
+      // Locks it still holds stay held, by nobody that can lock again.
+      for (int32_t o = 0; o < nobj_; ++o) {
+        const int32_t k = Obj(o, 0);
+        if ((k == kOMutex || k == kORWMutex) && Obj(o, 1) == p) WO(o, 1) = kHolderGone;
+      }
+      const int32_t at = off_[p];
+      w_.erase(w_.begin() + at + kProcHeader, w_.begin() + at + kProcHeader + m_.templates[Tmpl(p)].num_locals);
+      w_[at] = -1;
+      w_[at + 1] = 0;
+      w_[at + 2] = kEnded;
+      Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kCall:
+      ModelError(p, "call is not run by the checker");
+      return;
+  }
+}
+
+void Explorer::ExpandEnvironment() {
+  for (int32_t o = 0; o < nobj_; ++o) {
+    const int32_t kind = Obj(o, 0);
+    const bool timer = kind == kOChan && (Obj(o, 4) == kTimerOnce || Obj(o, 4) == kTimerTicker) &&
+                       Obj(o, 2) < Obj(o, 1);
+    const bool timeout = kind == kOContext && Obj(o, 4) && !Obj(o, 1);
+    if (!timer && !timeout) continue;
+    Begin();
+    if (timer) {
+      WO(o, 2) += 1;
+      if (Obj(o, 4) == kTimerOnce) WO(o, 4) = kTimerOff;
+    } else {
+      CancelIn(o);
+    }
+    Commit(MoveStep{}, MoveStep{}, 0);
+    moves_.back().env = o;
+  }
+}
+
+bool Explorer::DoubleLocked(int32_t p) const {
+  if (St(p) != kRun || Tmpl(p) < 0) return false;
+  const Instr& in = At(p);
+  if (in.kind != InstrKind::kLock && in.kind != InstrKind::kRLock) return false;
+  const int32_t l = Locals(p)[in.a];
+  if (l < 0 || l >= nobj_) return false;
+  if (Obj(l, 0) == kOMutex) return Obj(l, 1) == p;
+  if (Obj(l, 0) == kORWMutex) return Obj(l, 1) == p && (in.kind == InstrKind::kLock || Obj(l, 2));
+  return false;
+}
+
+int32_t Explorer::LockWaitsFor(int32_t p) const {
+  const Instr& in = At(p);
+  int32_t l = -1;
+  if (St(p) == kCondRelock) {
+    l = Obj(Locals(p)[in.a], 1);
+  } else if (St(p) == kRun && (in.kind == InstrKind::kLock || in.kind == InstrKind::kRLock)) {
+    l = Locals(p)[in.a];
+  }
+  if (l < 0 || l >= nobj_) return -1;
+  const int32_t holder = Obj(l, 1);
+  return holder >= 0 && holder != p ? holder : -1;
+}
+
+Primitive Explorer::BlockedOn(int32_t p) const {
+  const Instr& in = At(p);
+  auto lock_kind = [&](int32_t l) {
+    return l >= 0 && l < nobj_ && Obj(l, 0) == kORWMutex ? Primitive::RWMutex : Primitive::Mutex;
+  };
+  switch (St(p)) {
+    case kRwWaitReaders: return Primitive::RWMutex;
+    case kCondWaiting: return Primitive::Cond;
+    case kCondRelock: return lock_kind(Obj(Locals(p)[in.a], 1));
+    default: break;
+  }
+  switch (in.kind) {
+    case InstrKind::kSend: return Locals(p)[in.a] < 0 ? Primitive::NilChan : Primitive::ChanSend;
+    case InstrKind::kRecv: return Locals(p)[in.a] < 0 ? Primitive::NilChan : Primitive::ChanRecv;
+    case InstrKind::kSelect: return Primitive::Select;
+    case InstrKind::kLock: case InstrKind::kRLock: return lock_kind(Locals(p)[in.a]);
+    case InstrKind::kWgWait: return Primitive::WaitGroup;
+    case InstrKind::kOnceBegin: return Primitive::Mutex;  // sync.Once waits on its mutex
+    default: return Primitive::None;
+  }
+}
+
+void Explorer::Classify(const int32_t* s, int32_t n) {
+  Parse(s, n);
+  std::vector<int32_t> blocked;
+  for (int32_t p = 0; p < nproc_; ++p) {
+    if (Tmpl(p) < 0 || m_.templates[Tmpl(p)].environment || DoubleLocked(p)) continue;
+    blocked.push_back(p);
+  }
+  if (blocked.empty()) return;
+  auto blocked_step = [&](int32_t p) { return StepOf(p); };
+  // A cycle of processes each waiting for a lock the next holds.
+  for (int32_t p : blocked) {
+    int32_t q = p;
+    std::vector<int32_t> chain;
+    for (int32_t i = 0; i <= nproc_ && q >= 0; ++i) {
+      chain.push_back(q);
+      q = LockWaitsFor(q);
+      if (q == p) {
+        Bad b{FindingKind::LockOrderDeadlock, BlockedOn(p)};
+        for (int32_t c : chain) b.where.push_back(blocked_step(c));
+        bads_.push_back(std::move(b));
+        return;
+      }
+    }
+  }
+  // A process waits for a lock whose holder waits on a channel (or a
+  // WaitGroup, a Cond): the holder's partner cannot come.
+  for (int32_t p : blocked) {
+    const int32_t h = LockWaitsFor(p);
+    if (h < 0 || Tmpl(h) < 0) continue;
+    const Primitive hp = BlockedOn(h);
+    if (hp == Primitive::Mutex || hp == Primitive::RWMutex || hp == Primitive::None) continue;
+    Bad b{FindingKind::MixedDeadlock, hp};
+    b.where = {blocked_step(h), blocked_step(p)};
+    bads_.push_back(std::move(b));
+    return;
+  }
+  if (Tmpl(0) < 0) {
+    for (int32_t p : blocked) {
+      Bad b{FindingKind::GoroutineLeak, BlockedOn(p)};
+      b.where.push_back(blocked_step(p));
+      bads_.push_back(std::move(b));
+    }
+    return;
+  }
+  Bad b{FindingKind::GlobalDeadlock, Primitive::None};
+  for (int32_t p : blocked) b.where.push_back(blocked_step(p));
+  bads_.push_back(std::move(b));
+}
+
+// --- the search --------------------------------------------------------
+
+CheckStep ToStep(const MoveStep& s, bool blocks) {
+  CheckStep c;
+  c.process = s.p;
+  c.template_index = s.t;
+  c.pc = s.pc;
+  c.select_case = s.sc;
+  c.blocks = blocks;
+  return c;
+}
+
+void AppendMove(const Move& mv, std::vector<CheckStep>* out) {
+  if (mv.env >= 0) {
+    CheckStep c;
+    c.process = c.template_index = c.pc = -1;
+    c.object = mv.env;
+    out->push_back(c);
+    return;
+  }
+  for (int32_t i = 0; i < mv.nsteps; ++i) out->push_back(ToStep(mv.step[i], false));
+}
+
+// The violating positions: the panicking step, or each stuck process.
+std::vector<MoveStep> Positions(const Bad& b) {
+  std::vector<MoveStep> pos;
+  if (b.move.nsteps > 0) pos.push_back(b.move.step[0]);
+  for (const MoveStep& w : b.where) pos.push_back(w);
+  return pos;
+}
+
+// The identity of a violation: its kind and its sorted distinct positions.
+std::string KeyOf(const Bad& b) {
+  std::vector<std::pair<int32_t, int32_t>> pos;
+  for (const MoveStep& s : Positions(b)) pos.emplace_back(s.t, s.pc);
+  std::sort(pos.begin(), pos.end());
+  pos.erase(std::unique(pos.begin(), pos.end()), pos.end());
+  std::string key(report::KindName(b.kind));
+  for (auto [t, pc] : pos) key += fmt::format(" {}:{}", t, pc);
+  return key;
+}
+
+uint64_t KeyHash(const Bad& b) {
+  // Cheap identity for the hot loop (KeyOf only for new ones): order-free.
+  uint64_t h = static_cast<uint64_t>(b.kind) * 0x9E3779B97F4A7C15ull;
+  for (const MoveStep& s : Positions(b)) {
+    uint64_t x = (static_cast<uint64_t>(static_cast<uint32_t>(s.t)) << 32) | static_cast<uint32_t>(s.pc);
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 31;
+    h += x * 0xc4ceb9fe1a85ec53ull;
+  }
+  return h;
+}
+
+Violation MakeViolation(const Bad& b, std::vector<CheckStep> path) {
+  Violation v;
+  v.kind = b.kind;
+  v.primitive = b.primitive;
+  if (b.move.nsteps > 0) {
+    v.where.push_back(ToStep(b.move.step[0], false));
+    AppendMove(b.move, &path);
+  }
+  for (const MoveStep& w : b.where) {
+    v.where.push_back(ToStep(w, true));
+    path.push_back(ToStep(w, true));
+  }
+  v.steps = std::move(path);
+  v.key = KeyOf(b);
+  return v;
+}
+
+bool Prepare(const Model& m, const CheckOptions& o, std::vector<int64_t>* params, std::string* error) {
+  std::string err;
+  if (!Validate(m, &err)) {
+    *error = "invalid model: " + err;
+    return false;
+  }
+  if (o.param_values.size() != m.params.size()) {
+    *error = fmt::format("the model has {} parameters but {} values were given", m.params.size(),
+                         o.param_values.size());
+    return false;
+  }
+  if (o.unknown_values.empty()) {
+    *error = "CheckOptions::unknown_values is empty";
+    return false;
+  }
+  *params = o.param_values;
+  return true;
+}
+
+}  // namespace
+
+CheckResult Check(const Model& m, const CheckOptions& opts) {
+  CheckResult r;
+  StateStore store;
+  Explorer ex(m, opts, &store);
+  std::string err;
+  if (!Prepare(m, opts, &ex.params_, &err)) {
+    r.bounded = true;
+    r.bound_reason = err;
+    return r;
+  }
+  // Per state: its parent, depth and the move that made it.
+  struct Edge {
+    uint32_t parent;
+    int32_t depth;
+    Move move;
+  };
+  std::vector<Edge> edges;
+  std::unordered_set<uint64_t> seen_bads;
+  auto bound = [&](const std::string& why) {
+    if (!r.bounded) r.bound_reason = why;
+    r.bounded = true;
+  };
+  auto path_to = [&](uint32_t s) {
+    std::vector<uint32_t> chain;
+    for (uint32_t x = s; x != StateStore::kNone && edges[x].parent != StateStore::kNone; x = edges[x].parent)
+      chain.push_back(x);
+    std::vector<CheckStep> path;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) AppendMove(edges[*it].move, &path);
+    return path;
+  };
+  auto note_bads = [&](const std::vector<Bad>& bads, uint32_t s) {
+    for (const Bad& b : bads) {
+      if (!seen_bads.insert(KeyHash(b)).second) continue;
+      r.violations.push_back(MakeViolation(b, path_to(s)));
+    }
+  };
+
+  const std::vector<int32_t> init = ex.Initial();
+  store.Insert(init.data(), static_cast<int32_t>(init.size()));
+  edges.push_back(Edge{StateStore::kNone, 0, Move{}});
+  bool full = false;
+  for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
+    if (edges[cur].depth >= opts.max_depth) {
+      bound(fmt::format("a path longer than {} steps (max_depth)", opts.max_depth));
+      continue;
+    }
+    ex.Expand(store.State(cur), store.Size(cur), opts.partial_order_reduction);
+    if (ex.cut()) bound(ex.cut_reason());
+    if (!ex.bads().empty()) note_bads(ex.bads(), cur);
+    if (ex.moves().empty()) {
+      // Stuck, unless a limit cut a move or a process panics here.
+      if (!ex.cut() && !ex.panics()) {
+        ex.Classify(store.State(cur), store.Size(cur));
+        if (!ex.bads().empty()) note_bads(ex.bads(), cur);
+      }
+      continue;
+    }
+    const int32_t depth = edges[cur].depth + 1;
+    for (const Move& mv : ex.moves()) {
+      ++r.transitions;
+      auto [idx, fresh] = store.Insert(ex.Succ(mv), static_cast<int32_t>(mv.len));
+      if (!fresh) continue;
+      edges.push_back(Edge{cur, depth, mv});
+      if (store.size() >= opts.max_states) {
+        bound(fmt::format("more than {} states (max_states)", opts.max_states));
+        full = true;
+        break;
+      }
+    }
+  }
+  r.states = store.size();
+  return r;
+}
+
+bool Replay(const Model& m, const CheckOptions& opts, const Violation& v, std::string* why) {
+  Explorer ex(m, opts, nullptr);
+  std::string err;
+  if (!Prepare(m, opts, &ex.params_, &err)) {
+    *why = err;
+    return false;
+  }
+  auto same = [](const MoveStep& a, const CheckStep& b) {
+    return a.p == b.process && a.t == b.template_index && a.pc == b.pc && a.sc == b.select_case && !b.blocks;
+  };
+  auto matches = [&](const Move& mv, size_t i) {
+    if (mv.env >= 0) return v.steps[i].process == -1 && v.steps[i].object == mv.env;
+    if (i + mv.nsteps > v.steps.size()) return false;
+    for (int32_t k = 0; k < mv.nsteps; ++k)
+      if (!same(mv.step[k], v.steps[i + k])) return false;
+    return true;
+  };
+  size_t blocked_from = 0;
+  while (blocked_from < v.steps.size() && !v.steps[blocked_from].blocks) ++blocked_from;
+  // A step does not say which branch an unknown value took (or which
+  // value), so every state the steps may lead to is followed: a worklist
+  // of (steps taken, state), small because steps pin the process and pc.
+  struct Item {
+    size_t i;
+    std::vector<int32_t> state;
+  };
+  std::vector<Item> work = {{0, ex.Initial()}};
+  std::unordered_set<uint64_t> seen;
+  size_t furthest = 0;
+  std::string mismatch;
+  while (!work.empty()) {
+    Item it = std::move(work.back());
+    work.pop_back();
+    if (!seen.insert(HashState(it.state.data(), static_cast<int32_t>(it.state.size())) * 31 + it.i).second)
+      continue;
+    if (seen.size() > 1'000'000) {
+      *why = "replay explored too many candidate states";
+      return false;
+    }
+    furthest = std::max(furthest, it.i);
+    ex.Expand(it.state.data(), static_cast<int32_t>(it.state.size()), false);
+    if (it.i == blocked_from) {
+      if (it.i == v.steps.size()) continue;  // nothing blocked: a panic step was due
+      // The blocked steps: a double lock is seen in the state itself; the
+      // others need a state without moves.
+      std::vector<Bad> found;
+      for (const Bad& b : ex.bads())
+        if (b.move.nsteps == 0) found.push_back(b);
+      if (ex.moves().empty() && !ex.panics()) {
+        ex.Classify(it.state.data(), static_cast<int32_t>(it.state.size()));
+        found.insert(found.end(), ex.bads().begin(), ex.bads().end());
+      }
+      for (const Bad& b : found) {
+        if (b.kind == v.kind && KeyOf(b) == v.key) return true;
+        mismatch += " '" + KeyOf(b) + "'";
+      }
+      continue;
+    }
+    for (const Bad& b : ex.bads()) {
+      if (b.move.nsteps == 0 || !matches(b.move, it.i)) continue;
+      if (it.i + b.move.nsteps == v.steps.size() && b.kind == v.kind && KeyOf(b) == v.key) return true;
+      mismatch += " '" + KeyOf(b) + "'";
+    }
+    for (const Move& mv : ex.moves()) {
+      if (!matches(mv, it.i)) continue;
+      work.push_back(Item{it.i + (mv.env >= 0 ? 1 : mv.nsteps), std::vector<int32_t>(ex.Succ(mv), ex.Succ(mv) + mv.len)});
+    }
+  }
+  if (furthest < blocked_from) {
+    const CheckStep& s = v.steps[furthest];
+    *why = fmt::format("step {} (process {} template {} pc {} case {}) cannot be taken{}", furthest, s.process,
+                       s.template_index, s.pc, s.select_case,
+                       mismatch.empty() ? "" : "; it panics as" + mismatch);
+  } else if (blocked_from == v.steps.size()) {
+    *why = "the steps end without a violation" + (mismatch.empty() ? "" : "; seen:" + mismatch);
+  } else {
+    *why = fmt::format("the replayed state does not show '{}' (it shows [{} ])", v.key, mismatch);
+  }
+  return false;
+}
+
+}  // namespace gordian::verify
