@@ -81,6 +81,7 @@ struct Ctx {
   std::vector<Holder> holders;  // [0] is the package-level variables
   std::vector<int> label_pc;
   std::vector<std::string> stack;  // the functions being inlined (recursion)
+  int last_mutex = -1;  // the slot of the mutex made or reached last
 };
 
 struct Frame;
@@ -242,6 +243,7 @@ class Extractor {
     for (const ir::Var& p : entry.params) f.vals[p.ref] = EntryParamVal(root, p);
     for (const ir::Var& fr : entry.frees) f.vals[fr.ref] = Val{};
     BuildTemplate(root, f, -1);
+    DropTentative();
     model_.notes.assign(notes_.begin(), notes_.end());
     return std::move(model_);
   }
@@ -252,6 +254,36 @@ class Extractor {
   Model model_;
   std::set<std::string> notes_;
   size_t total_instrs_ = 0;
+  std::vector<bool> shaping_;  // per parameter: read by a capacity, delta or loop bound
+  bool tentative_ = false;
+
+  // A test that read a parameter nothing else that shapes concurrency
+  // reads becomes unknown (either branch: data the model does not track),
+  // and such parameters are dropped.
+  void DropTentative() {
+    std::vector<int> remap(model_.params.size(), -1);
+    std::vector<Parameter> kept;
+    for (size_t i = 0; i < model_.params.size(); i++) {
+      if (!shaping_[i]) continue;
+      remap[i] = static_cast<int>(kept.size());
+      kept.push_back(model_.params[i]);
+    }
+    for (Template& t : model_.templates) {
+      for (Instr& in : t.code) {
+        bool drop = false;
+        for (ExprNode& n : in.expr.nodes) {
+          if (n.op != ExprOp::kParam) continue;
+          if (remap[n.index] < 0) {
+            drop = true;
+          } else {
+            n.index = remap[n.index];
+          }
+        }
+        if (drop) in.expr.nodes.clear();
+      }
+    }
+    model_.params = std::move(kept);
+  }
 
   void Note(const ir::Pos& pos, const std::string& what) {
     std::string where = prog_.PosString(pos);
@@ -290,17 +322,22 @@ class Extractor {
 
   // ---- parameters
 
+  // tentative_: the parameter is read by a plain test (not a capacity,
+  // delta or loop bound); it stays a parameter only if something that
+  // shapes concurrency reads it too (see DropTentative).
   int ParamIndex(const std::string& name, const std::string& source, bool mandatory) {
     for (size_t i = 0; i < model_.params.size(); i++) {
       if (model_.params[i].name == name) {
-        if (mandatory) model_.params[i].mandatory = true;
+        if (mandatory && !tentative_) model_.params[i].mandatory = true;
+        if (!tentative_) shaping_[i] = true;
         return static_cast<int>(i);
       }
     }
+    shaping_.push_back(!tentative_);
     Parameter p;
     p.name = name;
     p.source = source;
-    p.mandatory = mandatory;
+    p.mandatory = mandatory && !tentative_;
     p.values = opts_.default_values;
     model_.params.push_back(std::move(p));
     return static_cast<int>(model_.params.size()) - 1;
@@ -933,6 +970,13 @@ class Extractor {
         const std::string* lref = op.fields.Get(Key::kLocker);
         Val lv = lref ? Lookup(c, f, *lref, pos) : Val{};
         if (lv.kind == Val::kGlobal) lv = GlobalVal(c, lv, Prim::kMutex, pos);
+        if (lv.kind == Val::kNone && c.last_mutex >= 0) {
+          // The IR does not follow &mu into the sync.Locker interface:
+          // take the mutex this process made or reached last.
+          lv.kind = Val::kHandle;
+          lv.slot = c.last_mutex;
+          Note(pos, "sync.NewCond's locker is taken to be the mutex used just before");
+        }
         Val v;
         if (lv.kind == Val::kHandle || lv.kind == Val::kCell) {
           v.kind = Val::kHandle;
@@ -1059,7 +1103,9 @@ class Extractor {
               }
             }
           }
-          cond = TranslateText(c, f, op.fields.Get(Key::kCond), params, shaping);
+          tentative_ = !params;
+          cond = TranslateText(c, f, op.fields.Get(Key::kCond), true, shaping);
+          tentative_ = false;
         }
         Instr in = Make(InstrKind::kBranch, pos, EdgeLabel(c, f, b.index, b.succs[0]),
                         EdgeLabel(c, f, b.index, b.succs[1]));
@@ -1110,6 +1156,7 @@ class Extractor {
                         : p == Prim::kOnce    ? InstrKind::kMakeOnce
                                               : InstrKind::kMakeWaitGroup;
           Emit(c, Make(k, pos, v.slot));
+          if (p == Prim::kMutex || p == Prim::kRWMutex) c.last_mutex = v.slot;
         } else if (p != Prim::kNone) {
           v.kind = Val::kCell;
           v.slot = NewSlot(c);
@@ -1127,6 +1174,7 @@ class Extractor {
         Val v;
         if (base.kind == Val::kHolder) {
           v = FieldVal(c, base.holder, *op.fields.Get(Key::kField), p, op.fields.Flag(Key::kAddr), pos);
+          if (p == Prim::kMutex || p == Prim::kRWMutex) c.last_mutex = v.slot;
         } else if (base.kind == Val::kHandle && *op.fields.Get(Key::kField) == "C") {
           v = base;  // a Timer's channel: the timer is its channel
         }

@@ -128,7 +128,16 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
     const Template* t = s.template_index >= 0 && s.template_index < static_cast<int>(m.templates.size())
                             ? &m.templates[s.template_index]
                             : nullptr;
-    if (t && s.pc >= 0 && s.pc < static_cast<int>(t->code.size())) st.what = t->code[s.pc].text;
+    if (t && s.pc >= 0 && s.pc < static_cast<int>(t->code.size())) {
+      // Control-flow glue is no step a reader wants to see.
+      InstrKind k = t->code[s.pc].kind;
+      if (k == InstrKind::kJump || k == InstrKind::kAssign || k == InstrKind::kChoice || k == InstrKind::kNop) {
+        continue;
+      }
+      st.what = t->code[s.pc].text;
+    } else if (!t) {
+      st.what = "a timer fires or a timeout cancels a context";
+    }
     st.blocks = s.blocks;
     f.interleaving.push_back(std::move(st));
   }

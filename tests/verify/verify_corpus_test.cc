@@ -1,0 +1,130 @@
+// End-to-end test of `gordian verify` on the verify corpus
+// (tests/corpus/verify, docs/verify.md): one run over the whole module with
+// --json, then each program's findings against its `// want:` annotations
+// by the corpus checker rules (tests/corpus_check/wants.h): every want met,
+// every bug finding on a wanted line, no bug in a correct program. It also
+// checks that the corpus covers every kind the model checker reports and
+// prints the found/missed/false table per kind that docs/verify.md quotes.
+// Needs the go command and the gordian binary (label "go").
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "../e2e_env.h"
+#include "gordian/driver/process.h"
+#include "gordian/report/json.h"
+#include "wants.h"
+
+namespace gordian {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Program {
+  std::string rel;  // "bugs/fetch_error_path_leak"
+  std::vector<corpus::Want> wants;
+};
+
+std::vector<Program> Programs(const fs::path& root, std::vector<std::string>* problems) {
+  std::vector<Program> out;
+  for (const char* section : {"bugs", "correct"}) {
+    std::error_code ec;
+    for (const auto& dir : fs::directory_iterator(root / section, ec)) {
+      if (!dir.is_directory()) continue;
+      Program p;
+      p.rel = std::string(section) + "/" + dir.path().filename().string();
+      for (const auto& f : fs::directory_iterator(dir.path())) {
+        if (f.path().extension() != ".go") continue;
+        corpus::ParseWants(f.path().filename().string(), e2e::Slurp(f.path()), &p.wants, problems);
+      }
+      out.push_back(std::move(p));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Program& a, const Program& b) { return a.rel < b.rel; });
+  return out;
+}
+
+TEST(VerifyCorpus, FindingsMatchWants) {
+  const fs::path root = fs::path(e2e::SourceDir()) / "tests/corpus/verify";
+  std::vector<std::string> problems;
+  std::vector<Program> progs = Programs(root, &problems);
+  EXPECT_TRUE(problems.empty()) << fmt::format("{}", fmt::join(problems, "\n"));
+  ASSERT_GE(progs.size(), 30u);
+
+  const fs::path tmp = fs::temp_directory_path() / ("gordian-verify-" + std::to_string(getpid()));
+  fs::create_directories(tmp);
+  std::string bin = e2e::Env("GORDIAN_BINARY_DIR");
+  fs::path cache = bin.empty() ? tmp / "cache" : fs::path(bin) / "ir-e2e-cache";
+  fs::create_directories(cache);
+  driver::ProcessSpec spec;
+  spec.argv = {e2e::Gordian(), "verify", "--json", (tmp / "findings.json").string(), "./..."};
+  spec.cwd = root.string();
+  spec.set_env["GORDIAN_CACHE"] = cache.string();
+  spec.pass_through = false;
+  spec.timeout_seconds = 600;
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_EQ(r.exit_code, 1) << "want exit 1 (bugs found)\n" << r.out << r.err;
+  std::vector<report::Finding> findings;
+  ASSERT_TRUE(report::FromJson(e2e::Slurp(tmp / "findings.json"), &findings, &err)) << err;
+  fs::remove_all(tmp);
+
+  // Per kind: wants met (found), wants not met (missed), bug findings no
+  // want accounts for (false).
+  std::map<std::string, std::array<int, 3>> table;
+  std::set<report::FindingKind> wanted;
+  int bug_programs = 0, correct_programs = 0;
+  for (const Program& p : progs) {
+    bool bugs = p.rel.starts_with("bugs/");
+    (bugs ? bug_programs : correct_programs)++;
+    if (bugs) EXPECT_FALSE(p.wants.empty()) << p.rel << ": a bug program without a want";
+    if (!bugs) EXPECT_TRUE(p.wants.empty()) << p.rel << ": a correct program with a want";
+    std::vector<report::Finding> mine;
+    for (const report::Finding& f : findings) {
+      if (!f.locations.empty() && f.locations[0].file.starts_with(p.rel + "/")) mine.push_back(f);
+    }
+    corpus::CheckResult c = corpus::Check(p.rel, p.wants, mine);
+    for (const corpus::Want& w : c.matched) {
+      table[std::string(report::KindName(w.kind))][0]++;
+      wanted.insert(w.kind);
+    }
+    for (const corpus::Want& w : c.missed) {
+      table[std::string(report::KindName(w.kind))][1]++;
+      wanted.insert(w.kind);
+      ADD_FAILURE() << p.rel << ": missed " << w.String();
+    }
+    for (const std::string& u : c.unexpected) ADD_FAILURE() << p.rel << ": unexpected " << u;
+    for (const report::Finding& f : mine) {
+      bool accounted = false;
+      for (const corpus::Want& w : p.wants) {
+        for (const report::Location& l : f.locations) accounted = accounted || (l.line == w.line && w.kind == f.kind);
+      }
+      if (report::CountsAsBug(f) && !accounted) table[std::string(report::KindName(f.kind))][2]++;
+      EXPECT_EQ(f.status, report::Status::Predicted) << p.rel;
+    }
+  }
+  // The corpus covers every kind the model checker reports.
+  using K = report::FindingKind;
+  for (K k : {K::GoroutineLeak, K::GlobalDeadlock, K::SendOnClosed, K::CloseOfClosed, K::CloseOfNil,
+              K::NegativeWaitGroup, K::UnlockOfUnlocked, K::DoubleLock, K::LockOrderDeadlock, K::MixedDeadlock,
+              K::Panic}) {
+    EXPECT_TRUE(wanted.count(k)) << "no program wants " << report::KindName(k);
+  }
+  std::string summary = fmt::format("{} bug programs, {} correct programs\n{:<22} found missed false\n",
+                                    bug_programs, correct_programs, "kind");
+  for (const auto& [kind, n] : table) summary += fmt::format("{:<22} {:>5} {:>6} {:>5}\n", kind, n[0], n[1], n[2]);
+  std::cout << summary;
+}
+
+}  // namespace
+}  // namespace gordian
