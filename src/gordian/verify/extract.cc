@@ -641,8 +641,9 @@ class Extractor {
         if (b < 0 || b >= static_cast<int>(f.fn->blocks.size())) continue;
         for (const ir::Op& op : f.fn->blocks[b].ops) {
           ir::OpCategory cat = ir::CategoryOf(op.kind);
-          if (cat == ir::OpCategory::Chan || op.kind == OpKind::kGo || op.kind == OpKind::kWgAdd ||
-              op.kind == OpKind::kWgGo || op.kind == OpKind::kWgWait) {
+          // A loop around a go statement, a channel or a sync operation
+          // shapes concurrency: its bound is a mandatory parameter.
+          if (cat == ir::OpCategory::Chan || cat == ir::OpCategory::Sync || op.kind == OpKind::kGo) {
             li.shaping = true;
           }
           if (op.kind == OpKind::kIf && !li.exit_if) {
@@ -1571,6 +1572,40 @@ bool CreatesPrimitive(const ir::Function& fn) {
   return false;
 }
 
+// A function that returns a primitive it made hands the other side of it
+// to its caller: alone, every send on it would leak. Its callers' models
+// inline it instead.
+bool ReturnsPrimitive(const ir::Function& fn) {
+  std::unordered_set<std::string> prims;
+  for (const ir::Block& b : fn.blocks) {
+    for (const ir::Op& op : b.ops) {
+      const std::string* dst = op.fields.Get(Key::kDst);
+      if (!dst) continue;
+      // Ops whose dst is a primitive (not a value received, a lock's
+      // success or an error).
+      bool prim = false;
+      switch (op.kind) {
+        case OpKind::kMakeChan: case OpKind::kCondNew: case OpKind::kRLocker: case OpKind::kCtxRoot:
+        case OpKind::kCtxCancel: case OpKind::kCtxTimeout: case OpKind::kCtxDetach: case OpKind::kCtxDone:
+        case OpKind::kTimerAfter: case OpKind::kTimerTick: case OpKind::kTimerNew: case OpKind::kTimerNewTicker:
+          prim = true;
+          break;
+        default: prim = ir::CategoryOf(op.kind) == ir::OpCategory::Flow && op.fields.Get(Key::kPrim);
+      }
+      if (prim) prims.insert(*dst);
+    }
+  }
+  for (const ir::Block& b : fn.blocks) {
+    for (const ir::Op& op : b.ops) {
+      if (op.kind != OpKind::kReturn) continue;
+      for (const std::string& v : SplitRefs(op.fields.Get(Key::kVals))) {
+        if (prims.count(v)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool TakesPrimitive(const ir::Function& fn) {
   for (const ir::Var& p : fn.params) {
     if (p.prim != Prim::kNone) return true;
@@ -1590,7 +1625,7 @@ std::vector<const ir::Function*> EntryPoints(const ir::Program& prog) {
     if (fn.kind == "test") {
       entry = fn.name.substr(fn.name.rfind('.') + 1).starts_with("Test");
     } else if (fn.kind == "func" || fn.kind == "method") {
-      entry = fn.exported || (CreatesPrimitive(fn) && !TakesPrimitive(fn));
+      entry = (fn.exported || (CreatesPrimitive(fn) && !TakesPrimitive(fn))) && !ReturnsPrimitive(fn);
     }
     if (entry) out.push_back(&fn);
   }

@@ -3,6 +3,7 @@
 #include "gordian/verify/verify_model.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -117,7 +118,15 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
   f.severity = report::DefaultSeverity(v.kind);
   f.primitive = v.primitive;
   f.test = m.test;
-  f.dedup_key = "verify:" + v.key;
+  // By source positions, not template and pc: the same bug reached from
+  // two entry points (a test and the function it calls) is one finding.
+  std::vector<std::string> at;
+  for (const CheckStep& s : v.where) {
+    report::Location l = LocationOf(m, s, root, 0);
+    at.push_back(fmt::format("{}:{}:{}", l.file, l.line, l.column));
+  }
+  std::sort(at.begin(), at.end());
+  f.dedup_key = fmt::format("verify {} {}", report::KindName(v.kind), fmt::join(at, " "));
   uint32_t order = 0;
   for (const CheckStep& s : v.where) f.locations.push_back(LocationOf(m, s, root, ++order));
   order = 0;
