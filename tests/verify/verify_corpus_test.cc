@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
@@ -155,6 +156,71 @@ TEST(VerifyCorpus, FindingsMatchWants) {
                                     bug_programs, correct_programs, "kind");
   for (const auto& [kind, n] : table) summary += fmt::format("{:<22} {:>5} {:>6} {:>5}\n", kind, n[0], n[1], n[2]);
   std::cout << summary;
+}
+
+// The command itself on small modules written here: a package that does
+// not build is exit 2 with the compiler's message; -param chooses the
+// values (below the bound: clean, exit 0; at it: the bug, naming the
+// value); a malformed -param is a usage error; -dump-models prints the
+// model with its mandatory parameter.
+class VerifyCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("gordian-verify-cmd-" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "fill");
+    Write("go.mod", "module example.com/v\n\ngo 1.26\n");
+    Write("fill/fill.go",
+          "package fill\n\nfunc Fill(n int) {\n\tch := make(chan int, 3)\n\tfor i := 0; i < n; i++ {\n"
+          "\t\tch <- i\n\t}\n}\n");
+    std::string bin = e2e::Env("GORDIAN_BINARY_DIR");
+    cache_ = bin.empty() ? dir_ / "cache" : fs::path(bin) / "ir-e2e-cache";
+    fs::create_directories(cache_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void Write(const std::string& rel, const std::string& text) {
+    std::ofstream(dir_ / rel) << text;
+  }
+  driver::ProcessResult Verify(std::vector<std::string> args) {
+    driver::ProcessSpec spec;
+    spec.argv = {e2e::Gordian(), "verify"};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.cwd = dir_.string();
+    spec.set_env["GORDIAN_CACHE"] = cache_.string();
+    spec.pass_through = false;
+    spec.timeout_seconds = 300;
+    driver::ProcessResult r;
+    std::string err;
+    EXPECT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+    return r;
+  }
+  fs::path dir_, cache_;
+};
+
+TEST_F(VerifyCommand, ParamChoosesTheValues) {
+  driver::ProcessResult r = Verify({"-param", "n=0,1,3", "./..."});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  r = Verify({"-param", "n=2,5", "./..."});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("when n >= 5"), std::string::npos) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("fill/fill.go:6"), std::string::npos) << r.out << r.err;
+  r = Verify({"-param", "n", "./..."});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("NAME=VALUES"), std::string::npos) << r.err;
+}
+
+TEST_F(VerifyCommand, DumpModelsShowsTheParameter) {
+  driver::ProcessResult r = Verify({"-dump-models", "./..."});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("example.com/v/fill.Fill"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("n mandatory"), std::string::npos) << r.out;
+}
+
+TEST_F(VerifyCommand, APackageThatDoesNotBuildIsExit2WithTheCompilersMessage) {
+  Write("fill/broken.go", "package fill\n\nfunc Broken() int { return undefinedName }\n");
+  driver::ProcessResult r = Verify({"./..."});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("undefinedName"), std::string::npos) << r.err;
 }
 
 }  // namespace

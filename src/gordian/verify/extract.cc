@@ -627,9 +627,33 @@ class Extractor {
             if (!prologue) t = c.label_pc[t] < 0 ? 0 : c.label_pc[t] + shift;
           });
     }
+    DropDeadAssignments(&code);
     Template& t = model_.templates[c.index];
     t.num_locals = c.num_slots;
     t.code = std::move(code);
+  }
+
+  // An assignment to a slot nothing else reads becomes a nop: a loop
+  // counter whose test the model cannot evaluate would otherwise count
+  // for ever and make every iteration a new state.
+  static void DropDeadAssignments(std::vector<Instr>* code) {
+    std::unordered_set<int32_t> read;
+    for (Instr& in : *code) {
+      if (in.kind == InstrKind::kAssign) {
+        for (const ExprNode& n : in.expr.nodes) {
+          if (n.op == ExprOp::kLocal && n.index != in.a) read.insert(n.index);
+        }
+        continue;
+      }
+      ForOperands(in, [&](int32_t& s) { read.insert(s); }, [](int32_t&) {});
+    }
+    for (Instr& in : *code) {
+      if (in.kind == InstrKind::kAssign && !read.count(in.a)) {
+        in.kind = InstrKind::kNop;
+        in.a = -1;
+        in.expr.nodes.clear();
+      }
+    }
   }
 
   void PrepareLoops(Ctx& c, Frame& f) {

@@ -450,3 +450,56 @@ TEST(Extract, EveryFunctionAtEveryDepthGivesAValidModel) {
 
 }  // namespace
 }  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// A plain test reads a parameter only when something that shapes
+// concurrency reads it too; a function that returns the channel it makes
+// is no entry point.
+constexpr const char* kTests = R"IR(func F1 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+param p0 name=jobs type=[]int
+param p1 name=fail type=bool
+block 0 comment=entry succs=1,2
+op if pos=m.go:2:5 cond="(== (len p0) 0)"
+block 1 comment=if.then preds=0
+op return pos=m.go:3:3
+block 2 comment=if.done succs=3,4 preds=0
+op make-chan pos=m.go:4:8 dst=t0 elem=int cap="(len p0)"
+op if pos=m.go:5:5 cond=p1
+block 3 comment=if.then preds=2
+op close pos=m.go:6:9 ch=t0
+op return pos=m.go:7:3
+block 4 comment=if.done preds=2
+op return pos=m.go:8:1
+func F2 name=example.com/m.gen pkg=example.com/m kind=func pos=m.go:10:6 results=1
+block 0 comment=entry
+op make-chan pos=m.go:11:9 dst=t0 elem=int cap=0
+op return pos=m.go:12:2 vals=t0
+)IR";
+
+TEST(Extract, PlainTestsReadOnlyParametersThatShapeConcurrency) {
+  ir::Program p = Read(kTests);
+  Model m = One(p, "example.com/m.Run");
+  ASSERT_EQ(m.params.size(), 1u);  // len(jobs); fail is data
+  EXPECT_EQ(m.params[0].name, "len(jobs)");
+  EXPECT_TRUE(m.params[0].mandatory);
+  std::vector<const Instr*> branches;
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kBranch) branches.push_back(&in);
+  }
+  ASSERT_EQ(branches.size(), 2u);
+  EXPECT_FALSE(branches[0]->expr.Unknown());  // len(jobs) == 0
+  EXPECT_EQ(branches[0]->expr.nodes.back().op, ExprOp::kEq);
+  EXPECT_TRUE(branches[1]->expr.Unknown());  // fail: either branch
+}
+
+TEST(Extract, AFunctionReturningItsChannelIsNoEntryPoint) {
+  ir::Program p = Read(kTests);
+  std::vector<std::string> names;
+  for (const ir::Function* f : EntryPoints(p)) names.push_back(f->name);
+  EXPECT_EQ(names, (std::vector<std::string>{"example.com/m.Run"}));
+}
+
+}  // namespace
+}  // namespace gordian::verify
