@@ -93,6 +93,10 @@ struct LoopInfo {
   bool counter = false;  // no loop variable: a counter from 0 stands in
   bool shaping = false;  // contains a go statement or a channel operation
   const ir::Op* exit_if = nullptr;
+  // A shaping loop's iteration count (0 on entry, +1 per back edge): its
+  // bound when the exit test reads data the model does not track. Unread
+  // (and so dropped) otherwise.
+  int guard_slot = -1;
 };
 
 struct Frame {
@@ -693,6 +697,7 @@ class Extractor {
           Note(l.pos, "a loop without a known variable (its test reads memory): counted from 0 by 1");
         }
       }
+      if (li.shaping) li.guard_slot = NewSlot(c);
       f.loops.push_back(std::move(li));
     }
   }
@@ -771,7 +776,7 @@ class Extractor {
       if (op.kind == OpKind::kPhi) return true;
     }
     for (const LoopInfo& li : f.loops) {
-      if (li.loop->header == to && li.var_slot >= 0) return true;
+      if (li.loop->header == to && (li.var_slot >= 0 || li.guard_slot >= 0)) return true;
     }
     (void)from;
     return false;
@@ -804,8 +809,20 @@ class Extractor {
       }
     }
     for (LoopInfo& li : f.loops) {
-      if (li.loop->header != to || li.var_slot < 0) continue;
+      if (li.loop->header != to) continue;
       bool back = li.blocks.count(from) > 0;
+      if (li.guard_slot >= 0) {
+        Instr in = Make(InstrKind::kAssign, li.loop->pos, li.guard_slot);
+        if (back) {
+          int32_t l = Push(&in.expr, {ExprOp::kLocal, 0, li.guard_slot});
+          int32_t one = Push(&in.expr, {ExprOp::kConst, 1});
+          Push(&in.expr, {ExprOp::kAdd, 0, 0, l, one});
+        } else {
+          in.expr = Expr::Const(0);
+        }
+        Emit(c, std::move(in));
+      }
+      if (li.var_slot < 0) continue;
       Expr e;
       if (li.counter) {
         if (back) {
@@ -1131,6 +1148,18 @@ class Extractor {
           tentative_ = !params;
           cond = TranslateText(c, f, op.fields.Get(Key::kCond), true, shaping);
           tentative_ = false;
+        }
+        if (li && cond.Unknown() && li->guard_slot >= 0) {
+          // A loop around concurrency whose bound the model cannot read:
+          // its number of iterations is a parameter of its own.
+          std::string file = pos.file < prog_.files.size() ? prog_.files[pos.file] : "";
+          size_t slash = file.rfind('/');
+          if (slash != std::string::npos) file = file.substr(slash + 1);
+          std::string name = fmt::format("iterations({}:{})", file, li->loop->pos.line);
+          int32_t g = Push(&cond, {ExprOp::kLocal, 0, li->guard_slot});
+          int32_t n = Push(&cond, {ExprOp::kParam, 0, ParamIndex(name, "a loop whose bound the model cannot read", true)});
+          int32_t lt = Push(&cond, {ExprOp::kLt, 0, 0, g, n});
+          if (li->loop->fields.Flag(Key::kExitwhen)) Push(&cond, {ExprOp::kNot, 0, 0, lt});
         }
         Instr in = Make(InstrKind::kBranch, pos, EdgeLabel(c, f, b.index, b.succs[0]),
                         EdgeLabel(c, f, b.index, b.succs[1]));

@@ -40,12 +40,12 @@ Model One(const ir::Program& p, const std::string& name, ExtractOptions opts = {
   return {};
 }
 
-// The kinds of a template's code without jumps and assignments (the
+// The kinds of a template's code without jumps, assignments and nops (the
 // control-flow glue), for asserting the order of the operations.
 std::vector<K> Ops(const Template& t) {
   std::vector<K> out;
   for (const Instr& in : t.code) {
-    if (in.kind != K::kJump && in.kind != K::kAssign) out.push_back(in.kind);
+    if (in.kind != K::kJump && in.kind != K::kAssign && in.kind != K::kNop) out.push_back(in.kind);
   }
   return out;
 }
