@@ -1,10 +1,11 @@
 // This file owns the model checker (checker.h): the flat state encoding,
 // the step function (every move a state has), the store of visited states
-// (one arena of int32 plus an open-addressing table) and the breadth-first
+// (byte-encoded in chunks, plus an open-addressing table) and the breadth-first
 // search with partial-order reduction that reports each violation once with
 // a shortest-found counterexample.
 //
-// A state is one int32 array:
+// A state, while it is expanded, is one int32 array (stored, each word
+// takes one byte in most cases: Encode):
 //   [number of processes, number of objects]
 //   per process: [template (-1 once ended), pc, status, locals...]
 //       (an ended process keeps no locals, so equal futures merge)
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <unordered_set>
 
 namespace gordian::verify {
@@ -43,13 +45,17 @@ enum Status : int32_t {
 enum ObjKind : int32_t { kOChan = 1, kOMutex, kORWMutex, kOWaitGroup, kOOnce, kOCond, kOContext };
 // chan:    cap, count, closed, timer (kTimer*)
 // mutex:   holder (process, -1 free, kHolderGone: held by an ended process)
-// rwmutex: writer (process announced or holding, -1, kHolderGone), writer active, readers
+// rwmutex: writer (process announced or holding, -1, kHolderGone), writer active, readers,
+//          which processes below kReaderBits hold a read lock (a bit each: a
+//          writer's wait for readers is then an edge of the wait-for graph)
 // wg:      counter
 // once:    state (0 not run, 1 running, 2 done)
 // cond:    locker object, locker is the read lock (RLocker)
 // context: cancelled, parent (-1 root), done channel, a timeout may cancel it
 enum TimerState : int32_t { kTimerNone = 0, kTimerOnce = 1, kTimerTicker = 2, kTimerOff = 3 };
 constexpr int32_t kHolderGone = -2;
+constexpr int32_t kReaderBits = 31;
+int32_t ReaderBit(int32_t p) { return p < kReaderBits ? int32_t{1} << p : 0; }
 
 // Steps that touch nothing another process can see or change (their
 // objects are new, their reads immutable): partial-order reduction takes
@@ -67,79 +73,159 @@ bool IsLocalKind(InstrKind k) {
   }
 }
 
-uint64_t HashState(const int32_t* s, int32_t n) {
-  uint64_t h = 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(n);
-  int32_t i = 0;
-  for (; i + 1 < n; i += 2) {
-    uint64_t w = static_cast<uint32_t>(s[i]) | (static_cast<uint64_t>(static_cast<uint32_t>(s[i + 1])) << 32);
+uint64_t HashBytes(const uint8_t* s, size_t n) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s + i, 8);
     h = (h ^ w) * 0xff51afd7ed558ccdull;
     h ^= h >> 29;
   }
-  if (i < n) h = ((h ^ static_cast<uint32_t>(s[i])) * 0xc4ceb9fe1a85ec53ull);
+  uint64_t tail = 0;
+  std::memcpy(&tail, s + i, n - i);
+  h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
   h ^= h >> 32;
   return h;
 }
 
-// The visited states: their words in one arena, found through an
-// open-addressing table of state indices (stored hashes make a probe
-// compare words only on a hash match, and growing never rehashes words).
+// A state as stored: each word in one byte when it is in -1..253 (almost
+// all are: pcs, small counts, handles, -1 for nil), else 255 and its four
+// bytes. The encoding is canonical, so equal states have equal bytes.
+void Encode(const int32_t* s, int32_t n, std::vector<uint8_t>* out) {
+  out->resize(static_cast<size_t>(n) * 5);
+  uint8_t* o = out->data();
+  for (int32_t i = 0; i < n; ++i) {
+    const uint32_t v = static_cast<uint32_t>(s[i]) + 1;
+    if (v < 255) {
+      *o++ = static_cast<uint8_t>(v);
+    } else {
+      *o++ = 255;
+      std::memcpy(o, &s[i], 4);  // little-endian, as Decode reads it
+      o += 4;
+    }
+  }
+  out->resize(o - out->data());
+}
+
+void Decode(const uint8_t* e, size_t n, std::vector<int32_t>* out) {
+  out->clear();
+  for (size_t i = 0; i < n; ++i) {
+    if (e[i] != 255) {
+      out->push_back(static_cast<int32_t>(e[i]) - 1);
+      continue;
+    }
+    int32_t raw;
+    std::memcpy(&raw, e + i + 1, 4);
+    out->push_back(raw);
+    i += 4;
+  }
+}
+
+// The visited states: their encoded bytes in an arena of chunks, found through an
+// open-addressing table whose entries hold the state's index and 32 bits
+// of its hash, so a probe touches the arena only on a likely match.
 class StateStore {
  public:
   static constexpr uint32_t kNone = UINT32_MAX;
 
-  StateStore() { table_.assign(1 << 12, kNone); }
+  StateStore() { table_.assign(1 << 12, kEmpty); }
 
-  uint32_t size() const { return static_cast<uint32_t>(hashes_.size()); }
-  const int32_t* State(uint32_t i) const { return arena_.data() + offsets_[i]; }
-  int32_t Size(uint32_t i) const { return static_cast<int32_t>(offsets_[i + 1] - offsets_[i]); }
-  uint64_t Bytes() const {
-    return arena_.capacity() * 4 + offsets_.capacity() * 8 + table_.capacity() * 4 + hashes_.capacity() * 8;
+  uint32_t size() const { return static_cast<uint32_t>(starts_.size()); }
+  const uint8_t* Bytes(uint32_t i) const {
+    const uint8_t* p = starts_[i];
+    while (*p & 0x80) ++p;  // the length prefix
+    return p + 1;
   }
+  size_t Length(uint32_t i) const {
+    const uint8_t* p = starts_[i];
+    size_t n = 0;
+    for (int shift = 0;; shift += 7, ++p) {
+      n |= static_cast<size_t>(*p & 0x7f) << shift;
+      if (!(*p & 0x80)) return n;
+    }
+  }
+  void Get(uint32_t i, std::vector<int32_t>* out) const { Decode(Bytes(i), Length(i), out); }
 
-  uint32_t Find(const int32_t* s, int32_t n, uint64_t h) const {
+  // Brings h's first table slot into the cache ahead of Find or Insert.
+  void Prefetch(uint64_t h) const { __builtin_prefetch(&table_[h & (table_.size() - 1)]); }
+
+  uint32_t Find(const uint8_t* e, size_t n, uint64_t h) const {
     const size_t mask = table_.size() - 1;
+    const uint64_t tag = h >> 32;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
-      const uint32_t e = table_[i];
-      if (e == kNone) return kNone;
-      if (hashes_[e] == h && Size(e) == n && std::memcmp(State(e), s, n * sizeof(int32_t)) == 0) return e;
+      const uint64_t x = table_[i];
+      if (x == kEmpty) return kNone;
+      if ((x >> 32) == tag && Equal(static_cast<uint32_t>(x), e, n)) return static_cast<uint32_t>(x);
     }
   }
 
-  // The index of s, and whether it was new.
-  std::pair<uint32_t, bool> Insert(const int32_t* s, int32_t n) {
-    const uint64_t h = HashState(s, n);
+  // The index of e, and whether it was new.
+  std::pair<uint32_t, bool> Insert(const uint8_t* e, size_t n, uint64_t h) {
     const size_t mask = table_.size() - 1;
+    const uint64_t tag = h >> 32;
     size_t i = h & mask;
     for (;; i = (i + 1) & mask) {
-      const uint32_t e = table_[i];
-      if (e == kNone) break;
-      if (hashes_[e] == h && Size(e) == n && std::memcmp(State(e), s, n * sizeof(int32_t)) == 0) return {e, false};
+      const uint64_t x = table_[i];
+      if (x == kEmpty) break;
+      if ((x >> 32) == tag && Equal(static_cast<uint32_t>(x), e, n)) return {static_cast<uint32_t>(x), false};
     }
     const uint32_t idx = size();
-    table_[i] = idx;
-    hashes_.push_back(h);
-    arena_.insert(arena_.end(), s, s + n);
-    offsets_.push_back(arena_.size());
+    table_[i] = (tag << 32) | idx;
+    low_hashes_.push_back(static_cast<uint32_t>(h));
+    uint8_t prefix[10];
+    size_t plen = 0;
+    for (size_t v = n;; v >>= 7) {
+      prefix[plen++] = static_cast<uint8_t>((v & 0x7f) | (v >= 0x80 ? 0x80 : 0));
+      if (v < 0x80) break;
+    }
+    uint8_t* at = Allocate(plen + n);
+    std::memcpy(at, prefix, plen);
+    std::memcpy(at + plen, e, n);
+    starts_.push_back(at);
     if (static_cast<size_t>(idx + 1) * 2 > table_.size()) Grow();
     return {idx, true};
   }
 
  private:
+  static constexpr uint64_t kEmpty = UINT64_MAX;  // no state has index 2^32-1
+
+  bool Equal(uint32_t x, const uint8_t* e, size_t n) const {
+    return Length(x) == n && std::memcmp(Bytes(x), e, n) == 0;
+  }
+  // Doubles the table; positions come from the stored low hash bits.
   void Grow() {
-    std::vector<uint32_t> t(table_.size() * 2, kNone);
+    std::vector<uint64_t> t(table_.size() * 2, kEmpty);
     const size_t mask = t.size() - 1;
-    for (uint32_t e = 0; e < size(); ++e) {
-      size_t i = hashes_[e] & mask;
-      while (t[i] != kNone) i = (i + 1) & mask;
-      t[i] = e;
+    for (uint64_t x : table_) {
+      if (x == kEmpty) continue;
+      size_t i = low_hashes_[static_cast<uint32_t>(x)] & mask;
+      while (t[i] != kEmpty) i = (i + 1) & mask;
+      t[i] = x;
     }
     table_.swap(t);
   }
 
-  std::vector<int32_t> arena_;
-  std::vector<uint64_t> offsets_ = {0};
-  std::vector<uint32_t> table_;
-  std::vector<uint64_t> hashes_;
+  // Room for n bytes: states never move, and the arena grows a chunk at a
+  // time (no doubling copy, so the peak is what is stored).
+  uint8_t* Allocate(size_t n) {
+    if (chunks_.empty() || used_ + n > chunk_size_) {
+      chunk_size_ = std::max<size_t>(kChunk, n);
+      chunks_.push_back(std::make_unique<uint8_t[]>(chunk_size_));
+      used_ = 0;
+    }
+    uint8_t* at = chunks_.back().get() + used_;
+    used_ += n;
+    return at;
+  }
+  static constexpr size_t kChunk = size_t{8} << 20;
+
+  // Each state: a LEB128 length, then its bytes.
+  std::vector<std::unique_ptr<uint8_t[]>> chunks_;
+  size_t used_ = 0, chunk_size_ = 0;
+  std::vector<const uint8_t*> starts_;
+  std::vector<uint64_t> table_;
+  std::vector<uint32_t> low_hashes_;  // per state: where it goes in a table of up to 2^32 slots
 };
 
 // One step of a move: process p ran code[pc] of template t (case sc of a select).
@@ -169,8 +255,11 @@ struct Bad {
 // The step function: all moves of one state.
 class Explorer {
  public:
-  Explorer(const Model& m, const CheckOptions& o, const StateStore* store)
-      : m_(m), o_(o), store_(store) {}
+  // store and depths (each visited state's BFS depth) serve the cycle
+  // proviso of partial-order reduction; null when not reducing.
+  Explorer(const Model& m, const CheckOptions& o, const StateStore* store,
+           const std::vector<int32_t>* depths = nullptr)
+      : m_(m), o_(o), store_(store), depths_(depths) {}
 
   std::vector<int32_t> Initial() const {
     std::vector<int32_t> s = {1, 0, 0, 0, kRun};
@@ -179,9 +268,13 @@ class Explorer {
   }
 
   // Fills moves_, succ_ and bads_ with the moves of s. With por, the moves
-  // of the first process whose next step is local, when none of them leads
-  // to a visited state (the cycle proviso); else every move.
-  void Expand(const int32_t* s, int32_t n, bool por) {
+  // of one process whose next step is local (an ample set), unless one of
+  // them leads back to a visited state no deeper than s, depth: every cycle
+  // of the reduced graph has such a back edge (depths cannot only grow
+  // around a cycle), so every cycle keeps a fully expanded state and no
+  // process is ignored forever (the cycle proviso, in its BFS form).
+  // Otherwise every move.
+  void Expand(const int32_t* s, int32_t n, bool por, int32_t depth = 0) {
     Parse(s, n);
     Clear();
     if (por) {
@@ -199,8 +292,10 @@ class Explorer {
         bool ample = bads_.empty() && !cut_ && !moves_.empty();
         for (const Move& mv : moves_) {
           if (!ample) break;
-          const int32_t* q = succ_.data() + mv.off;
-          if (store_ && store_->Find(q, mv.len, HashState(q, mv.len)) != StateStore::kNone) ample = false;
+          if (!store_) continue;
+          Encode(succ_.data() + mv.off, static_cast<int32_t>(mv.len), &enc_);
+          const uint32_t seen = store_->Find(enc_.data(), enc_.size(), HashBytes(enc_.data(), enc_.size()));
+          if (seen != StateStore::kNone && (*depths_)[seen] <= depth) ample = false;
         }
         if (ample) return;
         Clear();
@@ -384,6 +479,7 @@ class Explorer {
   const Model& m_;
   const CheckOptions& o_;
   const StateStore* store_;
+  const std::vector<int32_t>* depths_;
 
  public:
   std::vector<int64_t> params_;
@@ -393,6 +489,7 @@ class Explorer {
   int32_t n_ = 0, nproc_ = 0, nobj_ = 0, obase_ = 0;
   std::vector<int32_t> off_;
   std::vector<int32_t> w_, rec_;
+  std::vector<uint8_t> enc_;
   std::vector<int64_t> ev_, one_;
   std::vector<Move> moves_;
   std::vector<int32_t> succ_;
@@ -410,6 +507,7 @@ bool Explorer::TryAcquire(int32_t p, int32_t lock, bool read) {
   if (read) {
     if (Obj(lock, 1) != -1) return false;
     WO(lock, 3) += 1;
+    WO(lock, 4) |= ReaderBit(p);
     return true;
   }
   if (Obj(lock, 1) != -1 || Obj(lock, 3) != 0) return false;
@@ -427,6 +525,7 @@ bool Explorer::Release(int32_t p, int32_t lock, bool read) {
   if (read) {
     if (Obj(lock, 3) == 0) return false;
     WO(lock, 3) -= 1;
+    WO(lock, 4) &= ~ReaderBit(p);
     return true;
   }
   if (!Obj(lock, 2)) return false;
@@ -809,6 +908,7 @@ void Explorer::ExpandProc(int32_t p) {
       for (int32_t o = 0; o < nobj_; ++o) {
         const int32_t k = Obj(o, 0);
         if ((k == kOMutex || k == kORWMutex) && Obj(o, 1) == p) WO(o, 1) = kHolderGone;
+        if (k == kORWMutex) WO(o, 4) &= ~ReaderBit(p);
       }
       const int32_t at = off_[p];
       w_.erase(w_.begin() + at + kProcHeader, w_.begin() + at + kProcHeader + m_.templates[Tmpl(p)].num_locals);
@@ -856,6 +956,13 @@ bool Explorer::DoubleLocked(int32_t p) const {
 
 int32_t Explorer::LockWaitsFor(int32_t p) const {
   const Instr& in = At(p);
+  if (St(p) == kRwWaitReaders) {
+    // The writer waits for every reader; the first known one is its edge.
+    const int32_t mask = Obj(Locals(p)[in.a], 4) & ~ReaderBit(p);
+    for (int32_t q = 0; q < std::min(nproc_, kReaderBits); ++q)
+      if (mask & ReaderBit(q)) return q;
+    return -1;
+  }
   int32_t l = -1;
   if (St(p) == kCondRelock) {
     l = Obj(Locals(p)[in.a], 1);
@@ -908,6 +1015,19 @@ void Explorer::Classify(const int32_t* s, int32_t n) {
       if (q == p) {
         Bad b{FindingKind::LockOrderDeadlock, BlockedOn(p)};
         for (int32_t c : chain) b.where.push_back(blocked_step(c));
+        // A reader that read-locks again behind a waiting writer (Go's
+        // RWMutex lets no new reader past an announced writer): a
+        // recursive read lock, reported as a double lock.
+        if (chain.size() == 2) {
+          for (int32_t c : chain) {
+            const int32_t other = c == chain[0] ? chain[1] : chain[0];
+            if (St(c) == kRun && At(c).kind == InstrKind::kRLock && St(other) == kRwWaitReaders &&
+                Locals(c)[At(c).a] == Locals(other)[At(other).a]) {
+              b = Bad{FindingKind::DoubleLock, Primitive::RWMutex};
+              b.where = {blocked_step(c), blocked_step(other)};
+            }
+          }
+        }
         bads_.push_back(std::move(b));
         return;
       }
@@ -1033,31 +1153,43 @@ bool Prepare(const Model& m, const CheckOptions& o, std::vector<int64_t>* params
 CheckResult Check(const Model& m, const CheckOptions& opts) {
   CheckResult r;
   StateStore store;
-  Explorer ex(m, opts, &store);
+  // Per state only its parent and depth: the move that made it is found
+  // again (by re-expanding the parent) for the few states on a
+  // counterexample's path.
+  std::vector<uint32_t> parents;
+  std::vector<int32_t> depths;
+  Explorer ex(m, opts, &store, &depths);
   std::string err;
   if (!Prepare(m, opts, &ex.params_, &err)) {
     r.bounded = true;
     r.bound_reason = err;
     return r;
   }
-  // Per state: its parent, depth and the move that made it.
-  struct Edge {
-    uint32_t parent;
-    int32_t depth;
-    Move move;
-  };
-  std::vector<Edge> edges;
   std::unordered_set<uint64_t> seen_bads;
   auto bound = [&](const std::string& why) {
     if (!r.bounded) r.bound_reason = why;
     r.bounded = true;
   };
+  Explorer tracer(m, opts, nullptr);
+  tracer.params_ = ex.params_;
+  std::vector<int32_t> parent_state;
+  std::vector<uint8_t> enc;
   auto path_to = [&](uint32_t s) {
     std::vector<uint32_t> chain;
-    for (uint32_t x = s; x != StateStore::kNone && edges[x].parent != StateStore::kNone; x = edges[x].parent)
-      chain.push_back(x);
+    for (uint32_t x = s; parents[x] != StateStore::kNone; x = parents[x]) chain.push_back(x);
     std::vector<CheckStep> path;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) AppendMove(edges[*it].move, &path);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const uint32_t child = *it;
+      store.Get(parents[child], &parent_state);
+      tracer.Expand(parent_state.data(), static_cast<int32_t>(parent_state.size()), false);
+      for (const Move& mv : tracer.moves()) {
+        Encode(tracer.Succ(mv), static_cast<int32_t>(mv.len), &enc);
+        if (enc.size() == store.Length(child) && std::memcmp(enc.data(), store.Bytes(child), enc.size()) == 0) {
+          AppendMove(mv, &path);
+          break;
+        }
+      }
+    }
     return path;
   };
   auto note_bads = [&](const std::vector<Bad>& bads, uint32_t s) {
@@ -1067,32 +1199,51 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     }
   };
 
-  const std::vector<int32_t> init = ex.Initial();
-  store.Insert(init.data(), static_cast<int32_t>(init.size()));
-  edges.push_back(Edge{StateStore::kNone, 0, Move{}});
+  std::vector<int32_t> cur_state = ex.Initial();
+  Encode(cur_state.data(), static_cast<int32_t>(cur_state.size()), &enc);
+  store.Insert(enc.data(), enc.size(), HashBytes(enc.data(), enc.size()));
+  parents.push_back(StateStore::kNone);
+  depths.push_back(0);
+  // The successors of one state, encoded, so their table slots can be
+  // prefetched before any is inserted.
+  std::vector<uint8_t> batch;
+  std::vector<size_t> batch_off;
+  std::vector<uint64_t> batch_hash;
   bool full = false;
   for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
-    if (edges[cur].depth >= opts.max_depth) {
+    if (depths[cur] >= opts.max_depth) {
       bound(fmt::format("a path longer than {} steps (max_depth)", opts.max_depth));
       continue;
     }
-    ex.Expand(store.State(cur), store.Size(cur), opts.partial_order_reduction);
+    store.Get(cur, &cur_state);
+    const int32_t n = static_cast<int32_t>(cur_state.size());
+    ex.Expand(cur_state.data(), n, opts.partial_order_reduction, depths[cur]);
     if (ex.cut()) bound(ex.cut_reason());
     if (!ex.bads().empty()) note_bads(ex.bads(), cur);
     if (ex.moves().empty()) {
       // Stuck, unless a limit cut a move or a process panics here.
       if (!ex.cut() && !ex.panics()) {
-        ex.Classify(store.State(cur), store.Size(cur));
+        ex.Classify(cur_state.data(), n);
         if (!ex.bads().empty()) note_bads(ex.bads(), cur);
       }
       continue;
     }
-    const int32_t depth = edges[cur].depth + 1;
+    const int32_t depth = depths[cur] + 1;
+    batch.clear();
+    batch_off.assign(1, 0);
+    batch_hash.clear();
     for (const Move& mv : ex.moves()) {
+      Encode(ex.Succ(mv), static_cast<int32_t>(mv.len), &enc);
+      batch.insert(batch.end(), enc.begin(), enc.end());
+      batch_off.push_back(batch.size());
+      batch_hash.push_back(HashBytes(enc.data(), enc.size()));
+      store.Prefetch(batch_hash.back());
+    }
+    for (size_t k = 0; k < batch_hash.size(); ++k) {
       ++r.transitions;
-      auto [idx, fresh] = store.Insert(ex.Succ(mv), static_cast<int32_t>(mv.len));
-      if (!fresh) continue;
-      edges.push_back(Edge{cur, depth, mv});
+      if (!store.Insert(batch.data() + batch_off[k], batch_off[k + 1] - batch_off[k], batch_hash[k]).second) continue;
+      parents.push_back(cur);
+      depths.push_back(depth);
       if (store.size() >= opts.max_states) {
         bound(fmt::format("more than {} states (max_states)", opts.max_states));
         full = true;
@@ -1132,13 +1283,14 @@ bool Replay(const Model& m, const CheckOptions& opts, const Violation& v, std::s
   };
   std::vector<Item> work = {{0, ex.Initial()}};
   std::unordered_set<uint64_t> seen;
+  std::vector<uint8_t> enc;
   size_t furthest = 0;
   std::string mismatch;
   while (!work.empty()) {
     Item it = std::move(work.back());
     work.pop_back();
-    if (!seen.insert(HashState(it.state.data(), static_cast<int32_t>(it.state.size())) * 31 + it.i).second)
-      continue;
+    Encode(it.state.data(), static_cast<int32_t>(it.state.size()), &enc);
+    if (!seen.insert(HashBytes(enc.data(), enc.size()) * 31 + it.i).second) continue;
     if (seen.size() > 1'000'000) {
       *why = "replay explored too many candidate states";
       return false;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <random>
 #include <set>
 
 #include "gordian/verify/test_models.h"
@@ -140,6 +141,16 @@ Model RwDoubleLockBug() {
   return M({T("main", 1, {I(K::kMakeRWMutex, 0), I(K::kLock, 0), I(K::kRLock, 0), I(K::kEnd)})});
 }
 
+// main read-locks (twice when `twice`) while a writer may announce itself.
+Model RecursiveRLockBug(bool twice) {
+  std::vector<Instr> main = {I(K::kMakeRWMutex, 0), Go(1, {0}), I(K::kRLock, 0)};
+  if (twice) main.push_back(I(K::kRLock, 0));
+  main.push_back(I(K::kRUnlock, 0));
+  if (twice) main.push_back(I(K::kRUnlock, 0));
+  main.push_back(I(K::kEnd));
+  return M({T("main", 1, main), T("writer", 1, {I(K::kLock, 0), I(K::kUnlock, 0), I(K::kEnd)})});
+}
+
 Model GlobalDeadlockBug() {  // main receives; nobody sends
   return M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), I(K::kRecv, 0), I(K::kEnd)})});
 }
@@ -226,6 +237,12 @@ TEST(VerifyChecker, DoubleLock) {
   EXPECT_EQ(v->where[0].pc, 1);
   EXPECT_TRUE(v->where[0].blocks);
   ExpectClean(CheckAll(DoubleLockFixed()));
+  // A recursive RLock with a writer announced in between.
+  CheckResult rec = CheckAll(RecursiveRLockBug(true));
+  const Violation* rv = Find(rec, FindingKind::DoubleLock);
+  ASSERT_NE(rv, nullptr) << Describe(rec);
+  EXPECT_EQ(rv->primitive, Primitive::RWMutex);
+  ExpectClean(CheckAll(RecursiveRLockBug(false)));
   CheckResult rw = CheckAll(RwDoubleLockBug());
   ExpectOnly(rw, FindingKind::DoubleLock);
   EXPECT_EQ(rw.violations[0].primitive, Primitive::RWMutex);
@@ -352,6 +369,53 @@ TEST(VerifyChecker, TimersFireAndContextsCancel) {
   // With a timeout the environment may cancel it: no leak.
   ctx.templates[0].code[1] = I(K::kMakeContext, 1, 0, 1);
   ExpectClean(CheckAll(ctx));
+}
+
+TEST(VerifyChecker, OnceRunsItsBodyOnce) {
+  // Two processes close one channel inside once.Do: the close runs once.
+  // Locals: l0 chan, l1 once.
+  auto closer = [](bool once) {
+    return once ? std::vector<Instr>{I(K::kOnceBegin, 1, 3), I(K::kClose, 0), I(K::kOnceEnd, 1), I(K::kEnd)}
+                : std::vector<Instr>{I(K::kNop), I(K::kClose, 0), I(K::kNop), I(K::kEnd)};
+  };
+  for (bool once : {true, false}) {
+    std::vector<Instr> main = {I(K::kMakeChan, 0, -1, -1, C(0)), I(K::kMakeOnce, 1), Go(1, {0, 1})};
+    for (const Instr& in : closer(once)) main.push_back(in);
+    // main's copy of the closer code jumps within main: shift its target.
+    if (once) main[3].b = 6;
+    Model m = M({T("main", 2, main), T("closer", 2, closer(once))});
+    CheckResult r = CheckAll(m);
+    if (once) ExpectClean(r);
+    else ExpectOnly(r, FindingKind::CloseOfClosed);
+  }
+}
+
+TEST(VerifyChecker, TryLockTakesTheLockOnlyWhenFree) {
+  // if mu.TryLock() { mu.Unlock() } beside a locker: never an unlock of
+  // an unlocked mutex; unlocking without checking the result is one.
+  auto model = [](bool check) {
+    std::vector<Instr> main = {I(K::kMakeMutex, 0), Go(1, {0}), I(K::kTryLock, 0, 1)};
+    main.push_back(check ? I(K::kBranch, 4, 5, -1, Expr::Local(1)) : I(K::kNop));
+    main.push_back(I(K::kUnlock, 0));
+    main.push_back(I(K::kEnd));
+    return M({T("main", 2, main), T("locker", 2, {I(K::kLock, 0), I(K::kUnlock, 0), I(K::kEnd)})});
+  };
+  ExpectClean(CheckAll(model(true)));
+  ExpectOnly(CheckAll(model(false)), FindingKind::UnlockOfUnlocked);
+}
+
+TEST(VerifyChecker, TickersFireAgainOneShotTimersOnce) {
+  auto model = [](bool ticker) {
+    return M({T("main", 1, {I(K::kMakeTimer, 0, -1, ticker ? 1 : 0), I(K::kRecv, 0), I(K::kRecv, 0), I(K::kEnd)})});
+  };
+  ExpectClean(CheckAll(model(true)));
+  CheckResult r = CheckAll(model(false));
+  ExpectOnly(r, FindingKind::GlobalDeadlock);
+  EXPECT_EQ(r.violations[0].where[0].pc, 2);
+  // The counterexample has the environment step: the timer (object 0) fired.
+  bool fired = false;
+  for (const CheckStep& st : r.violations[0].steps) fired |= st.process == -1 && st.object == 0;
+  EXPECT_TRUE(fired);
 }
 
 TEST(VerifyChecker, UnknownConditionTakesBothBranches) {
@@ -505,6 +569,7 @@ TEST(VerifyChecker, PartialOrderReductionFindsTheSameViolations) {
       {"close-of-nil", CloseOfNilBug()},     {"negative-wg", NegativeWgBug()},
       {"unlock", UnlockBug()},               {"runlock", RUnlockBug()},
       {"double-lock", DoubleLockBug()},      {"rw-double-lock", RwDoubleLockBug()},
+      {"recursive-rlock", RecursiveRLockBug(true)},
       {"deadlock", GlobalDeadlockBug()},     {"leak", LeakBug()},
       {"lock-order", LockOrderBug(false)},   {"mixed", MixedBug(false)},
   };
@@ -521,6 +586,69 @@ TEST(VerifyChecker, PartialOrderReductionFindsTheSameViolations) {
     CheckResult a = CheckAll(LeakForLargeN(), Opts({n}, true)), b = CheckAll(LeakForLargeN(), Opts({n}, false));
     EXPECT_EQ(a.violations.size(), b.violations.size()) << n;
   }
+}
+
+// A random small model: main makes two channels (capacities 0 or 1), a
+// mutex and a WaitGroup, starts two workers, runs some operations itself,
+// and ends or not; each template is a few operations on those objects,
+// local steps, branches on unknown conditions and loops.
+Model RandomModel(std::mt19937* rng) {
+  auto pick = [&](int n) { return static_cast<int32_t>((*rng)() % n); };
+  auto body = [&](int len, std::vector<Instr>* code) {
+    const int32_t start = static_cast<int32_t>(code->size());
+    const int32_t end = start + len;  // the pc of the final kEnd
+    for (int32_t pc = start; pc < end; ++pc) {
+      switch (pick(14)) {
+        case 12:  // a loop back, left through an unknown branch or never
+          code->push_back(I(K::kJump, start + pick(pc - start + 1)));
+          break;
+        case 13: code->push_back(I(K::kBranch, start + pick(pc - start + 1), pc + 1, -1, Expr{})); break;
+        case 0: code->push_back(I(K::kSend, pick(2))); break;
+        case 1: code->push_back(I(K::kRecv, pick(2))); break;
+        case 2: code->push_back(I(K::kClose, pick(2))); break;
+        case 3: code->push_back(I(K::kLock, 2)); break;
+        case 4: code->push_back(I(K::kUnlock, 2)); break;
+        case 5: code->push_back(I(K::kWgAdd, 3, -1, -1, C(pick(2) ? 1 : -1))); break;
+        case 6: code->push_back(I(K::kWgWait, 3)); break;
+        case 7: code->push_back(I(K::kAssign, 4, -1, -1, C(pick(3)))); break;
+        case 8: code->push_back(I(K::kBranch, pc + 1, pc + 1 + pick(end - pc), -1, Expr{})); break;
+        case 9: code->push_back(Select({Case(pick(2), pick(2), pc + 1), Case(false, pick(2), pc + 1)},
+                                       pick(2) ? pc + 1 : -1));
+          break;
+        case 10: code->push_back(I(K::kNop)); break;
+        default: code->push_back(I(K::kRecv, pick(2), 4)); break;
+      }
+    }
+    code->push_back(I(K::kEnd));
+  };
+  std::vector<Instr> main = {I(K::kMakeChan, 0, -1, -1, C(pick(2))), I(K::kMakeChan, 1, -1, -1, C(pick(2))),
+                             I(K::kMakeMutex, 2), I(K::kMakeWaitGroup, 3), Go(1, {0, 1, 2, 3}), Go(2, {0, 1, 2, 3})};
+  body(pick(4), &main);
+  std::vector<Instr> w1, w2;
+  body(1 + pick(5), &w1);
+  body(1 + pick(5), &w2);
+  return M({T("main", 5, main), T("w1", 5, w1), T("w2", 5, w2)});
+}
+
+TEST(VerifyChecker, PartialOrderReductionAgreesOnRandomModels) {
+  std::mt19937 rng(14);
+  int with_bugs = 0;
+  uint64_t states_on = 0, states_off = 0;
+  for (int i = 0; i < 500; ++i) {
+    const Model m = RandomModel(&rng);
+    std::string err;
+    ASSERT_TRUE(Validate(m, &err)) << err << "\n" << Print(m);
+    CheckResult a = CheckAll(m, Opts({}, true)), b = CheckAll(m, Opts({}, false));
+    std::set<std::string> ka, kb;
+    for (const Violation& v : a.violations) ka.insert(v.key);
+    for (const Violation& v : b.violations) kb.insert(v.key);
+    EXPECT_EQ(ka, kb) << "model " << i << "\n" << Print(m);
+    with_bugs += !kb.empty();
+    states_on += a.states;
+    states_off += b.states;
+  }
+  EXPECT_GT(with_bugs, 100);  // the comparison is about something
+  EXPECT_LT(states_on, states_off);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// This file (tests only) owns the shorthand the verify tests write models
-// in: an instruction in one call, a template from a list of them.
+// This file (tests and bench/verify_perftest only) owns the shorthand the
+// verify tests and the benchmark write models in: an instruction in one
+// call, a template from a list of them.
 #pragma once
 
 #include <string>

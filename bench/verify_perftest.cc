@@ -1,0 +1,173 @@
+// Model checker throughput (gordian verify, issue 14): states per second
+// and peak memory of verify::Check on generated models of growing size,
+// with partial-order reduction on and off side by side. Each run is its own
+// process, so its peak resident memory (wait4's ru_maxrss) is its own.
+//
+// Models (all from test_models.h's shorthand):
+//   prodcons/K/M/C   K producers and K consumers, M items each, through a
+//                    channel of capacity C; main waits on a WaitGroup
+//   workers/N/M      N workers, each M times: Lock, a local update, Unlock;
+//                    a WaitGroup
+//   philosophers/N   N philosophers, fork i then fork i+1: the lock-order
+//                    deadlock is found
+//
+//   verify_perftest                  every model
+//   verify_perftest --only workers   names containing the text
+//   verify_perftest --max-states N   (default 5,000,000)
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gordian/verify/checker.h"
+#include "gordian/verify/test_models.h"
+
+namespace {
+
+using namespace gordian::verify;
+using namespace gordian::verify::testing;
+using K = InstrKind;
+
+Expr C(int64_t v) { return Expr::Const(v); }
+
+// A loop `for l[i] = 0; l[i] < m; l[i]++ { body }` appended to code.
+void Loop(std::vector<Instr>* code, int32_t i, int64_t m, const std::vector<Instr>& body) {
+  code->push_back(I(K::kAssign, i, -1, -1, C(0)));
+  const int32_t head = static_cast<int32_t>(code->size());
+  const int32_t exit = head + 1 + static_cast<int32_t>(body.size()) + 2;
+  code->push_back(I(K::kBranch, head + 1, exit, -1, Bin(ExprOp::kLt, Expr::Local(i), C(m))));
+  code->insert(code->end(), body.begin(), body.end());
+  code->push_back(I(K::kAssign, i, -1, -1, Bin(ExprOp::kAdd, Expr::Local(i), C(1))));
+  code->push_back(I(K::kJump, head));
+}
+
+Model ProdCons(int k, int m, int cap) {
+  std::vector<Instr> main = {I(K::kMakeChan, 0, -1, -1, C(cap)), I(K::kMakeWaitGroup, 1),
+                             I(K::kWgAdd, 1, -1, -1, C(2 * k))};
+  for (int i = 0; i < k; ++i) {
+    main.push_back(Go(1, {0, 1}));
+    main.push_back(Go(2, {0, 1}));
+  }
+  main.push_back(I(K::kWgWait, 1));
+  main.push_back(I(K::kEnd));
+  std::vector<Instr> prod, cons;
+  Loop(&prod, 2, m, {I(K::kSend, 0)});
+  Loop(&cons, 2, m, {I(K::kRecv, 0)});
+  for (auto* c : {&prod, &cons}) {
+    c->push_back(I(K::kWgAdd, 1, -1, -1, C(-1)));
+    c->push_back(I(K::kEnd));
+  }
+  return M({T("main", 2, main), T("producer", 3, prod), T("consumer", 3, cons)});
+}
+
+Model Workers(int n, int m) {
+  std::vector<Instr> main = {I(K::kMakeMutex, 0), I(K::kMakeWaitGroup, 1), I(K::kWgAdd, 1, -1, -1, C(n))};
+  for (int i = 0; i < n; ++i) main.push_back(Go(1, {0, 1}));
+  main.push_back(I(K::kWgWait, 1));
+  main.push_back(I(K::kEnd));
+  std::vector<Instr> w = {I(K::kAssign, 3, -1, -1, C(0))};
+  Loop(&w, 2, m,
+       {I(K::kLock, 0), I(K::kAssign, 3, -1, -1, Bin(ExprOp::kAdd, Expr::Local(3), C(1))), I(K::kUnlock, 0)});
+  w.push_back(I(K::kWgAdd, 1, -1, -1, C(-1)));
+  w.push_back(I(K::kEnd));
+  return M({T("main", 2, main), T("worker", 4, w)});
+}
+
+Model Philosophers(int n) {
+  std::vector<Instr> main;
+  for (int i = 0; i < n; ++i) main.push_back(I(K::kMakeMutex, i));
+  main.push_back(I(K::kMakeWaitGroup, n));
+  main.push_back(I(K::kWgAdd, n, -1, -1, C(n)));
+  for (int i = 0; i < n; ++i) main.push_back(Go(1, {i, (i + 1) % n, n}));
+  main.push_back(I(K::kWgWait, n));
+  main.push_back(I(K::kEnd));
+  return M({T("main", n + 1, main),
+            T("philosopher", 3, {I(K::kLock, 0), I(K::kLock, 1), I(K::kNop), I(K::kUnlock, 1), I(K::kUnlock, 0),
+                                 I(K::kWgAdd, 2, -1, -1, C(-1)), I(K::kEnd)})});
+}
+
+struct Bench {
+  std::string name;
+  Model model;
+};
+
+struct Result {
+  uint64_t states, transitions, violations;
+  bool bounded;
+  double wall, cpu;
+};
+
+double Cpu() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + ts.tv_nsec * 1e-9;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string only;
+  uint64_t max_states = 5'000'000;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!std::strcmp(argv[i], "--max-states") && i + 1 < argc) max_states = std::strtoull(argv[++i], nullptr, 10);
+    else {
+      std::fprintf(stderr, "usage: verify_perftest [--only TEXT] [--max-states N]\n");
+      return 2;
+    }
+  }
+  std::vector<Bench> benches;
+  for (auto [k, m, c] : {std::tuple{1, 4, 1}, {2, 3, 2}, {3, 2, 2}, {3, 3, 2}, {4, 2, 2}, {4, 3, 2}})
+    benches.push_back({"prodcons/" + std::to_string(k) + "/" + std::to_string(m) + "/" + std::to_string(c),
+                       ProdCons(k, m, c)});
+  for (auto [n, m] : {std::pair{2, 3}, {4, 2}, {5, 2}, {6, 2}, {7, 2}, {8, 2}})
+    benches.push_back({"workers/" + std::to_string(n) + "/" + std::to_string(m), Workers(n, m)});
+  for (int n : {3, 5, 6, 7, 8}) benches.push_back({"philosophers/" + std::to_string(n), Philosophers(n)});
+
+  std::printf("%-20s %4s %10s %11s %4s %3s %8s %11s %8s\n", "model", "por", "states", "transitions", "viol",
+              "bnd", "cpu s", "states/s", "peak MB");
+  for (const Bench& b : benches) {
+    if (!only.empty() && b.name.find(only) == std::string::npos) continue;
+    for (bool por : {true, false}) {
+      int fds[2];
+      if (pipe(fds) != 0) return 1;
+      const pid_t pid = fork();
+      if (pid == 0) {
+        close(fds[0]);
+        CheckOptions o;
+        o.partial_order_reduction = por;
+        o.max_states = max_states;
+        const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = Cpu();
+        CheckResult r = Check(b.model, o);
+        Result out{r.states, r.transitions, r.violations.size(), r.bounded,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), Cpu() - c0};
+        if (write(fds[1], &out, sizeof out) != sizeof out) _exit(1);
+        _exit(0);
+      }
+      close(fds[1]);
+      Result r{};
+      const bool got = read(fds[0], &r, sizeof r) == sizeof r;
+      close(fds[0]);
+      int status = 0;
+      rusage ru{};
+      wait4(pid, &status, 0, &ru);
+      if (!got) {
+        std::printf("%-20s %4s FAILED (status %d)\n", b.name.c_str(), por ? "on" : "off", status);
+        continue;
+      }
+      std::printf("%-20s %4s %10llu %11llu %4llu %3s %8.2f %11.0f %8.0f\n", b.name.c_str(), por ? "on" : "off",
+                  (unsigned long long)r.states, (unsigned long long)r.transitions,
+                  (unsigned long long)r.violations, r.bounded ? "yes" : "", r.cpu,
+                  r.cpu > 0 ? r.states / r.cpu : 0.0, ru.ru_maxrss / 1024.0);
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
