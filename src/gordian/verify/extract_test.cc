@@ -503,3 +503,49 @@ TEST(Extract, AFunctionReturningItsChannelIsNoEntryPoint) {
 
 }  // namespace
 }  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// A loop around a go statement whose bound reads data the model does not
+// track counts its iterations against a parameter of its own; the loop
+// variable nothing reads any more is not assigned (no state per iteration).
+constexpr const char* kUnknownBound = R"IR(func F1 name=example.com/m.Spawn pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry succs=1
+op make-chan pos=m.go:2:8 dst=t0 elem=int cap=0
+block 1 comment=for.loop succs=2,3 preds=0,2
+op if pos=m.go:3:16 cond="(< t2 (field t9 n))"
+block 2 comment=for.body succs=1 preds=1
+op closure pos=m.go:4:6 dst=t4 fn=fn:F2 bind=t0
+op go pos=m.go:4:3 mode=closure fn=t4 callee=F2
+block 3 comment=for.done preds=1
+op return pos=m.go:6:1
+loop header=1 blocks=1,2 comment=for.loop cond="(< t2 (field t9 n))" exitwhen=0 var=t2 init=0 step="(+ t2 1)" pos=m.go:3:2
+func F2 name=example.com/m.Spawn$1 pkg=example.com/m kind=closure pos=m.go:4:6 parent=F1 results=0
+free f0 name=ch type="chan int" prim=chan
+block 0 comment=entry
+op send pos=m.go:4:20 ch=f0 val=1
+op return pos=m.go:4:30
+)IR";
+
+TEST(Extract, AnUnreadableLoopBoundAroundAGoIsAParameterOfItsOwn) {
+  ir::Program p = Read(kUnknownBound);
+  Model m = One(p, "example.com/m.Spawn");
+  ASSERT_EQ(m.params.size(), 1u);
+  EXPECT_EQ(m.params[0].name, "iterations(m.go:3)");
+  EXPECT_TRUE(m.params[0].mandatory);
+  int assigns_to_var = 0, branch_reads = 0;
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kBranch) {
+      for (const ExprNode& n : in.expr.nodes) branch_reads += n.op == ExprOp::kParam;
+    }
+    // Only the iteration counter is assigned (0 and +1): the loop variable t2
+    // is read by nothing the model keeps.
+    if (in.kind == K::kAssign) assigns_to_var++;
+  }
+  EXPECT_EQ(branch_reads, 1);
+  EXPECT_EQ(assigns_to_var, 2);
+}
+
+}  // namespace
+}  // namespace gordian::verify
