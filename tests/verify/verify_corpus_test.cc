@@ -204,6 +204,12 @@ TEST_F(VerifyCommand, ParamChoosesTheValues) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE((r.out + r.err).find("when n >= 5"), std::string::npos) << r.out << r.err;
   EXPECT_NE((r.out + r.err).find("fill/fill.go:6"), std::string::npos) << r.out << r.err;
+  // The same finding in SARIF, with its location.
+  r = Verify({"-param", "n=5", "--sarif", (dir_ / "out.sarif").string(), "./..."});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string sarif = e2e::Slurp(dir_ / "out.sarif");
+  EXPECT_NE(sarif.find("fill/fill.go"), std::string::npos) << sarif;
+  EXPECT_NE(sarif.find("global-deadlock"), std::string::npos) << sarif;
   r = Verify({"-param", "n", "./..."});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("NAME=VALUES"), std::string::npos) << r.err;
