@@ -14,6 +14,7 @@
 //   verify_perftest                  every model
 //   verify_perftest --only workers   names containing the text
 //   verify_perftest --max-states N   (default 5,000,000)
+//   verify_perftest --no-dead        without dead-variable reduction
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -114,11 +115,13 @@ double Cpu() {
 int main(int argc, char** argv) {
   std::string only;
   uint64_t max_states = 5'000'000;
+  bool dead = true;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--max-states") && i + 1 < argc) max_states = std::strtoull(argv[++i], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--no-dead")) dead = false;
     else {
-      std::fprintf(stderr, "usage: verify_perftest [--only TEXT] [--max-states N]\n");
+      std::fprintf(stderr, "usage: verify_perftest [--only TEXT] [--max-states N] [--no-dead]\n");
       return 2;
     }
   }
@@ -142,6 +145,7 @@ int main(int argc, char** argv) {
         close(fds[0]);
         CheckOptions o;
         o.partial_order_reduction = por;
+        o.dead_variable_reduction = dead;
         o.max_states = max_states;
         const auto t0 = std::chrono::steady_clock::now();
         const double c0 = Cpu();

@@ -211,7 +211,7 @@ class StateStore {
   uint8_t* Allocate(size_t n) {
     if (chunks_.empty() || used_ + n > chunk_size_) {
       chunk_size_ = std::max<size_t>(kChunk, n);
-      chunks_.push_back(std::make_unique<uint8_t[]>(chunk_size_));
+      chunks_.push_back(std::unique_ptr<uint8_t[]>(new uint8_t[chunk_size_]));  // untouched pages cost nothing
       used_ = 0;
     }
     uint8_t* at = chunks_.back().get() + used_;
@@ -252,6 +252,113 @@ struct Bad {
   std::vector<MoveStep> where;  // processes blocked forever
 };
 
+// Dead-variable reduction: which locals of each template are dead at each
+// pc (no path from there reads them before writing them). The step
+// function sets them to -1, so states that differ only in values nobody
+// reads again (a loop counter after its loop, an ok flag already tested, a
+// handle no longer used) are one state.
+class DeadLocals {
+ public:
+  DeadLocals(const Model& m, bool enabled) {
+    dead_.resize(m.templates.size());
+    if (!enabled) return;
+    for (size_t t = 0; t < m.templates.size(); ++t) Compute(m.templates[t], &dead_[t]);
+  }
+  // The slots dead at pc of template t (none when disabled).
+  const std::vector<int32_t>& At(int32_t t, int32_t pc) const {
+    static const std::vector<int32_t> kNone;
+    return dead_[t].empty() ? kNone : dead_[t][pc];
+  }
+
+ private:
+  static void Reads(const Instr& in, std::vector<int32_t>* out) {
+    for (const ExprNode& n : in.expr.nodes)
+      if (n.op == ExprOp::kLocal) out->push_back(n.index);
+    switch (in.kind) {
+      case InstrKind::kMakeCond: case InstrKind::kCtxDone: out->push_back(in.b); break;
+      case InstrKind::kMakeContext: if (in.b >= 0) out->push_back(in.b); break;
+      case InstrKind::kCancel: case InstrKind::kStopTimer: case InstrKind::kSend: case InstrKind::kClose:
+      case InstrKind::kRecv: case InstrKind::kLock: case InstrKind::kUnlock: case InstrKind::kRLock:
+      case InstrKind::kRUnlock: case InstrKind::kTryLock: case InstrKind::kWgAdd: case InstrKind::kWgWait:
+      case InstrKind::kOnceBegin: case InstrKind::kOnceEnd: case InstrKind::kCondWait:
+      case InstrKind::kCondSignal: case InstrKind::kCondBroadcast:
+        out->push_back(in.a);
+        break;
+      case InstrKind::kSelect:
+        for (const SelectCase& c : in.cases) out->push_back(c.chan);
+        break;
+      case InstrKind::kGo:
+        out->insert(out->end(), in.args.begin(), in.args.end());
+        break;
+      default: break;
+    }
+  }
+  // Slots every completion of the instruction writes (a select's ok slots
+  // are written by one case only: not counted).
+  static void Writes(const Instr& in, std::vector<int32_t>* out) {
+    switch (in.kind) {
+      case InstrKind::kAssign: case InstrKind::kMakeChan: case InstrKind::kMakeMutex:
+      case InstrKind::kMakeRWMutex: case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce:
+      case InstrKind::kMakeCond: case InstrKind::kMakeContext: case InstrKind::kCtxDone: case InstrKind::kMakeTimer:
+        out->push_back(in.a);
+        break;
+      case InstrKind::kRecv: case InstrKind::kTryLock:
+        if (in.b >= 0) out->push_back(in.b);
+        break;
+      default: break;
+    }
+  }
+  static void Successors(const Instr& in, int32_t pc, std::vector<int32_t>* out) {
+    switch (in.kind) {
+      case InstrKind::kJump: out->push_back(in.a); break;
+      case InstrKind::kBranch: out->push_back(in.a); out->push_back(in.b); break;
+      case InstrKind::kChoice: *out = in.targets; break;
+      case InstrKind::kSelect:
+        for (const SelectCase& c : in.cases) out->push_back(c.target);
+        if (in.a >= 0) out->push_back(in.a);
+        break;
+      case InstrKind::kOnceBegin: out->push_back(pc + 1); out->push_back(in.b); break;
+      case InstrKind::kEnd: case InstrKind::kPanic: break;
+      default: out->push_back(pc + 1); break;
+    }
+  }
+  static void Compute(const Template& t, std::vector<std::vector<int32_t>>* dead) {
+    const int32_t n = static_cast<int32_t>(t.code.size()), L = t.num_locals;
+    if (L == 0) {
+      dead->assign(n, {});
+      return;
+    }
+    std::vector<std::vector<int32_t>> reads(n), writes(n), succ(n);
+    for (int32_t pc = 0; pc < n; ++pc) {
+      Reads(t.code[pc], &reads[pc]);
+      Writes(t.code[pc], &writes[pc]);
+      Successors(t.code[pc], pc, &succ[pc]);
+    }
+    std::vector<std::vector<uint8_t>> live(n, std::vector<uint8_t>(L, 0));
+    std::vector<uint8_t> out(L);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int32_t pc = n - 1; pc >= 0; --pc) {
+        std::fill(out.begin(), out.end(), 0);
+        for (int32_t q : succ[pc])
+          for (int32_t i = 0; i < L; ++i) out[i] |= live[q][i];
+        for (int32_t w : writes[pc]) out[w] = 0;
+        for (int32_t r : reads[pc]) out[r] = 1;
+        if (out != live[pc]) {
+          live[pc] = out;
+          changed = true;
+        }
+      }
+    }
+    dead->assign(n, {});
+    for (int32_t pc = 0; pc < n; ++pc)
+      for (int32_t i = 0; i < L; ++i)
+        if (!live[pc][i]) (*dead)[pc].push_back(i);
+  }
+
+  std::vector<std::vector<std::vector<int32_t>>> dead_;  // [template][pc] -> slots
+};
+
 // The step function: all moves of one state.
 class Explorer {
  public:
@@ -259,7 +366,7 @@ class Explorer {
   // proviso of partial-order reduction; null when not reducing.
   Explorer(const Model& m, const CheckOptions& o, const StateStore* store,
            const std::vector<int32_t>* depths = nullptr)
-      : m_(m), o_(o), store_(store), depths_(depths) {}
+      : m_(m), o_(o), store_(store), depths_(depths), dead_(m, o.dead_variable_reduction) {}
 
   std::vector<int32_t> Initial() const {
     std::vector<int32_t> s = {1, 0, 0, 0, kRun};
@@ -451,10 +558,24 @@ class Explorer {
     mv.step[0] = a;
     mv.step[1] = b;
     mv.nsteps = nsteps;
+    ClearDeadLocals();
     mv.off = static_cast<uint32_t>(succ_.size());
     mv.len = static_cast<uint32_t>(w_.size());
     succ_.insert(succ_.end(), w_.begin(), w_.end());
     moves_.push_back(mv);
+  }
+  // Sets every process's dead locals in w_ to -1 (DeadLocals).
+  void ClearDeadLocals() {
+    int32_t o = kHeader;
+    for (int32_t p = 0; p < w_[0]; ++p) {
+      const int32_t t = w_[o];
+      if (t < 0) {
+        o += kProcHeader;
+        continue;
+      }
+      for (int32_t slot : dead_.At(t, w_[o + 1])) w_[o + kProcHeader + slot] = -1;
+      o += kProcHeader + m_.templates[t].num_locals;
+    }
   }
   void Panic(FindingKind k, MoveStep a) {
     Bad b{k};
@@ -480,6 +601,7 @@ class Explorer {
   const CheckOptions& o_;
   const StateStore* store_;
   const std::vector<int32_t>* depths_;
+  const DeadLocals dead_;
 
  public:
   std::vector<int64_t> params_;

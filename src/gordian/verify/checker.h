@@ -29,6 +29,9 @@ struct CheckOptions {
   // of one), which finds the same violations in far fewer states. Off only
   // to measure what it saves.
   bool partial_order_reduction = true;
+  // Set locals that no path reads again to nil, so states that differ only
+  // in them are one. Off only to measure what it saves.
+  bool dead_variable_reduction = true;
 };
 
 // One step of a counterexample: process `process` ran the instruction at
