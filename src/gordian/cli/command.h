@@ -48,5 +48,6 @@ int RunRun(const std::vector<std::string>& args);
 int RunFuzz(const std::vector<std::string>& args);
 int RunMerge(const std::vector<std::string>& args);
 int RunIr(const std::vector<std::string>& args);
+int RunVerify(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

@@ -14,6 +14,7 @@ const std::vector<Command>& Commands() {
       {"fuzz", "explore schedules of each test, guided by the analysis; report every bug found", RunFuzz},
       {"merge", "merge the JSON reports of several runs (shards) into one report", RunMerge},
       {"ir", "print the concurrency IR of packages (the input of static verification)", RunIr},
+      {"verify", "check a model of each entry point's concurrency for every interleaving (static)", RunVerify},
       {"replay", "re-run a recorded trace or a schedule deterministically; say where it diverged", RunReplay},
   };
   return commands;

@@ -1,0 +1,204 @@
+// This file implements `gordian verify`: static verification of Go packages
+// (issue 14, docs/verify.md). It generates the concurrency IR
+// (ir/generator.h), extracts one model per entry point (verify/extract.h),
+// checks each model over the valuations of its parameters
+// (verify/verify_model.h, verify/checker.h) and reports the violations as
+// predicted findings with the renderers `gordian test` uses.
+//   gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]...
+//                  [-depth N] [-dump-models] [--verbose] [report flags] PKG...
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gordian/cli/command.h"
+#include "gordian/cli/reporting.h"
+#include "gordian/ir/generator.h"
+#include "gordian/ir/reader.h"
+#include "gordian/util/flags.h"
+#include "gordian/verify/extract.h"
+#include "gordian/verify/verify_model.h"
+
+namespace gordian::cli {
+namespace {
+
+constexpr const char* kVerifyUsage =
+    "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
+    "                      [-dump-models] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
+    "       gordian verify [flags] --file IR\n\n"
+    "verify checks the concurrency of Go packages without running them: it builds a\n"
+    "model of each entry point (each test, each exported function, each function\n"
+    "that makes a channel, lock or WaitGroup and takes none) with its callees inlined\n"
+    "and its goroutines as processes, and explores every interleaving of the model\n"
+    "for global deadlocks, goroutine leaks, send on or close of a closed channel,\n"
+    "negative WaitGroup counters, unlock of an unlocked mutex and double locks.\n"
+    "Integers that shape concurrency (channel capacities, Add deltas, loop bounds)\n"
+    "are parameters; each is tried with 0..5 unless -param NAME=V1,V2,... says\n"
+    "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). Findings are\n"
+    "'predicted': a path of the model, not an observed run.\n"
+    "Exit status: 0 no bug, 1 bugs found, 2 a package does not build or bad input.\n";
+
+bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
+  size_t i = 0;
+  while (i <= text.size()) {
+    size_t j = text.find(',', i);
+    if (j == std::string::npos) j = text.size();
+    std::string v = text.substr(i, j - i);
+    char* end = nullptr;
+    if (v.empty()) return false;
+    long long x = std::strtoll(v.c_str(), &end, 10);
+    if (*end != '\0' || x < 0 || x > 1000) return false;
+    out->push_back(x);
+    i = j + 1;
+  }
+  return !out->empty();
+}
+
+}  // namespace
+
+int RunVerify(const std::vector<std::string>& raw_args) {
+  const std::string cmd = "gordian verify";
+  verify::VerifyOptions vopt;
+  // -param may repeat: take it out before the flag set (which keeps one value).
+  std::vector<std::string> args;
+  for (size_t i = 0; i < raw_args.size(); i++) {
+    std::string a = raw_args[i];
+    std::string value;
+    if (a == "-param" || a == "--param") {
+      if (i + 1 >= raw_args.size()) return UsageError("verify: -param needs NAME=VALUES");
+      value = raw_args[++i];
+    } else if (a.starts_with("-param=") || a.starts_with("--param=")) {
+      value = a.substr(a.find('=') + 1);
+    } else {
+      args.push_back(a);
+      continue;
+    }
+    size_t eq = value.rfind('=');
+    std::vector<int64_t> vals;
+    if (eq == std::string::npos || eq == 0 || !ParseValues(value.substr(eq + 1), &vals)) {
+      return UsageError(fmt::format(
+          "verify: -param {:?}: want NAME=VALUES with VALUES comma-separated integers 0..1000, e.g. n=0,1,2,8",
+          value));
+    }
+    vopt.param_values[value.substr(0, eq)] = vals;
+  }
+  util::FlagSet flags(cmd);
+  flags.Interspersed();
+  std::string dir, tags, file;
+  bool no_tests = false, dump = false, verbose = false;
+  long depth = 3, max_valuations = 256, max_states = 2'000'000;
+  flags.String("C", &dir, "DIR", "resolve the packages from DIR instead of the current directory");
+  flags.Bool("no-tests", &no_tests, "leave out the packages' _test.go files (and their tests as entry points)");
+  flags.String("tags", &tags, "T", "comma-separated build tags");
+  flags.String("file", &file, "IR", "verify this IR file (gordian ir dump -o) instead of generating one");
+  flags.Int("depth", &depth, "N", "inline calls up to N deep (default 3)");
+  flags.Int("max-valuations", &max_valuations, "N", "check at most N valuations of a model's parameters (default 256)");
+  flags.Int("max-states", &max_states, "N", "explore at most N states per valuation (default 2000000)");
+  flags.Bool("dump-models", &dump, "print each model and do not check it");
+  flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
+  ReportOptions ropt;
+  AddReportFlags(&flags, &ropt);
+  std::vector<std::string> pkgs;
+  if (auto done = ParseCommandLine(&flags, args, &pkgs, kVerifyUsage)) return *done;
+  if (depth < 0 || depth > 20) return UsageError("verify: -depth must be 0..20");
+  if (max_valuations < 1) return UsageError("verify: -max-valuations must be at least 1");
+  if (max_states < 1) return UsageError("verify: -max-states must be at least 1");
+
+  std::string err, text, name;
+  if (!file.empty()) {
+    if (!pkgs.empty()) return UsageError("verify: --file takes no packages");
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      fmt::print(stderr, "{}: cannot read {}\n", cmd, file);
+      return kExitToolError;
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    name = file;
+  } else {
+    if (pkgs.empty()) return UsageError("verify: missing PKG (e.g. ./...; see 'gordian verify --help')");
+    ir::GenerateOptions gopt;
+    gopt.packages = pkgs;
+    gopt.dir = dir;
+    gopt.tests = !no_tests;
+    gopt.tags = tags;
+    ir::GenerateResult res;
+    if (!ir::NewGoIrGenerator()->Generate(gopt, &res, &err)) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      return kExitToolError;
+    }
+    if (res.build_failed) {
+      fmt::print(stderr, "{}{}", res.messages, res.messages.ends_with('\n') ? "" : "\n");
+      fmt::print(stderr, "{}: the packages do not build; fix the errors above\n", cmd);
+      return kExitToolError;
+    }
+    text = std::move(res.ir);
+    name = "the generated IR";
+  }
+  ir::Program prog;
+  if (!ir::ReadProgram(text, name, &prog, &err)) {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  verify::ExtractOptions xopt;
+  xopt.inline_depth = static_cast<int>(depth);
+  std::vector<verify::Model> models = verify::ExtractModels(prog, xopt);
+  if (dump) {
+    for (const verify::Model& m : models) fmt::print("{}\n", verify::Print(m));
+    return kExitOK;
+  }
+  vopt.root = prog.root;
+  vopt.max_valuations = static_cast<size_t>(max_valuations);
+  vopt.check.max_states = static_cast<uint64_t>(max_states);
+  std::vector<report::Finding> findings;
+  std::vector<std::string> unused;
+  for (const auto& [pname, _] : vopt.param_values) {
+    bool known = false;
+    for (const verify::Model& m : models) {
+      for (const verify::Parameter& p : m.params) known = known || p.name == pname;
+    }
+    if (!known) unused.push_back(pname);
+  }
+  for (const std::string& u : unused) {
+    fmt::print(stderr, "{}: -param {}: no model has this parameter (see -dump-models)\n", cmd, u);
+  }
+  size_t capped = 0, bounded = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (const verify::Model& m : models) {
+    std::string verr;
+    if (!verify::Validate(m, &verr)) {
+      fmt::print(stderr, "{}: internal error: the model of {} is malformed ({}); it is skipped\n", cmd, m.entry,
+                 verr);
+      continue;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    verify::ModelResult r = verify::VerifyModel(m, vopt);
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (r.valuations < r.all_valuations) capped++;
+    if (r.bounded) bounded++;
+    if (verbose) {
+      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.2f} s{}\n",
+                 m.entry, m.templates.size(), m.params.size(), r.valuations, r.all_valuations, r.states, secs,
+                 r.bounded ? ", bounded: " + r.bound_reason : "");
+      for (const verify::Parameter& p : m.params) {
+        fmt::print(stderr, "  parameter {} ({}, {})\n", p.name, p.mandatory ? "mandatory" : "optional", p.source);
+      }
+      for (const std::string& n : m.notes) fmt::print(stderr, "  note: {}\n", n);
+    }
+    for (report::Finding& f : r.findings) findings.push_back(std::move(f));
+  }
+  double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!ropt.quiet) {
+    fmt::print(stderr, "{}: {} models checked in {:.2f} s", cmd, models.size(), total);
+    if (capped) fmt::print(stderr, "; {} with more valuations than -max-valuations {} (the smallest were checked)",
+                           capped, max_valuations);
+    if (bounded) fmt::print(stderr, "; {} cut by -max-states (no finding there is no proof)", bounded);
+    fmt::print(stderr, "\n");
+  }
+  if (ropt.root.empty()) ropt.root = prog.root;
+  return Report(cmd, std::move(findings), ropt);
+}
+
+}  // namespace gordian::cli

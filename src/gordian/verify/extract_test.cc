@@ -1,0 +1,551 @@
+// Tests of model extraction (extract.h) on IR written by hand in the
+// generator's format (docs/ir-format.md) and read with the IR reader: which
+// functions are entry points; the shape of each model (templates, their
+// inputs, parameters and whether they are mandatory, the instruction kinds
+// in order); inlining bounds, recursion and untracked values as notes; and
+// every model passes Validate.
+#include "gordian/verify/extract.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "gordian/ir/reader.h"
+
+namespace gordian::verify {
+namespace {
+
+using K = InstrKind;
+
+ir::Program Read(const std::string& body) {
+  std::string text = "gordian-ir 1\nmeta go=go1.26.8 callgraph=vta root=/tmp/m\n"
+                     "package example.com/m name=m dir=/tmp/m tests=1\n" +
+                     body + "end\n";
+  ir::Program p;
+  std::string err;
+  EXPECT_TRUE(ir::ReadProgram(text, "test", &p, &err)) << err;
+  return p;
+}
+
+Model One(const ir::Program& p, const std::string& name, ExtractOptions opts = {}) {
+  for (const ir::Function& f : p.functions) {
+    if (f.name == name) {
+      Model m = ExtractModel(p, f, opts);
+      std::string err;
+      EXPECT_TRUE(Validate(m, &err)) << err << "\n" << Print(m);
+      return m;
+    }
+  }
+  ADD_FAILURE() << "no function " << name;
+  return {};
+}
+
+// The kinds of a template's code without jumps, assignments and nops (the
+// control-flow glue), for asserting the order of the operations.
+std::vector<K> Ops(const Template& t) {
+  std::vector<K> out;
+  for (const Instr& in : t.code) {
+    if (in.kind != K::kJump && in.kind != K::kAssign && in.kind != K::kNop) out.push_back(in.kind);
+  }
+  return out;
+}
+
+const Parameter* Param(const Model& m, const std::string& name) {
+  for (const Parameter& p : m.params) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+bool HasNote(const Model& m, const std::string& part) {
+  return std::any_of(m.notes.begin(), m.notes.end(),
+                     [&](const std::string& n) { return n.find(part) != std::string::npos; });
+}
+
+// Run(jobs []int, workers int): a channel of capacity len(jobs), a loop of
+// `workers` iterations that Adds 1 and starts a closure that defers Done and
+// sends on the channel; then Wait.
+constexpr const char* kPool = R"IR(func F1 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:5:6 exported=1 results=0
+param p0 name=jobs type=[]int
+param p1 name=workers type=int
+block 0 comment=entry succs=1
+op alloc pos=m.go:7:6 dst=t0 type=sync.WaitGroup prim=waitgroup heap=1
+op make-chan pos=m.go:6:12 dst=t1 elem=int cap="(len p0)"
+block 1 comment=for.loop succs=2,3 preds=0,2
+op if pos=m.go:8:16 cond="(< t2 p1)"
+block 2 comment=for.body succs=1 preds=1
+op wg-add pos=m.go:9:9 on=t0 delta=1
+op closure pos=m.go:10:6 dst=t4 fn=fn:F2 bind=t0,t1
+op go pos=m.go:10:3 mode=closure fn=t4 callee=F2
+block 3 comment=for.done preds=1
+op wg-wait pos=m.go:17:9 on=t0
+op return pos=m.go:18:1
+loop header=1 blocks=1,2 comment=for.loop cond="(< t2 p1)" exitwhen=0 var=t2 init=0 step="(+ t2 1)" pos=m.go:8:2
+func F2 name=example.com/m.Run$1 pkg=example.com/m kind=closure pos=m.go:10:6 parent=F1 results=0
+free f0 name=wg type=*sync.WaitGroup prim=waitgroup
+free f1 name=ch type="chan int" prim=chan
+block 0 comment=entry
+op wg-done pos=m.go:11:10 via=defer on=f0
+op send pos=m.go:12:6 ch=f1 val=1
+op run-defers pos=m.go:13:3
+op return pos=m.go:13:3
+)IR";
+
+TEST(Extract, PoolHasATemplatePerGoStatementAndItsParameters) {
+  ir::Program p = Read(kPool);
+  Model m = One(p, "example.com/m.Run");
+  ASSERT_EQ(m.templates.size(), 2u);
+  EXPECT_EQ(m.templates[1].name, "example.com/m.Run$1");
+  const Parameter* cap = Param(m, "len(jobs)");
+  const Parameter* workers = Param(m, "workers");
+  ASSERT_NE(cap, nullptr);
+  ASSERT_NE(workers, nullptr);
+  EXPECT_TRUE(cap->mandatory);
+  EXPECT_TRUE(workers->mandatory);  // the loop contains a go statement
+  EXPECT_EQ(Ops(m.templates[0]), (std::vector<K>{K::kMakeWaitGroup, K::kMakeChan, K::kBranch, K::kWgAdd,
+                                                 K::kGo, K::kWgWait, K::kEnd}));
+  // The go passes the WaitGroup and the channel: the worker's slots 0 and 1.
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kGo) {
+      EXPECT_EQ(in.b, 1);
+      EXPECT_EQ(in.args.size(), 2u);
+    }
+  }
+  // The deferred Done runs after the send, behind its flag.
+  std::vector<K> worker = Ops(m.templates[1]);
+  auto send = std::find(worker.begin(), worker.end(), K::kSend);
+  auto done = std::find(worker.begin(), worker.end(), K::kWgAdd);
+  ASSERT_NE(send, worker.end());
+  ASSERT_NE(done, worker.end());
+  EXPECT_LT(send - worker.begin(), done - worker.begin());
+  EXPECT_EQ(worker.back(), K::kEnd);
+}
+
+TEST(Extract, LoopBoundIsAnExpressionOverTheParameter) {
+  ir::Program p = Read(kPool);
+  Model m = One(p, "example.com/m.Run");
+  const Parameter* workers = Param(m, "workers");
+  ASSERT_NE(workers, nullptr);
+  int index = static_cast<int>(workers - m.params.data());
+  bool found = false;
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind != K::kBranch) continue;
+    for (const ExprNode& n : in.expr.nodes) found = found || (n.op == ExprOp::kParam && n.index == index);
+    EXPECT_EQ(in.expr.nodes.back().op, ExprOp::kLt);
+  }
+  EXPECT_TRUE(found);
+}
+
+// A select with a default, a range over a channel, a Once, a Cond, a
+// context with cancel, a timer; and helpers that are or are not entries.
+constexpr const char* kMixed = R"IR(func F1 name=example.com/m.Poll pkg=example.com/m kind=func pos=m.go:5:6 exported=1 results=0
+block 0 comment=entry succs=1,2
+op make-chan pos=m.go:6:12 dst=t0 elem=int cap=1
+op select pos=m.go:7:2 dst=t1 blocking=0 default=2 cases=1
+case 0 dir=send ch=t0 val=1 target=1 pos=m.go:8:7
+block 1 comment=select.body succs=3 preds=0
+op close pos=m.go:9:8 ch=t0
+block 2 comment=select.default succs=3 preds=0
+block 3 comment=rangechan.loop succs=4,5 preds=1,2,4
+op recv pos=m.go:11:2 dst=t2 ch=t0 commaok=1 range=1
+op if pos=m.go:11:2 cond="(extract t2 1)"
+block 4 comment=rangechan.body succs=3 preds=3
+block 5 comment=rangechan.done preds=3
+op return pos=m.go:13:1
+loop header=3 blocks=3,4 comment=rangechan.loop cond="(extract t2 1)" exitwhen=0 pos=m.go:11:2
+func F2 name=example.com/m.setup pkg=example.com/m kind=func pos=m.go:20:6 results=0
+block 0 comment=entry
+op alloc pos=m.go:21:6 dst=t0 type=sync.Once prim=once heap=0
+op alloc pos=m.go:22:6 dst=t1 type=sync.Mutex prim=mutex heap=0
+op cond-new pos=m.go:23:16 dst=t2 locker=t1
+op closure pos=m.go:24:9 dst=t3 fn=fn:F3 bind=t2
+op once-do pos=m.go:24:9 on=t0 fn=t3
+op ctx-root pos=m.go:25:30 dst=t4
+op ctx-cancel pos=m.go:25:30 dst=t5 parent=t4
+op copy pos=m.go:25:2 dst=t6 src=t5 how=extract index=0 prim=context
+op copy pos=m.go:25:2 dst=t7 src=t5 how=extract index=1 prim=cancel
+op ctx-done pos=m.go:26:12 dst=t8 on=t6
+op cancel pos=m.go:27:8 on=t7
+op recv pos=m.go:28:2 dst=t9 ch=t8
+op timer-after pos=m.go:29:18 dst=t10 dur=1000
+op recv pos=m.go:29:2 dst=t11 ch=t10
+op return pos=m.go:30:1
+func F3 name=example.com/m.setup$1 pkg=example.com/m kind=closure pos=m.go:24:10 parent=F2 results=0
+free f0 name=c type=*sync.Cond prim=cond
+block 0 comment=entry
+op cond-broadcast pos=m.go:24:30 on=f0
+op return pos=m.go:24:40
+func F4 name=example.com/m.helper pkg=example.com/m kind=func pos=m.go:32:6 results=0
+param p0 name=ch type="chan int" prim=chan
+block 0 comment=entry
+op close pos=m.go:33:7 ch=p0
+op return pos=m.go:34:1
+func F5 name=example.com/m.TestPoll pkg=example.com/m kind=test pos=m_test.go:5:6 results=0
+param p0 name=t type=*testing.T
+block 0 comment=entry
+op call pos=m_test.go:6:6 mode=static callee=F1
+op return pos=m_test.go:7:1
+)IR";
+
+TEST(Extract, EntryPointsAreTestsExportedAndMakersWithoutPrimitiveParameters) {
+  ir::Program p = Read(kMixed);
+  std::vector<std::string> names;
+  for (const ir::Function* f : EntryPoints(p)) names.push_back(f->name);
+  // helper takes a channel and makes none; setup$1 is a closure.
+  EXPECT_EQ(names, (std::vector<std::string>{"example.com/m.Poll", "example.com/m.setup",
+                                             "example.com/m.TestPoll"}));
+  std::vector<Model> all = ExtractModels(p, {});
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[2].test, "TestPoll");
+  EXPECT_EQ(all[0].test, "");
+}
+
+TEST(Extract, SelectWithDefaultAndRangeOverChannel) {
+  ir::Program p = Read(kMixed);
+  Model m = One(p, "example.com/m.Poll");
+  ASSERT_EQ(m.templates.size(), 1u);
+  EXPECT_EQ(Ops(m.templates[0]),
+            (std::vector<K>{K::kMakeChan, K::kSelect, K::kClose, K::kRecv, K::kBranch, K::kEnd}));
+  const Template& t = m.templates[0];
+  for (size_t pc = 0; pc < t.code.size(); pc++) {
+    const Instr& in = t.code[pc];
+    if (in.kind == K::kSelect) {
+      EXPECT_GE(in.a, 0);  // the default
+      ASSERT_EQ(in.cases.size(), 1u);
+      EXPECT_TRUE(in.cases[0].send);
+    }
+    if (in.kind == K::kRecv) {
+      EXPECT_GE(in.b, 0);  // the ok of the range
+      ASSERT_LT(pc + 1, t.code.size());
+      const Instr& br = t.code[pc + 1];
+      ASSERT_EQ(br.kind, K::kBranch);
+      ASSERT_EQ(br.expr.nodes.size(), 1u);
+      EXPECT_EQ(br.expr.nodes[0].op, ExprOp::kLocal);
+      EXPECT_EQ(br.expr.nodes[0].index, in.b);
+    }
+  }
+}
+
+TEST(Extract, OnceCondContextAndTimer) {
+  ir::Program p = Read(kMixed);
+  Model m = One(p, "example.com/m.setup");
+  EXPECT_EQ(Ops(m.templates[0]),
+            (std::vector<K>{K::kMakeOnce, K::kMakeMutex, K::kMakeCond, K::kOnceBegin, K::kCondBroadcast,
+                            K::kOnceEnd, K::kMakeContext, K::kMakeContext, K::kCtxDone, K::kCancel, K::kRecv,
+                            K::kMakeTimer, K::kRecv, K::kEnd}));
+  // Cancel acts on the derived context, Done reads it, its parent is the root.
+  const Template& t = m.templates[0];
+  int root = -1, derived = -1;
+  for (const Instr& in : t.code) {
+    if (in.kind == K::kMakeContext && in.b < 0) root = in.a;
+    if (in.kind == K::kMakeContext && in.b >= 0) {
+      derived = in.a;
+      EXPECT_EQ(in.b, root);
+    }
+  }
+  for (const Instr& in : t.code) {
+    if (in.kind == K::kCancel) EXPECT_EQ(in.a, derived);
+    if (in.kind == K::kCtxDone) EXPECT_EQ(in.b, derived);
+    if (in.kind == K::kOnceBegin) EXPECT_GT(in.b, 0);
+  }
+}
+
+TEST(Extract, TestInlinesTheFunctionItCalls) {
+  ir::Program p = Read(kMixed);
+  Model m = One(p, "example.com/m.TestPoll");
+  EXPECT_EQ(Ops(m.templates[0]),
+            (std::vector<K>{K::kMakeChan, K::kSelect, K::kClose, K::kRecv, K::kBranch, K::kEnd}));
+}
+
+// Calls: a chain A -> B -> C -> D that makes a channel at the bottom, a
+// recursive function, an interface call with two callees, a defer inside
+// a loop and a channel taken from a slice.
+constexpr const char* kCalls = R"IR(func F1 name=example.com/m.A pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op call pos=m.go:2:3 mode=static callee=F2
+op return pos=m.go:3:1
+func F2 name=example.com/m.b pkg=example.com/m kind=func pos=m.go:4:6 results=0
+block 0 comment=entry
+op call pos=m.go:5:3 mode=static callee=F3
+op return pos=m.go:6:1
+func F3 name=example.com/m.c pkg=example.com/m kind=func pos=m.go:7:6 results=0
+block 0 comment=entry
+op call pos=m.go:8:3 mode=static callee=F4
+op return pos=m.go:9:1
+func F4 name=example.com/m.d pkg=example.com/m kind=func pos=m.go:10:6 results=0
+block 0 comment=entry
+op make-chan pos=m.go:11:8 dst=t0 elem=int cap=0
+op close pos=m.go:12:8 ch=t0
+op return pos=m.go:13:1
+func F5 name=example.com/m.Rec pkg=example.com/m kind=func pos=m.go:20:6 exported=1 results=0
+block 0 comment=entry
+op make-chan pos=m.go:21:8 dst=t0 elem=int cap=0
+op call pos=m.go:22:5 mode=static callee=F5
+op return pos=m.go:23:1
+func F6 name=example.com/m.Iface pkg=example.com/m kind=func pos=m.go:30:6 exported=1 results=0
+param p0 name=s type=example.com/m.Stopper
+block 0 comment=entry
+op call pos=m.go:31:8 mode=invoke recv=p0 method=Stop callees=F7,F8
+op return pos=m.go:32:1
+func F7 name=(*example.com/m.X).Stop pkg=example.com/m kind=method pos=m.go:40:6 results=0
+param p0 name=x type=*example.com/m.X
+block 0 comment=entry
+op alloc pos=m.go:41:6 dst=t0 type=sync.Mutex prim=mutex heap=0
+op lock pos=m.go:42:8 on=t0
+op return pos=m.go:43:1
+func F8 name=(*example.com/m.Y).Stop pkg=example.com/m kind=method pos=m.go:50:6 results=0
+param p0 name=y type=*example.com/m.Y
+block 0 comment=entry
+op alloc pos=m.go:51:6 dst=t0 type=sync.WaitGroup prim=waitgroup heap=0
+op wg-wait pos=m.go:52:8 on=t0
+op return pos=m.go:53:1
+func F9 name=example.com/m.Loop pkg=example.com/m kind=func pos=m.go:60:6 exported=1 results=0
+param p0 name=chans type="[]chan int"
+block 0 comment=entry succs=1
+op alloc pos=m.go:61:6 dst=t0 type=sync.Mutex prim=mutex heap=0
+block 1 comment=for.loop succs=2,3 preds=0,2
+op if pos=m.go:62:16 cond="(< t1 3)"
+block 2 comment=for.body succs=1 preds=1
+op lock pos=m.go:63:8 on=t0
+op unlock pos=m.go:64:14 via=defer on=t0
+op copy pos=m.go:65:9 dst=t2 src=p0 how=index prim=chan
+op send pos=m.go:65:12 ch=t2 val=1
+block 3 comment=for.done preds=1
+op run-defers pos=m.go:67:1
+op return pos=m.go:67:1
+loop header=1 blocks=1,2 comment=for.loop cond="(< t1 3)" exitwhen=0 var=t1 init=0 step="(+ t1 1)" pos=m.go:62:2
+)IR";
+
+TEST(Extract, InliningStopsAtTheDepthBoundWithANote) {
+  ir::Program p = Read(kCalls);
+  ExtractOptions deep;
+  deep.inline_depth = 3;
+  Model m = One(p, "example.com/m.A", deep);
+  EXPECT_EQ(Ops(m.templates[0]), (std::vector<K>{K::kMakeChan, K::kClose, K::kEnd}));
+  EXPECT_FALSE(HasNote(m, "deeper"));
+  ExtractOptions shallow;
+  shallow.inline_depth = 2;
+  Model s = One(p, "example.com/m.A", shallow);
+  EXPECT_EQ(Ops(s.templates[0]), (std::vector<K>{K::kEnd}));
+  EXPECT_TRUE(HasNote(s, "call of example.com/m.d deeper than 2 calls"));
+}
+
+TEST(Extract, RecursionIsANoteNotALoop) {
+  ir::Program p = Read(kCalls);
+  Model m = One(p, "example.com/m.Rec");
+  EXPECT_EQ(Ops(m.templates[0]), (std::vector<K>{K::kMakeChan, K::kEnd}));
+  EXPECT_TRUE(HasNote(m, "recursive call of example.com/m.Rec"));
+}
+
+TEST(Extract, InterfaceCallIsAChoiceAmongItsCallees) {
+  ir::Program p = Read(kCalls);
+  Model m = One(p, "example.com/m.Iface");
+  EXPECT_EQ(Ops(m.templates[0]), (std::vector<K>{K::kChoice, K::kMakeMutex, K::kLock, K::kMakeWaitGroup,
+                                                 K::kWgWait, K::kEnd}));
+}
+
+TEST(Extract, DeferInALoopAndAChannelFromASliceAreNotes) {
+  ir::Program p = Read(kCalls);
+  Model m = One(p, "example.com/m.Loop");
+  EXPECT_TRUE(HasNote(m, "a defer inside a loop"));
+  EXPECT_TRUE(HasNote(m, "slice, array or map"));
+  std::vector<K> ops = Ops(m.templates[0]);
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), K::kSend), 0);
+  // The deferred Unlock runs once, at return, behind its flag.
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), K::kUnlock), 1);
+  auto unlock = std::find(ops.begin(), ops.end(), K::kUnlock);
+  ASSERT_NE(unlock, ops.begin());
+  EXPECT_EQ(*(unlock - 1), K::kBranch);
+  // The loop bound is a constant: no parameter.
+  EXPECT_TRUE(m.params.empty());
+}
+
+// A struct with a mutex and a channel made by New and used by a goroutine
+// through a pointer it captured: the goroutine's template gets the field
+// slots as inputs, the mutex made once in the prologue.
+constexpr const char* kHolder = R"IR(func F1 name=example.com/m.New pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op alloc pos=m.go:2:7 dst=t0 type=example.com/m.S prim=holder heap=1
+op field pos=m.go:2:12 dst=t1 base=t0 field=ch prim=chan addr=1
+op make-chan pos=m.go:2:20 dst=t2 elem=int cap=0
+op store pos=m.go:2:12 addr=t1 val=t2 prim=chan
+op closure pos=m.go:3:5 dst=t3 fn=fn:F2 bind=t0
+op go pos=m.go:3:2 mode=closure fn=t3 callee=F2
+op field pos=m.go:4:4 dst=t4 base=t0 field=mu prim=mutex addr=1
+op lock pos=m.go:4:11 on=t4
+op field pos=m.go:5:8 dst=t5 base=t0 field=ch prim=chan addr=1
+op load pos=m.go:5:8 dst=t6 addr=t5 prim=chan
+op recv pos=m.go:5:4 dst=t7 ch=t6
+op return pos=m.go:6:1
+func F2 name=example.com/m.New$1 pkg=example.com/m kind=closure pos=m.go:3:5 parent=F1 results=0
+free f0 name=s type=*example.com/m.S prim=holder
+block 0 comment=entry
+op field pos=m.go:3:20 dst=t0 base=f0 field=mu prim=mutex addr=1
+op lock pos=m.go:3:23 on=t0
+op field pos=m.go:3:30 dst=t1 base=f0 field=ch prim=chan addr=1
+op load pos=m.go:3:30 dst=t2 addr=t1 prim=chan
+op send pos=m.go:3:33 ch=t2 val=1
+op return pos=m.go:3:40
+)IR";
+
+TEST(Extract, HolderFieldsAreSlotsPassedToTheGoroutine) {
+  ir::Program p = Read(kHolder);
+  Model m = One(p, "example.com/m.New");
+  ASSERT_EQ(m.templates.size(), 2u);
+  const Template& main = m.templates[0];
+  const Instr* go = nullptr;
+  int mutex = -1, chan_cell = -1;
+  for (const Instr& in : main.code) {
+    if (in.kind == K::kGo) go = &in;
+    if (in.kind == K::kMakeMutex) mutex = in.a;
+    if (in.kind == K::kLock) EXPECT_EQ(in.a, mutex);
+  }
+  ASSERT_NE(go, nullptr);
+  ASSERT_GE(mutex, 0);
+  // The mutex is made once, in the prologue, before the code of New runs
+  // (a zero sync value of a struct exists from the start).
+  std::vector<K> ops = Ops(main);
+  EXPECT_EQ(ops[0], K::kMakeMutex);
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), K::kMakeMutex), 1);
+  // The worker received the mutex and the channel's cell: two inputs.
+  ASSERT_EQ(go->args.size(), 2u);
+  EXPECT_NE(std::find(go->args.begin(), go->args.end(), mutex), go->args.end());
+  for (int a : go->args) {
+    if (a != mutex) chan_cell = a;
+  }
+  // The cell was assigned the channel made by make-chan.
+  bool assigned = false;
+  for (const Instr& in : main.code) {
+    if (in.kind == K::kAssign && in.a == chan_cell && in.expr.nodes.size() == 1 &&
+        in.expr.nodes[0].op == ExprOp::kLocal) {
+      assigned = true;
+    }
+  }
+  EXPECT_TRUE(assigned);
+  const Template& w = m.templates[1];
+  EXPECT_EQ(Ops(w), (std::vector<K>{K::kLock, K::kSend, K::kEnd}));
+  // In the worker, the lock is on input slot of the mutex.
+  size_t mutex_input = std::find(go->args.begin(), go->args.end(), mutex) - go->args.begin();
+  for (const Instr& in : w.code) {
+    if (in.kind == K::kLock) EXPECT_EQ(in.a, static_cast<int>(mutex_input));
+  }
+}
+
+// Whatever the IR, extraction gives a valid model: every function of the
+// texts above as an entry at every depth.
+TEST(Extract, EveryFunctionAtEveryDepthGivesAValidModel) {
+  for (const char* text : {kPool, kMixed, kCalls, kHolder}) {
+    ir::Program p = Read(text);
+    for (int depth = 0; depth <= 4; depth++) {
+      ExtractOptions o;
+      o.inline_depth = depth;
+      for (const ir::Function& f : p.functions) {
+        Model m = ExtractModel(p, f, o);
+        std::string err;
+        EXPECT_TRUE(Validate(m, &err)) << f.name << " depth " << depth << ": " << err << "\n" << Print(m);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// A plain test reads a parameter only when something that shapes
+// concurrency reads it too; a function that returns the channel it makes
+// is no entry point.
+constexpr const char* kTests = R"IR(func F1 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+param p0 name=jobs type=[]int
+param p1 name=fail type=bool
+block 0 comment=entry succs=1,2
+op if pos=m.go:2:5 cond="(== (len p0) 0)"
+block 1 comment=if.then preds=0
+op return pos=m.go:3:3
+block 2 comment=if.done succs=3,4 preds=0
+op make-chan pos=m.go:4:8 dst=t0 elem=int cap="(len p0)"
+op if pos=m.go:5:5 cond=p1
+block 3 comment=if.then preds=2
+op close pos=m.go:6:9 ch=t0
+op return pos=m.go:7:3
+block 4 comment=if.done preds=2
+op return pos=m.go:8:1
+func F2 name=example.com/m.gen pkg=example.com/m kind=func pos=m.go:10:6 results=1
+block 0 comment=entry
+op make-chan pos=m.go:11:9 dst=t0 elem=int cap=0
+op return pos=m.go:12:2 vals=t0
+)IR";
+
+TEST(Extract, PlainTestsReadOnlyParametersThatShapeConcurrency) {
+  ir::Program p = Read(kTests);
+  Model m = One(p, "example.com/m.Run");
+  ASSERT_EQ(m.params.size(), 1u);  // len(jobs); fail is data
+  EXPECT_EQ(m.params[0].name, "len(jobs)");
+  EXPECT_TRUE(m.params[0].mandatory);
+  std::vector<const Instr*> branches;
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kBranch) branches.push_back(&in);
+  }
+  ASSERT_EQ(branches.size(), 2u);
+  EXPECT_FALSE(branches[0]->expr.Unknown());  // len(jobs) == 0
+  EXPECT_EQ(branches[0]->expr.nodes.back().op, ExprOp::kEq);
+  EXPECT_TRUE(branches[1]->expr.Unknown());  // fail: either branch
+}
+
+TEST(Extract, AFunctionReturningItsChannelIsNoEntryPoint) {
+  ir::Program p = Read(kTests);
+  std::vector<std::string> names;
+  for (const ir::Function* f : EntryPoints(p)) names.push_back(f->name);
+  EXPECT_EQ(names, (std::vector<std::string>{"example.com/m.Run"}));
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// A loop around a go statement whose bound reads data the model does not
+// track counts its iterations against a parameter of its own; the loop
+// variable nothing reads any more is not assigned (no state per iteration).
+constexpr const char* kUnknownBound = R"IR(func F1 name=example.com/m.Spawn pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry succs=1
+op make-chan pos=m.go:2:8 dst=t0 elem=int cap=0
+block 1 comment=for.loop succs=2,3 preds=0,2
+op if pos=m.go:3:16 cond="(< t2 (field t9 n))"
+block 2 comment=for.body succs=1 preds=1
+op closure pos=m.go:4:6 dst=t4 fn=fn:F2 bind=t0
+op go pos=m.go:4:3 mode=closure fn=t4 callee=F2
+block 3 comment=for.done preds=1
+op return pos=m.go:6:1
+loop header=1 blocks=1,2 comment=for.loop cond="(< t2 (field t9 n))" exitwhen=0 var=t2 init=0 step="(+ t2 1)" pos=m.go:3:2
+func F2 name=example.com/m.Spawn$1 pkg=example.com/m kind=closure pos=m.go:4:6 parent=F1 results=0
+free f0 name=ch type="chan int" prim=chan
+block 0 comment=entry
+op send pos=m.go:4:20 ch=f0 val=1
+op return pos=m.go:4:30
+)IR";
+
+TEST(Extract, AnUnreadableLoopBoundAroundAGoIsAParameterOfItsOwn) {
+  ir::Program p = Read(kUnknownBound);
+  Model m = One(p, "example.com/m.Spawn");
+  ASSERT_EQ(m.params.size(), 1u);
+  EXPECT_EQ(m.params[0].name, "iterations(m.go:3)");
+  EXPECT_TRUE(m.params[0].mandatory);
+  int assigns_to_var = 0, branch_reads = 0;
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kBranch) {
+      for (const ExprNode& n : in.expr.nodes) branch_reads += n.op == ExprOp::kParam;
+    }
+    // Only the iteration counter is assigned (0 and +1): the loop variable t2
+    // is read by nothing the model keeps.
+    if (in.kind == K::kAssign) assigns_to_var++;
+  }
+  EXPECT_EQ(branch_reads, 1);
+  EXPECT_EQ(assigns_to_var, 2);
+}
+
+}  // namespace
+}  // namespace gordian::verify

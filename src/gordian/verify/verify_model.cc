@@ -1,0 +1,232 @@
+// This file owns checking one model over the valuations of its parameters
+// and turning its violations into findings (verify_model.h).
+#include "gordian/verify/verify_model.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+
+namespace gordian::verify {
+namespace {
+
+report::Role RoleOf(const Instr& in) {
+  switch (in.kind) {
+    case InstrKind::kSend: return report::Role::Send;
+    case InstrKind::kRecv: return report::Role::Recv;
+    case InstrKind::kClose: return report::Role::Close;
+    case InstrKind::kSelect: return report::Role::Select;
+    case InstrKind::kLock: case InstrKind::kRLock: case InstrKind::kTryLock: case InstrKind::kCondWait:
+      return report::Role::Lock;
+    case InstrKind::kUnlock: case InstrKind::kRUnlock: return report::Role::Unlock;
+    case InstrKind::kWgAdd:
+      return in.expr.nodes.size() == 1 && in.expr.nodes[0].op == ExprOp::kConst && in.expr.nodes[0].value < 0
+                 ? report::Role::Done
+                 : report::Role::Add;
+    case InstrKind::kWgWait: return report::Role::Wait;
+    case InstrKind::kGo: return report::Role::Spawn;
+    case InstrKind::kPanic: return report::Role::Panic;
+    case InstrKind::kMakeChan: case InstrKind::kMakeMutex: case InstrKind::kMakeRWMutex:
+    case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce: case InstrKind::kMakeCond:
+    case InstrKind::kMakeContext: case InstrKind::kMakeTimer:
+      return report::Role::Make;
+    default: return report::Role::Wait;
+  }
+}
+
+std::string FileOf(const Model& m, const ir::Pos& pos, const std::string& root) {
+  if (pos.file >= m.files.size()) return "";
+  const std::string& f = m.files[pos.file];
+  if (f.empty() || f[0] == '/' || root.empty()) return f;
+  return (std::filesystem::path(root) / f).lexically_normal().string();
+}
+
+report::Location LocationOf(const Model& m, const CheckStep& s, const std::string& root, uint32_t order) {
+  report::Location loc;
+  if (s.template_index < 0 || s.template_index >= static_cast<int>(m.templates.size())) return loc;
+  const Template& t = m.templates[s.template_index];
+  loc.goroutine = fmt::format("process {}", s.process);
+  loc.function = t.name;
+  loc.tpre = loc.tpost = order;
+  if (s.pc < 0 || s.pc >= static_cast<int>(t.code.size())) return loc;
+  const Instr& in = t.code[s.pc];
+  loc.file = FileOf(m, in.pos, root);
+  loc.line = static_cast<uint32_t>(std::max(in.pos.line, 0));
+  loc.column = static_cast<uint32_t>(std::max(in.pos.col, 0));
+  loc.role = RoleOf(in);
+  if (in.kind == InstrKind::kSelect) loc.select_case = s.select_case;
+  return loc;
+}
+
+}  // namespace
+
+std::vector<std::vector<int64_t>> Valuations(const Model& m, const VerifyOptions& opts, size_t* all) {
+  std::vector<std::vector<int64_t>> domains;
+  for (const Parameter& p : m.params) {
+    auto it = opts.param_values.find(p.name);
+    std::vector<int64_t> d = it != opts.param_values.end() ? it->second : p.values;
+    if (d.empty()) d = {0};
+    if (it == opts.param_values.end() && !p.mandatory) d.resize(1);
+    domains.push_back(std::move(d));
+  }
+  size_t n = 1;
+  for (const auto& d : domains) {
+    n = n > (size_t{1} << 40) / d.size() ? (size_t{1} << 40) : n * d.size();
+  }
+  *all = n;
+  std::vector<std::vector<int64_t>> out;
+  // Every valuation when few enough; else grow the index sum until the cap.
+  std::vector<size_t> idx(domains.size(), 0);
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> cands;
+  const size_t limit = std::min<size_t>(n, 200000);
+  for (size_t k = 0; k < limit; k++) {
+    std::vector<int64_t> v(domains.size());
+    int64_t sum = 0;
+    for (size_t i = 0; i < domains.size(); i++) {
+      v[i] = domains[i][idx[i]];
+      sum += static_cast<int64_t>(idx[i]);
+    }
+    cands.push_back({sum, std::move(v)});
+    for (size_t i = domains.size(); i-- > 0;) {
+      if (++idx[i] < domains[i].size()) break;
+      idx[i] = 0;
+    }
+  }
+  std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& c : cands) {
+    if (out.size() >= opts.max_valuations) break;
+    out.push_back(std::move(c.second));
+  }
+  return out;
+}
+
+std::string ValuationText(const Model& m, const std::vector<int64_t>& values) {
+  std::string s;
+  for (size_t i = 0; i < m.params.size() && i < values.size(); i++) {
+    if (!s.empty()) s += ", ";
+    s += fmt::format("{}={}", m.params[i].name, values[i]);
+  }
+  return s;
+}
+
+report::Finding ToFinding(const Model& m, const Violation& v, const std::string& when, const std::string& root) {
+  report::Finding f;
+  f.kind = v.kind;
+  f.status = report::Status::Predicted;
+  f.severity = report::DefaultSeverity(v.kind);
+  f.primitive = v.primitive;
+  f.test = m.test;
+  // By source positions, not template and pc: the same bug reached from
+  // two entry points (a test and the function it calls) is one finding.
+  std::vector<std::string> at;
+  for (const CheckStep& s : v.where) {
+    report::Location l = LocationOf(m, s, root, 0);
+    at.push_back(fmt::format("{}:{}:{}", l.file, l.line, l.column));
+  }
+  std::sort(at.begin(), at.end());
+  f.dedup_key = fmt::format("verify {} {}", report::KindName(v.kind), fmt::join(at, " "));
+  uint32_t order = 0;
+  for (const CheckStep& s : v.where) f.locations.push_back(LocationOf(m, s, root, ++order));
+  order = 0;
+  std::vector<int> seen;
+  for (const CheckStep& s : v.steps) {
+    report::Step st;
+    st.loc = LocationOf(m, s, root, ++order);
+    const Template* t = s.template_index >= 0 && s.template_index < static_cast<int>(m.templates.size())
+                            ? &m.templates[s.template_index]
+                            : nullptr;
+    if (t && s.pc >= 0 && s.pc < static_cast<int>(t->code.size())) {
+      // Control-flow glue is no step a reader wants to see.
+      InstrKind k = t->code[s.pc].kind;
+      if (k == InstrKind::kJump || k == InstrKind::kAssign || k == InstrKind::kChoice || k == InstrKind::kNop) {
+        continue;
+      }
+      st.what = t->code[s.pc].text;
+    } else if (!t) {
+      st.what = "a timer fires or a timeout cancels a context";
+    }
+    st.blocks = s.blocks;
+    f.interleaving.push_back(std::move(st));
+  }
+  for (const auto* list : {&v.where, &v.steps}) {
+    for (const CheckStep& s : *list) {
+      if (std::find(seen.begin(), seen.end(), s.process) != seen.end()) continue;
+      if (s.template_index < 0 || s.template_index >= static_cast<int>(m.templates.size())) continue;
+      seen.push_back(s.process);
+      const Template& t = m.templates[s.template_index];
+      report::GoroutineInfo g;
+      g.id = fmt::format("process {}", s.process);
+      g.function = t.name;
+      if (s.template_index > 0) {
+        g.spawn_file = FileOf(m, t.pos, root);
+        g.spawn_line = static_cast<uint32_t>(std::max(t.pos.line, 0));
+      }
+      f.goroutines.push_back(std::move(g));
+    }
+  }
+  std::string what(report::KindTitle(v.kind));
+  f.message = fmt::format("{} in a model of {}{}{}", what, m.entry, when.empty() ? "" : " ", when);
+  return f;
+}
+
+ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
+  ModelResult r;
+  std::vector<std::vector<int64_t>> vals = Valuations(m, opts, &r.all_valuations);
+  r.valuations = vals.size();
+  struct Found {
+    Violation v;
+    std::vector<size_t> at;  // indexes into vals
+  };
+  std::vector<Found> found;
+  for (size_t i = 0; i < vals.size(); i++) {
+    CheckOptions co = opts.check;
+    co.param_values = vals[i];
+    CheckResult cr = Check(m, co);
+    r.states += cr.states;
+    if (cr.bounded && !r.bounded) {
+      r.bounded = true;
+      r.bound_reason = cr.bound_reason;
+    }
+    for (Violation& v : cr.violations) {
+      auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.v.key == v.key; });
+      if (it == found.end()) {
+        found.push_back({std::move(v), {i}});
+      } else {
+        it->at.push_back(i);
+      }
+    }
+  }
+  for (const Found& x : found) {
+    std::string when;
+    if (!m.params.empty() && x.at.size() < vals.size()) {
+      const std::vector<int64_t>& first = vals[x.at[0]];
+      // With one parameter that varies, say "when P >= v" if it fails for
+      // every value tried from v up and for none below.
+      std::vector<size_t> varying;
+      for (size_t p = 0; p < m.params.size(); p++) {
+        for (const auto& v : vals) {
+          if (v[p] != vals[0][p]) {
+            varying.push_back(p);
+            break;
+          }
+        }
+      }
+      bool monotone = varying.size() == 1;
+      if (monotone) {
+        size_t p = varying[0];
+        for (size_t i = 0; i < vals.size(); i++) {
+          bool fails = std::find(x.at.begin(), x.at.end(), i) != x.at.end();
+          if (fails != (vals[i][p] >= first[p])) monotone = false;
+        }
+      }
+      when = monotone ? fmt::format("when {} >= {}", m.params[varying[0]].name, first[varying[0]])
+                      : "when " + ValuationText(m, first);
+    }
+    r.findings.push_back(ToFinding(m, x.v, when, opts.root));
+  }
+  return r;
+}
+
+}  // namespace gordian::verify

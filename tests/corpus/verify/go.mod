@@ -1,0 +1,3 @@
+module gordian.test/verify
+
+go 1.26
