@@ -222,6 +222,25 @@ TEST_F(VerifyCommand, DumpModelsShowsTheParameter) {
   EXPECT_NE(r.out.find("n mandatory"), std::string::npos) << r.out;
 }
 
+// -html writes the same report page as gordian test (issue 16), with the
+// finding, its source line and its timeline; and when stderr is not a
+// terminal the progress comes as plain lines that name the model.
+TEST_F(VerifyCommand, HtmlReportAndProgressLines) {
+  const std::string page = (dir_ / "report.html").string();
+  driver::ProcessResult r = Verify({"-param", "n=2,5", "-html", page, "./..."});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string html = e2e::Slurp(page);
+  EXPECT_NE(html.find("global-deadlock"), std::string::npos);
+  EXPECT_NE(html.find("fill/fill.go"), std::string::npos);
+  // The page carries the findings as script data, with < > & written as
+  // \u escapes so that no text of the program can end the script.
+  EXPECT_NE(html.find("when n \\u003e= 5"), std::string::npos) << "the message, escaped";
+  EXPECT_NE(r.err.find("gordian verify: model 1 of 1: example.com/v/fill.Fill; 0 findings so far"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << "no terminal line outside a terminal";
+}
+
 TEST_F(VerifyCommand, APackageThatDoesNotBuildIsExit2WithTheCompilersMessage) {
   Write("fill/broken.go", "package fill\n\nfunc Broken() int { return undefinedName }\n");
   driver::ProcessResult r = Verify({"./..."});

@@ -13,8 +13,10 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/cli/progress.h"
 #include "gordian/cli/reporting.h"
 #include "gordian/ir/generator.h"
 #include "gordian/ir/reader.h"
@@ -125,7 +127,11 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     gopt.tests = !no_tests;
     gopt.tags = tags;
     ir::GenerateResult res;
-    if (!ir::NewGoIrGenerator()->Generate(gopt, &res, &err)) {
+    Progress gen_progress(cmd, ropt.quiet);
+    gen_progress.Say(fmt::format("building the IR of {} (go/packages, go/ssa)", fmt::join(pkgs, " ")));
+    const bool generated = ir::NewGoIrGenerator()->Generate(gopt, &res, &err);
+    gen_progress.Clear();
+    if (!generated) {
       fmt::print(stderr, "{}: {}\n", cmd, err);
       return kExitToolError;
     }
@@ -166,9 +172,17 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   }
   size_t capped = 0, bounded = 0;
   auto start = std::chrono::steady_clock::now();
+  // One updating line on a terminal, a plain line every few seconds in a
+  // log (cli/progress.h): which model, how far, findings so far.
+  Progress progress(cmd, ropt.quiet);
+  size_t done = 0;
   for (const verify::Model& m : models) {
+    progress.Say(fmt::format("model {} of {}: {}; {} finding{} so far", done + 1, models.size(),
+                             m.entry, findings.size(), findings.size() == 1 ? "" : "s"));
+    ++done;
     std::string verr;
     if (!verify::Validate(m, &verr)) {
+      progress.Clear();
       fmt::print(stderr, "{}: internal error: the model of {} is malformed ({}); it is skipped\n", cmd, m.entry,
                  verr);
       continue;
@@ -179,6 +193,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     if (r.valuations < r.all_valuations) capped++;
     if (r.bounded) bounded++;
     if (verbose) {
+      progress.Clear();
       fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.2f} s{}\n",
                  m.entry, m.templates.size(), m.params.size(), r.valuations, r.all_valuations, r.states, secs,
                  r.bounded ? ", bounded: " + r.bound_reason : "");
@@ -190,6 +205,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     for (report::Finding& f : r.findings) findings.push_back(std::move(f));
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.Clear();
   if (!ropt.quiet) {
     fmt::print(stderr, "{}: {} models checked in {:.2f} s", cmd, models.size(), total);
     if (capped) fmt::print(stderr, "; {} with more valuations than -max-valuations {} (the smallest were checked)",
