@@ -55,6 +55,7 @@ struct FuzzFlags {
   std::string corpus;      // "" each package's testdata; "off" none
   std::string shard;       // "" all tests; "I/N" shard I of N
   bool go_test_per_run = false;
+  bool exact = false;
 };
 
 // One test of one package, and how to run it alone.
@@ -106,6 +107,9 @@ int RunFuzz(const std::vector<std::string>& args) {
                "keep the schedules that add coverage in DIR/<package>/<test>/ and run them first "
                "next time (default: testdata/gordian-fuzz/<test>/ in the package's directory, "
                "as go test -fuzz does; off: none)");
+  flags.Bool("exact", &c.exact,
+             "with -j above 1, run k waits for the proposals of runs up to k-j, so that a seed "
+             "repeats the sequence of schedules; costs runs per second when runs vary in length");
   flags.Bool("go-test-per-run", &c.go_test_per_run,
              "run each schedule with go test (which links the test binary again every run) "
              "instead of the package's test binary built once");
@@ -319,6 +323,7 @@ int RunFuzz(const std::vector<std::string>& args) {
     co.max_runs = static_cast<size_t>(c.max_runs);
     co.jobs = jobs;
     co.seed = seed;
+    co.exact = c.exact;
     co.runner = runner;
     if (c.corpus.empty()) {
       co.corpus_dir = (fs::path(tt.inv.cwd) / "testdata" / "gordian-fuzz" / tt.name).string();
