@@ -3,7 +3,8 @@
 // runs stops every run at once; a test that crashes the recording run does
 // not hide the tests after it (they are listed with go test -list); a test
 // that fails on a value check is reported once, with its message, not per
-// run; -seed is printed and in the JSON report; the schedules that add
+// run; a test -skip skips gets no campaign; -seed is printed and in the
+// JSON report; the schedules that add
 // coverage are kept in the package's testdata/gordian-fuzz/<test>/ and
 // run first next time, and a corrupt file there is a warning naming it.
 //
@@ -124,6 +125,22 @@ TEST_F(FuzzCmdTest, ACrashingTestDoesNotHideTheTestsAfterIt) {
   EXPECT_EQ(Count(r.err, "TestCrash: panic at "), 1u) << r.err;
   EXPECT_EQ(Count(r.err, "the test failed in"), 0u) << "the panic explains the failure\n"
                                                    << r.err;
+}
+
+// -skip leaves a test out of the listing (go test -list ignores -skip):
+// a skipped test gets no campaign. An alternative with a subtest level
+// skips subtests only, so TestCrash, named that way, is fuzzed.
+TEST_F(FuzzCmdTest, ASkippedTestGetsNoCampaign) {
+  driver::ProcessResult r =
+      Fuzz({"-j", "1", "-budget", "60s", "-max-runs", "2", "-skip", "TestCrash", "./crashfirst"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("gordian fuzz: TestAfter: 2 runs in "), std::string::npos) << r.err;
+  EXPECT_EQ(Count(r.err, "TestCrash"), 0u) << "no campaign, no finding\n" << r.err;
+  r = Fuzz({"-j", "1", "-budget", "60s", "-max-runs", "2", "-skip", "TestCrash/sub|TestAfter",
+            "./crashfirst"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find("gordian fuzz: TestCrash: 2 runs in "), std::string::npos) << r.err;
+  EXPECT_EQ(Count(r.err, "TestAfter"), 0u) << r.err;
 }
 
 // A value check that fails in every run: one line for the campaign (with

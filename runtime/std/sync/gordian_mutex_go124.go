@@ -33,11 +33,14 @@ func gordianMutexTryLock(m *Mutex, pc uintptr) bool {
 }
 
 func gordianMutexUnlock(m *Mutex, pc uintptr) {
-	var fl uint8
+	r := gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, 0, 0, gmOneShot)
+	// The lock's state is read after gordianBegin: under a schedule (a
+	// prefix, or a delay line) Begin may hold this goroutine while another
+	// one unlocks, and it is the state when the Unlock runs that decides
+	// whether it throws.
 	if m.gordianState()&1 == 0 {
-		fl = gfFailed // Unlock will throw "sync: unlock of unlocked mutex"
+		gordianEnd(r, gfFailed, 0, 0) // Unlock will throw "sync: unlock of unlocked mutex"
 	}
-	gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
 	m.mu.Unlock()
 }
 

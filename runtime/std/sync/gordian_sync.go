@@ -102,21 +102,21 @@ func gordianRLock(rw *RWMutex, pc uintptr) {
 	gordianEnd(r, 0, 0, 0)
 }
 
+// The unlocks read the lock's state after gordianBegin, as
+// gordianMutexUnlock does (Begin may hold the goroutine under a schedule).
 func gordianRWUnlock(rw *RWMutex, pc uintptr) {
-	var fl uint8
+	r := gordianBegin(gkRWUnlock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot)
 	if rw.readerCount.Load() >= 0 {
-		fl = gfFailed // not write-locked: Unlock will throw
+		gordianEnd(r, gfFailed, 0, 0) // not write-locked: Unlock will throw
 	}
-	gordianBegin(gkRWUnlock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
 	rw.gordianOrigUnlock()
 }
 
 func gordianRUnlock(rw *RWMutex, pc uintptr) {
-	var fl uint8
+	r := gordianBegin(gkRUnlock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot)
 	if c := rw.readerCount.Load(); c == 0 || c == -rwmutexMaxReaders {
-		fl = gfFailed // not read-locked: RUnlock will throw
+		gordianEnd(r, gfFailed, 0, 0) // not read-locked: RUnlock will throw
 	}
-	gordianBegin(gkRUnlock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
 	rw.gordianOrigRUnlock()
 }
 

@@ -55,6 +55,7 @@ struct FuzzFlags {
   std::string corpus;      // "" each package's testdata; "off" none
   std::string shard;       // "" all tests; "I/N" shard I of N
   bool go_test_per_run = false;
+  bool exact = false;
 };
 
 // One test of one package, and how to run it alone.
@@ -98,7 +99,7 @@ int RunFuzz(const std::vector<std::string>& args) {
              "reproduce");
   flags.String("strategies", &c.strategies, "LIST",
                "the strategies to combine, by name, comma-separated (default: all of "
-               "prediction, flip, select, delay)");
+               "prediction, flip, select, delay; chain only when named)");
   flags.String("seed", &c.seed, "N",
                "the seed of every random choice (default: a new one, printed and in the "
                "JSON report); the same seed and the same runs give the same schedules");
@@ -106,6 +107,9 @@ int RunFuzz(const std::vector<std::string>& args) {
                "keep the schedules that add coverage in DIR/<package>/<test>/ and run them first "
                "next time (default: testdata/gordian-fuzz/<test>/ in the package's directory, "
                "as go test -fuzz does; off: none)");
+  flags.Bool("exact", &c.exact,
+             "with -j above 1, run k waits for the proposals of runs up to k-j, so that a seed "
+             "repeats the sequence of schedules; costs runs per second when runs vary in length");
   flags.Bool("go-test-per-run", &c.go_test_per_run,
              "run each schedule with go test (which links the test binary again every run) "
              "instead of the package's test binary built once");
@@ -156,6 +160,7 @@ int RunFuzz(const std::vector<std::string>& args) {
                         : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::unique_ptr<fuzz::Strategy>> strategies = fuzz::DefaultStrategies();
   if (!c.strategies.empty()) {
+    for (auto& s : fuzz::OptionalStrategies()) strategies.push_back(std::move(s));
     std::vector<std::string> want;
     for (size_t at = 0; at <= c.strategies.size();) {
       size_t comma = std::min(c.strategies.find(',', at), c.strategies.size());
@@ -166,7 +171,7 @@ int RunFuzz(const std::vector<std::string>& args) {
       bool known = std::any_of(strategies.begin(), strategies.end(),
                                [&](const auto& s) { return w == s->Name(); });
       if (!known) {
-        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip, select, delay)", cmd, w));
+        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip, select, delay, chain)", cmd, w));
       }
     }
     std::erase_if(strategies, [&](const auto& s) {
@@ -319,6 +324,7 @@ int RunFuzz(const std::vector<std::string>& args) {
     co.max_runs = static_cast<size_t>(c.max_runs);
     co.jobs = jobs;
     co.seed = seed;
+    co.exact = c.exact;
     co.runner = runner;
     if (c.corpus.empty()) {
       co.corpus_dir = (fs::path(tt.inv.cwd) / "testdata" / "gordian-fuzz" / tt.name).string();

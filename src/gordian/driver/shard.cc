@@ -82,7 +82,10 @@ std::vector<std::string> WithOnlyTests(const std::vector<std::string>& args,
       bool has_value = a.find('=') != std::string::npos;
       std::string value = has_value ? a.substr(a.find('=') + 1)
                                     : (i + 1 < args.size() ? args[++i] : "");
-      sub = value.substr(TopLevelPattern(value).size());
+      // One alternative: its levels after the first stay. With several
+      // (each its own levels), the shard runs its tests whole.
+      std::vector<std::vector<std::string>> alts = SplitTestPattern(value);
+      sub = alts.size() == 1 ? value.substr(alts[0][0].size()) : "";
       continue;
     }
     out.push_back(a);

@@ -25,7 +25,11 @@ struct PackageTests {
 // go test flags and packages as for gordian test (args; a leading -C DIR
 // becomes the working directory), less the flags that only select or
 // report what runs (-run: its top-level part becomes PATTERN, "." without
-// one; -list, -json, -v). The names of Test functions go to tests, those
+// one; -list, -json, -v). go test -list ignores -skip: the tests and
+// examples -skip skips (SkipFilterOf) are left out, by one more listing per
+// alternative of its pattern, or one for a pattern without '/' (whose
+// alternatives all have one level: the whole pattern matches a name when
+// one of them does). The names of Test functions go to tests, those
 // of examples and fuzz targets to others; benchmarks (-bench selects
 // them, not -run) are left out. False with *err when the go
 // command cannot be run or lists nothing at all (a build failure, a bad
@@ -33,8 +37,28 @@ struct PackageTests {
 bool ListTests(const std::vector<std::string>& args, const std::string& cwd,
                double wall_seconds, std::vector<PackageTests>* out, std::string* err);
 
-// The part of a -run pattern that selects top-level tests: up to the first
-// '/' outside brackets and parentheses ("TestA/sub" -> "TestA").
+// A -run or -skip pattern split as go test splits it (testing's
+// splitRegexp): into alternatives at each '|' outside brackets and
+// parentheses, and each alternative into per-level patterns at each '/'
+// there ("TestA/sub|TestB" -> {{"TestA", "sub"}, {"TestB"}}).
+std::vector<std::vector<std::string>> SplitTestPattern(const std::string& pattern);
+
+// The part of a -run pattern that selects top-level tests: the first level
+// of each alternative ("TestA/sub" -> "TestA"; "TestA/x|TestB" ->
+// "(?:TestA)|(?:TestB)").
 std::string TopLevelPattern(const std::string& run);
+
+// Which top-level tests a -skip pattern skips, as go test decides (testing's
+// matcher): a name is skipped when the first alternative whose first level
+// matches it has only that level; an alternative with more levels skips
+// subtests only, and shields the name from the alternatives after it.
+// The listing (go test -list, which ignores -skip) asks go which names
+// match `first_levels[i]`; a name is skipped when the first i that matches
+// it has `whole[i]` true.
+struct SkipFilter {
+  std::vector<std::string> first_levels;
+  std::vector<bool> whole;  // the alternative has one level
+};
+SkipFilter SkipFilterOf(const std::string& skip);
 
 }  // namespace gordian::driver

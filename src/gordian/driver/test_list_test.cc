@@ -1,7 +1,8 @@
-// Tests of the -run pattern that ListTests gives go test -list: the part
-// that selects top-level tests, as go test splits it (by '/' outside
-// brackets and parentheses). ListTests itself runs go: the fuzz command's
-// end-to-end tests (tests/fuzzcmd) cover it.
+// Tests of the patterns ListTests gives go test -list: -run and -skip
+// split as go test splits them (alternatives at '|', levels at '/', outside
+// brackets and parentheses), the part of -run that selects top-level tests,
+// and which alternatives of -skip skip a top-level test. ListTests itself
+// runs go: the fuzz command's end-to-end tests (tests/fuzzcmd) cover it.
 #include "gordian/driver/test_list.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,32 @@ TEST(TopLevelPattern, UpToTheFirstSlashOutsideBrackets) {
   EXPECT_EQ(TopLevelPattern("Test\\/A/x"), "Test\\/A");
   EXPECT_EQ(TopLevelPattern("/sub"), "");
   EXPECT_EQ(TopLevelPattern(""), "");
+  // Each alternative's first level: "TestB" runs too, though the first
+  // alternative has a subtest level.
+  EXPECT_EQ(TopLevelPattern("TestA/x|TestB"), "(?:TestA)|(?:TestB)");
+  EXPECT_EQ(TopLevelPattern("Test(A|B)/x"), "Test(A|B)");
+}
+
+TEST(SplitTestPattern, AlternativesAndLevelsOutsideBracketsAndParentheses) {
+  using V = std::vector<std::vector<std::string>>;
+  EXPECT_EQ(SplitTestPattern("TestA"), (V{{"TestA"}}));
+  EXPECT_EQ(SplitTestPattern("TestA/sub|TestB"), (V{{"TestA", "sub"}, {"TestB"}}));
+  EXPECT_EQ(SplitTestPattern("Test(A|B)/x"), (V{{"Test(A|B)", "x"}}));
+  EXPECT_EQ(SplitTestPattern("Test[|/(]A|B"), (V{{"Test[|/(]A"}, {"B"}}));
+  EXPECT_EQ(SplitTestPattern("Test\\|A|B"), (V{{"Test\\|A"}, {"B"}}));
+  EXPECT_EQ(SplitTestPattern("]A|B"), (V{{"]A"}, {"B"}})) << "an unmatched ']' is legal";
+  EXPECT_EQ(SplitTestPattern("A|"), (V{{"A"}, {""}}));
+}
+
+TEST(SkipFilterOf, OnlyOneLevelAlternativesSkipATopLevelTest) {
+  SkipFilter none = SkipFilterOf("");
+  EXPECT_TRUE(none.first_levels.empty()) << "no -skip skips nothing";
+  SkipFilter f = SkipFilterOf("TestSlow|TestA/sub|TestB");
+  EXPECT_EQ(f.first_levels, (std::vector<std::string>{"TestSlow", "TestA", "TestB"}));
+  EXPECT_EQ(f.whole, (std::vector<bool>{true, false, true}));
+  SkipFilter sub = SkipFilterOf("/sub");
+  EXPECT_EQ(sub.first_levels, (std::vector<std::string>{""}));
+  EXPECT_EQ(sub.whole, (std::vector<bool>{false})) << "every test's subtest sub, no test";
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <filesystem>
 #include <map>
@@ -119,16 +120,33 @@ class Campaign {
     return "";
   }
 
+  // With opt_.exact, run m takes its candidate from the worklist as the
+  // runs before m - J (J: the number of workers) left it: their proposals
+  // join the worklist in the order of their run numbers, just before run m
+  // is picked, and run m waits for run m - J to finish if it has not. What a
+  // run runs then depends on the seed and on the traces of the runs before
+  // it, not on which runs finished first (the free runs still vary by the
+  // runtime's scheduling). Without it, proposals join as runs finish and no
+  // worker waits. With one worker both are the same: run m follows run m - 1.
   void Work() {
+    const size_t lag = static_cast<size_t>(std::max(1, opt_.jobs));
     for (;;) {
       Candidate c;
       size_t id = 0;
       {
-        std::lock_guard<std::mutex> l(mu_);
+        std::unique_lock<std::mutex> l(mu_);
         std::string stop = StopReason();
         if (!stop.empty()) {
           if (stats_.stopped.empty()) stats_.stopped = stop;
+          finished_cv_.notify_all();  // the others stop too
           return;
+        }
+        size_t m = started_;
+        if (opt_.exact && m >= lag && !JoinUpTo(m - lag)) {
+          // Run m - J is still running: wait for it (or for a stop reason,
+          // a budget or an interrupt, checked again every 50 ms).
+          finished_cv_.wait_for(l, std::chrono::milliseconds(50));
+          continue;
         }
         if (!worklist_.empty()) {
           c = std::move(worklist_.front());
@@ -143,11 +161,44 @@ class Campaign {
         id = started_++;
         out_->ran.push_back(c.key);
       }
-      RunOne(c, id);
+      std::vector<Candidate> proposed = RunOne(c, id);
+      std::lock_guard<std::mutex> l(mu_);
+      finished_[id] = std::move(proposed);
+      if (!opt_.exact) JoinFinished();
+      finished_cv_.notify_all();
     }
   }
 
-  void RunOne(const Candidate& c, size_t id) {
+  // Under mu_: the proposals of runs joined_ .. last, in the order of their
+  // numbers, join the worklist (unless a proposal with the same key was
+  // made before); false when one of those runs has not finished.
+  bool JoinUpTo(size_t last) {
+    while (joined_ <= last) {
+      auto it = finished_.find(joined_);
+      if (it == finished_.end()) return false;
+      for (Candidate& p : it->second) {
+        if (proposed_.insert(p.key).second) worklist_.push_back(std::move(p));
+      }
+      finished_.erase(it);
+      joined_++;
+    }
+    return true;
+  }
+
+  // Under mu_: the proposals of every finished run join the worklist (in
+  // the order of run numbers among them).
+  void JoinFinished() {
+    for (auto& [run, proposals] : finished_) {
+      for (Candidate& p : proposals) {
+        if (proposed_.insert(p.key).second) worklist_.push_back(std::move(p));
+      }
+    }
+    finished_.clear();
+  }
+
+  // Runs c as run number id; returns what the strategies propose from it
+  // (nothing for a run that gave no trace or was interrupted).
+  std::vector<Candidate> RunOne(const Candidate& c, size_t id) {
     fs::path dir = fs::path(opt_.work_dir) / fmt::format("run-{}", id);
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -164,7 +215,7 @@ class Campaign {
               runner_->Run(c.schedule, path, ro, &run, &err);
     // A run an interrupt stopped did not end by itself: nothing in it
     // (its test's failure, its blocked goroutines) is taken.
-    if (run.record.run.interrupted) return;
+    if (run.record.run.interrupted) return {};
     if (run.record.run.timed_out) {
       std::lock_guard<std::mutex> l(mu_);
       stats_.killed_runs++;  // what it recorded until then is still analysed
@@ -176,7 +227,7 @@ class Campaign {
         out_->errors.push_back(err);
       }
       Report();
-      return;
+      return {};
     }
     // Every detector on the run.
     auto analysis = std::make_unique<pipeline::TraceAnalysis>();
@@ -266,10 +317,8 @@ class Campaign {
       out_->found_at.push_back(at);
       out_->found_by.push_back(c.key);
     }
-    for (Candidate& p : proposed) {
-      if (proposed_.insert(p.key).second) worklist_.push_back(std::move(p));
-    }
     Report();
+    return proposed;
   }
 
   // Whether the run's test failed (or did not finish in a binary that
@@ -312,7 +361,12 @@ class Campaign {
   Clock::time_point grew_;           // coverage last grew
   size_t runs_since_growth_ = 0;     // runs analysed since
   std::deque<Candidate> worklist_;
-  std::set<std::string> proposed_;   // keys ever proposed
+  std::set<std::string> proposed_;   // keys ever proposed (joined)
+  // Proposals of finished runs not yet joined, by run number; runs below
+  // joined_ have joined (JoinUpTo).
+  std::map<size_t, std::vector<Candidate>> finished_;
+  size_t joined_ = 0;
+  std::condition_variable finished_cv_;  // a run finished, or a worker stopped
   std::map<std::string, Known> seen_;  // findings by BugKey
   Coverage coverage_;
   CampaignStats stats_;

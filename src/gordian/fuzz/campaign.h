@@ -46,10 +46,17 @@ struct CampaignOptions {
   pipeline::ScheduleRunner* runner = nullptr;  // nullptr: the go command
   std::vector<Strategy*> strategies;           // nullptr entries not allowed
   // Every random choice comes from this seed (rng.h): run k's strategies
-  // draw from Rng::ForRun(seed, k). With -j 1 the same seed and the same
-  // runs give the same proposals in the same order; with more workers the
-  // order runs finish in still varies.
+  // draw from Rng::ForRun(seed, k). With -j 1 (or with exact) the same
+  // seed and the same runs give the same proposals in the same order;
+  // with more workers and not exact, the order runs finish in varies it.
   uint64_t seed = 0;
+  // With several workers: run m picks its candidate only after the
+  // proposals of runs 0..m-jobs have joined the worklist, in the order of
+  // their numbers (it waits for run m-jobs to finish), so the order runs
+  // finish in does not change what runs. Costs runs per second when runs
+  // vary in length (a worker waits for a slow run); off, proposals join as
+  // runs finish.
+  bool exact = false;
   // The test's corpus (corpus.h): its schedules run first, after the free
   // run; a schedule of this campaign whose run adds coverage is stored
   // there. "": none.

@@ -12,6 +12,9 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <random>
+#include <thread>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -195,8 +198,7 @@ class Drawing : public Strategy {
 };
 
 // The same seed gives the same schedules in the same order; another seed
-// other ones. (With one worker: with several, the order runs finish in
-// varies.)
+// other ones.
 TEST_F(CampaignTest, TheSeedDecidesTheProposals) {
   Drawing drawing;
   opt_.strategies = {&drawing};
@@ -214,6 +216,57 @@ TEST_F(CampaignTest, TheSeedDecidesTheProposals) {
   ASSERT_GE(a.size(), 3u);
   EXPECT_EQ(a[0], "free run");
   EXPECT_EQ(a[1].rfind("draw ", 0), 0u) << a[1];
+}
+
+// FakeProgram whose runs take a random 0-15 ms (a generator of its own,
+// seeded from the clock): with several workers, runs finish in another
+// order each campaign.
+class JitteryProgram : public FakeProgram {
+ public:
+  bool Run(const schedule::Schedule& s, const std::string& schedule_path,
+           const pipeline::RunOptions& opt, pipeline::RunOutput* out, std::string* err) override {
+    uint64_t ms;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      ms = rng_() % 16;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    return FakeProgram::Run(s, schedule_path, opt, out, err);
+  }
+
+ private:
+  std::mutex mu_;
+  std::mt19937_64 rng_{static_cast<uint64_t>(
+      std::chrono::steady_clock::now().time_since_epoch().count())};
+};
+
+// With three workers, runs that finish in a random order, and exact, the
+// same seed still runs the same candidates in the same order: proposals
+// join the worklist by run number, and run m picks after run m - 3 has
+// joined. (Without exact, they join as runs finish, and the order varies.)
+TEST_F(CampaignTest, TheSeedDecidesTheRunsWithSeveralWorkers) {
+  JitteryProgram jittery;
+  Drawing drawing;
+  opt_.runner = &jittery;
+  opt_.strategies = {&drawing};
+  opt_.jobs = 3;
+  opt_.max_runs = 24;
+  opt_.seed = 42;
+  opt_.exact = true;
+  std::vector<std::vector<std::string>> seqs;
+  for (int i = 0; i < 4; i++) {
+    CampaignResult res;
+    RunCampaign(opt_, &res);
+    ASSERT_EQ(res.ran.size(), 24u);
+    seqs.push_back(res.ran);
+  }
+  for (size_t i = 1; i < seqs.size(); i++) EXPECT_EQ(seqs[0], seqs[i]) << "campaign " << i;
+  // The first three runs start with nothing proposed yet: the free run,
+  // then two more free runs; run 3 runs run 0's first proposal.
+  EXPECT_EQ(seqs[0][0], "free run");
+  EXPECT_EQ(seqs[0][1], "free run");
+  EXPECT_EQ(seqs[0][2], "free run");
+  EXPECT_EQ(seqs[0][3].rfind("draw ", 0), 0u) << seqs[0][3];
 }
 
 // A campaign stores the schedule that added coverage (the other partner);

@@ -12,6 +12,8 @@
 //                        preference of the free run (GFuzz).
 //   delay_points.h       random "n-th operation at a site" points where a
 //                        goroutine is held (PCT with a depth).
+//   scheduling_chains.h  chains of unordered operations on one object,
+//                        mutated as GoPie does (not combined by default).
 // A new strategy implements Strategy, is added to DefaultStrategies
 // (strategy.cc), and gets a row in docs/fuzzing-schedules.md.
 #pragma once
@@ -62,5 +64,8 @@ class Strategy {
 
 // The strategies `gordian fuzz` combines.
 std::vector<std::unique_ptr<Strategy>> DefaultStrategies();
+
+// The strategies -strategies can name besides the default ones.
+std::vector<std::unique_ptr<Strategy>> OptionalStrategies();
 
 }  // namespace gordian::fuzz

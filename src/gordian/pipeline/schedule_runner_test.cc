@@ -91,13 +91,15 @@ class ReplayEnforcement : public ::testing::Test {
   void TearDown() override {
     if (!dir_.empty()) fs::remove_all(dir_);
   }
+  // run: go test's -run pattern (empty: every test of the package).
   bool Replay(const std::string& pkg, const std::string& body,
-              gordian::pipeline::ScheduledRun* res) {
+              gordian::pipeline::ScheduledRun* res, const std::string& run = "") {
     const char* src = getenv("GORDIAN_SOURCE_DIR");
     EXPECT_NE(src, nullptr);
     if (src == nullptr) return false;
     std::string text = "gordian-schedule 1\ncmd.mode test\ncmd.cwd " + std::string(src) +
-                       "/src/gordian/pipeline/testdata/" + pkg + "\ncmd.arg .\n" + body;
+                       "/src/gordian/pipeline/testdata/" + pkg + "\n" +
+                       (run.empty() ? "" : "cmd.arg -run=" + run + "\n") + "cmd.arg .\n" + body;
     gordian::schedule::Schedule s;
     std::string err;
     EXPECT_TRUE(gordian::schedule::ParseSchedule(text, &s, &err)) << err;
@@ -237,6 +239,58 @@ TEST_F(ReplayEnforcement, ADelayLineHoldsTheOperation) {
   EXPECT_LT(other_lock, main_lock) << "the goroutine locked first";
   ASSERT_EQ(res.trace.meta.count("fuzz_delay_ms"), 1u);
   EXPECT_LT(std::stoi(res.trace.meta["fuzz_delay_ms"]), 10000) << "the hold ended when the others blocked";
+}
+
+// testdata/delayunlock: the test goroutine holds a lock and unlocks it
+// while a goroutine it spawned unlocks it too. A delay line on the test's
+// unlock holds it until the goroutine has unlocked: the test's unlock is
+// then the fatal one, and its record must say so (kFailed). The recorder
+// decides the flag by reading the lock's state: read before the hold, it
+// found the lock still held, and the fatal unlock was recorded as a plain
+// one (no occurred unlock-of-unlocked, only a test failure).
+TEST_F(ReplayEnforcement, ADelayedUnlockThatFailsIsFlagged) {
+  struct Case {
+    const char* test;
+    Kind kind;
+    int line;  // the test goroutine's unlock in unlock_test.go
+  };
+  for (const Case& c : {Case{"TestMutex", Kind::MutexUnlock, 23},
+                        Case{"TestRWMutexWrite", Kind::RWUnlock, 35},
+                        Case{"TestRWMutexRead", Kind::RUnlock, 47}}) {
+    SCOPED_TRACE(c.test);
+    std::string run = c.test;  // go test -run; no test name is a prefix of another
+    gordian::pipeline::ScheduledRun free;
+    ASSERT_TRUE(Replay("delayunlock", "", &free, run));
+    std::string site;
+    std::string suffix = fmt::format("unlock_test.go:{}", c.line);
+    for (const Record& r : free.trace.records) {
+      std::string s = gordian::trace::SiteText(free.trace, r);
+      if (r.kind == c.kind && s.ends_with(suffix)) site = s;
+    }
+    ASSERT_FALSE(site.empty()) << "the free run reached the test's unlock\n"
+                               << free.record.run.out << free.record.run.err;
+    gordian::pipeline::ScheduledRun res;
+    ASSERT_TRUE(Replay("delayunlock", "delay 1 20000 " + site + "\n", &res, run));
+    ASSERT_EQ(res.trace.meta.count("fuzz_delay_ms"), 1u) << "the delay line held the unlock";
+    const Record* held = nullptr;
+    const Record* other = nullptr;
+    for (const Record& r : res.trace.records) {
+      if (r.kind != c.kind) continue;
+      (gordian::trace::SiteText(res.trace, r) == site ? held : other) = &r;
+    }
+    ASSERT_NE(held, nullptr);
+    ASSERT_NE(other, nullptr);
+    EXPECT_LT(other->tpre, held->tpre) << "the goroutine unlocked first";
+    EXPECT_EQ(other->flags & gordian::trace::kFailed, 0) << "the goroutine's unlock succeeded";
+    EXPECT_EQ(held->flags & gordian::trace::kFailed, gordian::trace::kFailed)
+        << "the held unlock, which found the lock unlocked, is flagged as the fatal one";
+    bool reported = false;  // the occurred detectors' finding, at the held unlock
+    for (const gordian::report::Finding& f : res.occurred) {
+      reported |= f.kind == gordian::report::FindingKind::UnlockOfUnlocked &&
+                  !f.locations.empty() && f.locations[0].line == static_cast<uint32_t>(c.line);
+    }
+    EXPECT_TRUE(reported) << "an occurred unlock-of-unlocked at unlock_test.go:" << c.line;
+  }
 }
 
 }  // namespace
