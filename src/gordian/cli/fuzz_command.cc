@@ -394,14 +394,14 @@ int RunFuzz(const std::vector<std::string>& args) {
       fuzz_report.test_failures.push_back(report::FuzzTestFailure{
           tt.package, tt.name, tf.runs, s.runs, tf.first_by, tf.output});
       // go test would have failed under that schedule: so does the verdict.
-      bool listed = false;
+      bool in_verdict = false;
       for (report::TestVerdict& v : verdict.tests) {
         if (v.package == tt.package && v.name == tt.name) {
-          listed = true;
+          in_verdict = true;
           if (v.result == report::TestResult::Pass) v.result = report::TestResult::Fail;
         }
       }
-      if (!listed) {
+      if (!in_verdict) {
         verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Fail});
       }
     }
