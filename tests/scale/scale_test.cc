@@ -35,6 +35,33 @@ std::string ReadAll(const std::string& path) {
   return ss.str();
 }
 
+// Runs gordian with argv (its --json goes to a file of its own, added
+// here) in cwd; the process's result and the findings of its JSON report.
+struct GordianRun {
+  driver::ProcessResult result;
+  std::vector<report::Finding> findings;
+};
+GordianRun RunWithJson(std::vector<std::string> argv, const std::string& cwd) {
+  fs::path tmp = fs::temp_directory_path() / fmt::format("gordian-scale-{}", getpid());
+  fs::create_directories(tmp);
+  std::string json = (tmp / "findings.json").string();
+  driver::ProcessSpec spec;
+  spec.argv = {e2e::Gordian()};
+  spec.argv.insert(spec.argv.end(), argv.begin(), argv.end());
+  spec.argv.insert(spec.argv.end() - 1, {"--json", json});  // before the package
+  spec.cwd = cwd;
+  spec.pass_through = false;
+  spec.timeout_seconds = 300;
+  spec.set_env["GORDIAN_RUNTIME_DIR"] = e2e::SourceDir() + "/runtime/std";
+  GordianRun run;
+  std::string err;
+  EXPECT_TRUE(driver::RunProcess(spec, &run.result, &err)) << err;
+  bool parsed = report::FromJson(ReadAll(json), &run.findings, &err);
+  fs::remove_all(tmp);
+  EXPECT_TRUE(parsed) << "gordian " << run.result.Describe() << ": " << err << "\n" << run.result.err;
+  return run;
+}
+
 TEST(Scale, ShortGoroutinesUntrackedReporter) {
   const std::string module = e2e::SourceDir() + "/tests/scale";
   const std::string prog = module + "/short_goroutines_untracked_reporter";
@@ -48,23 +75,10 @@ TEST(Scale, ShortGoroutinesUntrackedReporter) {
   for (const std::string& p : problems) ADD_FAILURE() << p;
   ASSERT_EQ(wants.size(), 1u) << "the program has one bug";
 
-  fs::path tmp = fs::temp_directory_path() / fmt::format("gordian-scale-{}", getpid());
-  fs::create_directories(tmp);
-  std::string json = (tmp / "findings.json").string();
-  driver::ProcessSpec spec;
-  spec.argv = {e2e::Gordian(), "test", "--quiet", "--wall", "120s", "--json", json,
-               "./short_goroutines_untracked_reporter"};
-  spec.cwd = module;
-  spec.pass_through = false;
-  spec.timeout_seconds = 300;
-  spec.set_env["GORDIAN_RUNTIME_DIR"] = e2e::SourceDir() + "/runtime/std";
-  driver::ProcessResult r;
-  std::string err;
-  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
-  std::vector<report::Finding> findings;
-  bool parsed = report::FromJson(ReadAll(json), &findings, &err);
-  fs::remove_all(tmp);
-  ASSERT_TRUE(parsed) << "gordian " << r.Describe() << ": " << err << "\n" << r.err;
+  GordianRun run = RunWithJson(
+      {"test", "--quiet", "--wall", "120s", "./short_goroutines_untracked_reporter"}, module);
+  const driver::ProcessResult& r = run.result;
+  const std::vector<report::Finding>& findings = run.findings;
   // 1: a bug was reported (and the test itself passed).
   EXPECT_EQ(r.exit_code, 1) << r.Describe() << "\n" << r.err;
   corpus::CheckResult c = corpus::Check(prog, wants, findings);
@@ -87,24 +101,10 @@ TEST(Scale, ShortGoroutinesUntrackedReporter) {
 // the rewrite reads the clocks of the bug's whole past, and the analysis
 // builds the engine again with every clock for it.
 TEST(Scale, ClocksOnDemandStillConfirm) {
-  const std::string module = e2e::SourceDir() + "/tests/corpus";
-  fs::path tmp = fs::temp_directory_path() / fmt::format("gordian-on-demand-{}", getpid());
-  fs::create_directories(tmp);
-  std::string json = (tmp / "findings.json").string();
-  driver::ProcessSpec spec;
-  spec.argv = {e2e::Gordian(), "run", "--verbose", "--json", json,
-               "./bugs/hitcounter_summary_after_close"};
-  spec.cwd = module;
-  spec.pass_through = false;
-  spec.timeout_seconds = 300;
-  spec.set_env["GORDIAN_RUNTIME_DIR"] = e2e::SourceDir() + "/runtime/std";
-  driver::ProcessResult r;
-  std::string err;
-  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
-  std::vector<report::Finding> findings;
-  bool parsed = report::FromJson(ReadAll(json), &findings, &err);
-  fs::remove_all(tmp);
-  ASSERT_TRUE(parsed) << "gordian " << r.Describe() << ": " << err << "\n" << r.err;
+  GordianRun run = RunWithJson({"run", "--verbose", "./bugs/hitcounter_summary_after_close"},
+                                e2e::SourceDir() + "/tests/corpus");
+  const driver::ProcessResult& r = run.result;
+  const std::vector<report::Finding>& findings = run.findings;
   EXPECT_NE(r.err.find("no detector asks about the 12002 operations on 1 large objects"),
             std::string::npos)
       << r.err;

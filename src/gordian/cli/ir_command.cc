@@ -10,8 +10,7 @@
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
-#include "gordian/ir/generator.h"
-#include "gordian/ir/reader.h"
+#include "gordian/cli/ir_input.h"
 #include "gordian/ir/writer.h"
 #include "gordian/util/flags.h"
 
@@ -45,39 +44,12 @@ int RunDump(const std::vector<std::string>& args) {
   flags.String("file", &file, "IR", "read this IR file instead of generating one");
   std::vector<std::string> pkgs;
   if (auto done = ParseCommandLine(&flags, args, &pkgs, kIrUsage)) return *done;
-  std::string err, text, name;
-  if (!file.empty()) {
-    if (!pkgs.empty()) return UsageError(cmd + ": --file takes no packages");
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      fmt::print(stderr, "{}: cannot read {}\n", cmd, file);
-      return kExitToolError;
-    }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    name = file;
-  } else {
-    if (pkgs.empty()) return UsageError(cmd + ": missing PKG (e.g. ./...; see 'gordian ir --help')");
-    ir::GenerateOptions opts;
-    opts.packages = pkgs;
-    opts.dir = dir;
-    opts.tests = !no_tests;
-    opts.tags = tags;
-    ir::GenerateResult res;
-    if (!ir::NewGoIrGenerator()->Generate(opts, &res, &err)) {
-      fmt::print(stderr, "{}: {}\n", cmd, err);
-      return kExitToolError;
-    }
-    if (res.build_failed) {
-      fmt::print(stderr, "{}{}", res.messages, res.messages.ends_with('\n') ? "" : "\n");
-      fmt::print(stderr, "{}: the packages do not build; fix the errors above\n", cmd);
-      return kExitToolError;
-    }
-    text = std::move(res.ir);
-    name = "the generated IR";
+  if (!file.empty() && !pkgs.empty()) return UsageError(cmd + ": --file takes no packages");
+  if (file.empty() && pkgs.empty()) {
+    return UsageError(cmd + ": missing PKG (e.g. ./...; see 'gordian ir --help')");
   }
   ir::Program prog;
-  if (!ir::ReadProgram(text, name, &prog, &err)) {
-    fmt::print(stderr, "{}: {}\n", cmd, err);
+  if (!LoadIr(cmd, IrInput{file, pkgs, dir, tags, !no_tests}, nullptr, &prog)) {
     return kExitToolError;
   }
   std::string printed = ir::WriteProgram(prog);

@@ -8,7 +8,6 @@
 //                  [-depth N] [-dump-models] [--verbose] [report flags] PKG...
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -16,10 +15,9 @@
 #include <fmt/ranges.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/cli/ir_input.h"
 #include "gordian/cli/progress.h"
 #include "gordian/cli/reporting.h"
-#include "gordian/ir/generator.h"
-#include "gordian/ir/reader.h"
 #include "gordian/util/flags.h"
 #include "gordian/verify/extract.h"
 #include "gordian/verify/verify_model.h"
@@ -109,44 +107,16 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (max_valuations < 1) return UsageError("verify: -max-valuations must be at least 1");
   if (max_states < 1) return UsageError("verify: -max-states must be at least 1");
 
-  std::string err, text, name;
-  if (!file.empty()) {
-    if (!pkgs.empty()) return UsageError("verify: --file takes no packages");
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      fmt::print(stderr, "{}: cannot read {}\n", cmd, file);
-      return kExitToolError;
-    }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    name = file;
-  } else {
-    if (pkgs.empty()) return UsageError("verify: missing PKG (e.g. ./...; see 'gordian verify --help')");
-    ir::GenerateOptions gopt;
-    gopt.packages = pkgs;
-    gopt.dir = dir;
-    gopt.tests = !no_tests;
-    gopt.tags = tags;
-    ir::GenerateResult res;
-    Progress gen_progress(cmd, ropt.quiet);
-    gen_progress.Say(fmt::format("building the IR of {} (go/packages, go/ssa)", fmt::join(pkgs, " ")));
-    const bool generated = ir::NewGoIrGenerator()->Generate(gopt, &res, &err);
-    gen_progress.Clear();
-    if (!generated) {
-      fmt::print(stderr, "{}: {}\n", cmd, err);
-      return kExitToolError;
-    }
-    if (res.build_failed) {
-      fmt::print(stderr, "{}{}", res.messages, res.messages.ends_with('\n') ? "" : "\n");
-      fmt::print(stderr, "{}: the packages do not build; fix the errors above\n", cmd);
-      return kExitToolError;
-    }
-    text = std::move(res.ir);
-    name = "the generated IR";
+  if (!file.empty() && !pkgs.empty()) return UsageError("verify: --file takes no packages");
+  if (file.empty() && pkgs.empty()) {
+    return UsageError("verify: missing PKG (e.g. ./...; see 'gordian verify --help')");
   }
   ir::Program prog;
-  if (!ir::ReadProgram(text, name, &prog, &err)) {
-    fmt::print(stderr, "{}: {}\n", cmd, err);
-    return kExitToolError;
+  {
+    Progress gen_progress(cmd, ropt.quiet);
+    if (!LoadIr(cmd, IrInput{file, pkgs, dir, tags, !no_tests}, &gen_progress, &prog)) {
+      return kExitToolError;
+    }
   }
   verify::ExtractOptions xopt;
   xopt.inline_depth = static_cast<int>(depth);
