@@ -46,10 +46,6 @@ uint64_t HappensBefore::RecordsWithoutClock() const {
   return n;
 }
 
-uint64_t HappensBefore::RecordsUnneeded() const {
-  if (opt_.unneeded == nullptr) return 0;
-  return static_cast<uint64_t>(std::count(opt_.unneeded->begin(), opt_.unneeded->end(), 1));
-}
 
 Epoch HappensBefore::PreEpoch(uint32_t rec) const {
   rec = ops().Owner(rec);

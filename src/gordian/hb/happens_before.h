@@ -148,8 +148,6 @@ class HappensBefore {
   // dropped, since Before() says "ordered". Not the records
   // HbOptions::unneeded names, which no detector asks about.
   uint64_t RecordsWithoutClock() const;
-  // The records HbOptions::unneeded named (0 without it).
-  uint64_t RecordsUnneeded() const;
   // Whether the stored clocks reached HbOptions::clock_budget_bytes.
   bool ClockBudgetExhausted() const { return store_.exhausted(); }
   Epoch PreEpoch(uint32_t rec) const;

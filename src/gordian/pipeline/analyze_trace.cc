@@ -290,7 +290,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     phase("happens-before (every clock)", 0, n);
     engine_progress->phase = "happens-before (every clock)";
     budget.Release(EngineFixedBytes(n, t.goroutines.size()) + a->hb->stats().engine_bytes);
-    a->hb.reset();
+    a->hb.reset();  // (the reference `hb` above is to this engine: not used below)
     hb::HbOptions full = ho;
     full.unneeded = nullptr;
     a->hb = BuildEngine(cmd, dir, ops, full, &budget);
