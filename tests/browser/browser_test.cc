@@ -124,21 +124,58 @@ class BrowserTest : public ::testing::Test {
   }
 
   // The page's data blob, parsed (the steps of each finding).
-  static nlohmann::json PageData() {
-    std::string page = ReadFile(*tmp_ / "report.html");
+  static nlohmann::json PageData(const std::string& name = "report.html") {
+    std::string page = ReadFile(*tmp_ / name);
     const std::string open = "<script type=\"application/json\" id=\"gordian-data\">";
     size_t from = page.find(open) + open.size();
     return nlohmann::json::parse(page.substr(from, page.find("</script>", from) - from));
   }
 
   // The serialised section of finding i.
-  static std::string Section(size_t i) {
+  static std::string Section(const std::string& dom, size_t i) {
     std::string open = "<section class=\"finding";
-    size_t at = dom_->find("id=\"finding-" + std::to_string(i) + "\"");
+    size_t at = dom.find("id=\"finding-" + std::to_string(i) + "\"");
     if (at == std::string::npos) return "";
-    size_t from = dom_->rfind(open, at);
-    size_t to = dom_->find("</section>", at);
-    return dom_->substr(from, to - from);
+    size_t from = dom.rfind(open, at);
+    size_t to = dom.find("</section>", at);
+    return dom.substr(from, to - from);
+  }
+
+  // Every finding of the JSON report has its section in the page's DOM,
+  // with its kind and message, one lane per goroutine of its steps, one
+  // mark per step, the primary operation highlighted and a copy button for
+  // a reproduce command; each kind is counted in the kind filter.
+  static void ExpectEveryFinding(const std::string& dom, const nlohmann::json& findings,
+                                 const nlohmann::json& data) {
+    EXPECT_NE(dom.find("data-gordian-rendered=\"ok\""), std::string::npos) << dom;
+    EXPECT_NE(dom.find("<pre id=\"gordian-errors\" hidden=\"\"></pre>"), std::string::npos)
+        << "the page reported errors: " << dom.substr(dom.find("gordian-errors"), 2000);
+    ASSERT_EQ(data["findings"].size(), findings.size());
+    EXPECT_EQ(Count(dom, "<section class=\"finding"), findings.size());
+    std::set<std::string> kinds;
+    for (size_t i = 0; i < findings.size(); i++) {
+      const nlohmann::json& f = findings[i];
+      kinds.insert(f["kind"]);
+      std::string sec = Section(dom, i);
+      ASSERT_FALSE(sec.empty()) << "no section for finding " << i;
+      EXPECT_NE(sec.find("data-kind=\"" + f["kind"].get<std::string>() + "\""), std::string::npos);
+      EXPECT_NE(sec.find(AsDomText(f["message"])), std::string::npos) << f["message"];
+      const nlohmann::json& steps = data["findings"][i]["steps"];
+      std::set<std::string> goroutines;
+      for (const auto& st : steps) goroutines.insert(st["g"]);
+      EXPECT_EQ(Count(sec, "class=\"lane-bg\""), goroutines.size()) << f["kind"];
+      EXPECT_EQ(Count(sec, "class=\"mark"), steps.size()) << f["kind"];
+      if (!steps.empty()) {
+        EXPECT_NE(sec.find("class=\"mark primary"), std::string::npos)
+            << f["kind"] << ": no operation highlighted";
+      }
+      if (!f["reproduce"].get<std::string>().empty()) {
+        EXPECT_NE(sec.find("class=\"copy\""), std::string::npos);
+      }
+    }
+    for (const std::string& k : kinds) {
+      EXPECT_NE(dom.find("<option value=\"" + k + "\">" + k + " ("), std::string::npos) << k;
+    }
   }
 
   static fs::path* tmp_;
@@ -153,39 +190,9 @@ std::string* BrowserTest::dom_ = nullptr;
 // (One gtest process per test, each running gordian test once: the checks
 // are grouped into few tests to stay within a minute.)
 TEST_F(BrowserTest, EveryFindingIsInTheDomWithItsTimelineAndNoScriptError) {
-  EXPECT_NE(dom_->find("data-gordian-rendered=\"ok\""), std::string::npos) << *dom_;
-  EXPECT_NE(dom_->find("<pre id=\"gordian-errors\" hidden=\"\"></pre>"), std::string::npos)
-      << "the page reported errors: " << dom_->substr(dom_->find("gordian-errors"), 2000);
   const nlohmann::json& findings = (*report_)["findings"];
-  nlohmann::json data = PageData();
   ASSERT_GE(findings.size(), 3u);
-  ASSERT_EQ(data["findings"].size(), findings.size());
-  EXPECT_EQ(Count(*dom_, "<section class=\"finding"), findings.size());
-  std::set<std::string> kinds;
-  for (size_t i = 0; i < findings.size(); i++) {
-    const nlohmann::json& f = findings[i];
-    kinds.insert(f["kind"]);
-    std::string sec = Section(i);
-    ASSERT_FALSE(sec.empty()) << "no section for finding " << i;
-    EXPECT_NE(sec.find("data-kind=\"" + f["kind"].get<std::string>() + "\""), std::string::npos);
-    EXPECT_NE(sec.find(AsDomText(f["message"])), std::string::npos) << f["message"];
-    const nlohmann::json& steps = data["findings"][i]["steps"];
-    std::set<std::string> goroutines;
-    for (const auto& s : steps) goroutines.insert(s["g"]);
-    EXPECT_EQ(Count(sec, "class=\"lane-bg\""), goroutines.size()) << f["kind"];
-    EXPECT_EQ(Count(sec, "class=\"mark"), steps.size()) << f["kind"];
-    if (!steps.empty()) {
-      EXPECT_NE(sec.find("class=\"mark primary"), std::string::npos)
-          << f["kind"] << ": no operation highlighted";
-    }
-    if (!f["reproduce"].get<std::string>().empty()) {
-      EXPECT_NE(sec.find("class=\"copy\""), std::string::npos);
-    }
-  }
-  // Each kind counted in the kind filter.
-  for (const std::string& k : kinds) {
-    EXPECT_NE(dom_->find("<option value=\"" + k + "\">" + k + " ("), std::string::npos) << k;
-  }
+  ExpectEveryFinding(*dom_, findings, PageData());
   // The drawings the chosen programs need.
   EXPECT_GT(Count(*dom_, "class=\"arrow send\""), 0u) << "no send->receive arrow";
   EXPECT_GT(Count(*dom_, "class=\"arrow close\""), 0u) << "no close arrow";
@@ -224,6 +231,36 @@ TEST_F(BrowserTest, OneScreenshotPerFindingKind) {
     if (!keep.empty()) fs::copy_file(png, fs::path(keep) / png.filename(),
                                      fs::copy_options::overwrite_existing);
   }
+}
+
+// gordian verify's findings (model counterexamples, status predicted)
+// draw as the dynamic ones do: a lane per process, the blocked or failing
+// operation highlighted, send -> receive and close arrows and lock-held
+// bars from the objects and message numbers of the counterexample.
+TEST_F(BrowserTest, VerifyFindingsHaveTheirTimelines) {
+  driver::ProcessSpec spec;
+  spec.argv = {Gordian(), "verify", "--quiet", "--json", (*tmp_ / "verify.json").string(),
+               "--html", (*tmp_ / "verify.html").string(), "./bugs/transfer_lock_order",
+               "./bugs/pool_jobs_never_closed", "./bugs/shutdown_closes_twice"};
+  spec.cwd = SourceDir() + "/tests/corpus/verify";
+  spec.pass_through = false;
+  spec.timeout_seconds = 240;
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_EQ(r.exit_code, 1) << r.Describe() << "\n" << r.err;
+  nlohmann::json report = nlohmann::json::parse(ReadFile(*tmp_ / "verify.json"));
+  const nlohmann::json& findings = report["findings"];
+  std::set<std::string> kinds;
+  for (const auto& f : findings) kinds.insert(f["kind"]);
+  EXPECT_EQ(kinds, (std::set<std::string>{"lock-order-deadlock", "global-deadlock", "close-of-closed"}));
+  std::string dom = Chromium({"--dump-dom", "file://" + (*tmp_ / "verify.html").string()});
+  ExpectEveryFinding(dom, findings, PageData("verify.html"));
+  EXPECT_GT(Count(dom, "class=\"arrow send\""), 0u) << "no send->receive arrow";
+  EXPECT_GT(Count(dom, "class=\"arrow close\""), 0u) << "no close arrow";
+  EXPECT_GT(Count(dom, "class=\"held\""), 0u) << "no lock-held bar";
+  // The entry's process is named as such, not as a goroutine of the runtime.
+  EXPECT_NE(dom.find("the model's entry point"), std::string::npos);
 }
 
 TEST_F(BrowserTest, AnalyzeDrawsTheWholeRunOnACanvas) {

@@ -270,7 +270,7 @@ void FillGoroutines(const OccurredIndex& ix, report::Finding* f) {
     if (Gid gid = ix.GidOfStableId(id); gid != trace::kNoGid) {
       f->goroutines.push_back(ix.GoroutineInfoOf(gid));
     } else {
-      f->goroutines.push_back(report::GoroutineInfo{id, "", 0, ""});
+      f->goroutines.push_back(report::GoroutineInfo{id, "", 0, "", ""});
     }
   }
 }

@@ -295,15 +295,30 @@ std::vector<report::Finding> RaceFindings(const std::vector<RaceReport>& reports
       }
       f.goroutines.push_back(std::move(gi));
     }
-    // The race detector says which access came first.
+    // The race detector says which access came first. An access without
+    // a frame of the program's own code is still a step of the timeline:
+    // at its innermost frame (a library's), or at no position when the
+    // detector lost its stack.
     for (const Side* s : {&prev, &cur}) {
-      if (s->frame == nullptr) continue;
       report::Step st;
-      st.loc = Loc(*s);
-      st.loc.goroutine = DisplayId(*s);  // steps are not in the JSON
-      st.loc.tpre = s == &prev ? 1 : 2;
       st.what = fmt::format("{}{}", s->access->atomic ? "atomic " : "",
                             s->access->write ? "write" : "read");
+      if (s->frame != nullptr) {
+        st.loc = Loc(*s);
+      } else {
+        st.loc.role = s->access->write ? report::Role::Write : report::Role::Read;
+        if (!s->access->stack.empty()) {
+          const Frame& inner = s->access->stack.front();
+          st.loc.file = inner.file;
+          st.loc.line = inner.line;
+          st.loc.function = inner.function;
+          st.what += fmt::format(" in {} (no frame of the program's own code)", inner.function);
+        } else {
+          st.what += " (the race detector lost its stack)";
+        }
+      }
+      st.loc.goroutine = DisplayId(*s);  // steps are not in the JSON
+      st.loc.tpre = s == &prev ? 1 : 2;
       if (s == &cur) {
         st.what += prev.frame != nullptr ? ": races with the access before"
                    : prev.access->stack.empty()

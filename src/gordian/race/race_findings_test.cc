@@ -209,6 +209,17 @@ TEST(RaceFindings, AccessOutsideUserCode) {
   EXPECT_EQ(fs[0].locations[0].role, Role::Read);
   EXPECT_NE(fs[0].message.find("sync/atomic.StoreInt64"), std::string::npos) << fs[0].message;
   EXPECT_EQ(fs[0].goroutines[1].spawn_line, 13u);
+  // Both accesses are steps of the timeline, the one outside the program's
+  // code at its library frame, each on its own goroutine.
+  ASSERT_EQ(fs[0].interleaving.size(), 2u);
+  const report::Step* outside = nullptr;
+  for (const report::Step& st : fs[0].interleaving) {
+    if (st.loc.line != 18u) outside = &st;
+  }
+  ASSERT_NE(outside, nullptr);
+  EXPECT_NE(outside->what.find("sync/atomic.StoreInt64"), std::string::npos) << outside->what;
+  EXPECT_NE(outside->loc.file.find("race_amd64.s"), std::string::npos) << outside->loc.file;
+  EXPECT_NE(fs[0].interleaving[0].loc.goroutine, fs[0].interleaving[1].loc.goroutine);
   t.meta["roots"] = "/elsewhere";
   EXPECT_TRUE(RaceFindings(reps, t).empty());
 }

@@ -3,6 +3,8 @@
 // them.
 #include "gordian/report/finding.h"
 
+#include <fmt/format.h>
+
 #include <iterator>
 
 namespace gordian::report {
@@ -126,6 +128,13 @@ std::string_view RoleName(Role r) {
 
 bool CountsAsBug(const Finding& f) {
   return f.severity == Severity::Bug && f.status != Status::Unconfirmed;
+}
+
+std::string GoroutineWhere(const GoroutineInfo& g) {
+  if (!g.spawn_file.empty()) return fmt::format("spawned at {}:{}", g.spawn_file, g.spawn_line);
+  if (g.id == "1") return "the main goroutine";
+  if (!g.origin.empty()) return g.origin;
+  return "started outside user code (testing package or runtime)";
 }
 
 }  // namespace gordian::report

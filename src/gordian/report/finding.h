@@ -80,7 +80,14 @@ struct GoroutineInfo {
   std::string spawn_file;   // where the go statement is; empty for main/unknown
   uint32_t spawn_line = 0;
   std::string function;     // the goroutine's function, when known
+  // How it started when not at a go statement, when its producer knows
+  // (gordian verify: "the model's entry point"); else the report says.
+  std::string origin;
 };
+
+// Where g came from, for people: "spawned at f.go:12", "the main
+// goroutine", its origin, or "started outside user code (...)".
+std::string GoroutineWhere(const GoroutineInfo& g);
 
 struct Finding {
   FindingKind kind = FindingKind::Panic;

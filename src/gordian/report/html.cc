@@ -47,12 +47,6 @@ ordered_json ExcerptJson(const SourceExcerpt& ex) {
   return j;
 }
 
-std::string GoroutineLabel(const GoroutineInfo& g) {
-  if (!g.spawn_file.empty()) return fmt::format("spawned at {}:{}", g.spawn_file, g.spawn_line);
-  if (g.id == "1") return "the main goroutine";
-  return "started outside user code";
-}
-
 // True when step s is the finding's primary operation (the one that blocks
 // or panics, or the first access of a race): same goroutine, position and
 // stamp as the first location.
@@ -94,7 +88,7 @@ ordered_json FindingJson(const Finding& f, const HtmlOptions& opt, SourceCache* 
   j["locations"] = std::move(locs);
   ordered_json gs = ordered_json::array();
   for (const GoroutineInfo& g : f.goroutines) {
-    gs.push_back({{"id", g.id}, {"where", GoroutineLabel(g)}, {"function", g.function}});
+    gs.push_back({{"id", g.id}, {"where", GoroutineWhere(g)}, {"function", g.function}});
   }
   j["goroutines"] = std::move(gs);
   // The steps, and the context steps (partners of its communications) by

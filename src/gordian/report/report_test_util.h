@@ -32,8 +32,8 @@ inline Finding SendOnClosed(std::string dir = "pkg/") {
   f.locations.push_back(Loc(dir + "hub.go", 20, Role::Close, "1", 2, 5));
   f.interleaving.push_back({Loc(dir + "hub.go", 20, Role::Close, "1", 2, 5), "close"});
   f.interleaving.push_back({Loc(dir + "hub.go", 12, Role::Send, "1.0", 3, 7), "send: panic"});
-  f.goroutines.push_back({"1", "", 0, "example.com/pkg.TestPublish"});
-  f.goroutines.push_back({"1.0", dir + "hub.go", 9, "example.com/pkg.(*Hub).loop"});
+  f.goroutines.push_back({"1", "", 0, "example.com/pkg.TestPublish", ""});
+  f.goroutines.push_back({"1.0", dir + "hub.go", 9, "example.com/pkg.(*Hub).loop", ""});
   return f;
 }
 
@@ -46,7 +46,7 @@ inline Finding Leak(std::string file, uint32_t line, std::string g, Primitive p)
   f.test = "TestLeak";
   f.message = "goroutine " + g + " is blocked forever";
   f.locations.push_back(Loc(file, line, Role::Send, g));
-  f.goroutines.push_back({g, file, 3, ""});
+  f.goroutines.push_back({g, file, 3, "", ""});
   return f;
 }
 

@@ -195,14 +195,7 @@ static std::string RenderFindingWith(const Finding& raw, const TerminalOptions& 
     for (const GoroutineInfo* g : listed) w = std::max(w, g->id.size());
     for (const GoroutineInfo* gp : listed) {
       const GoroutineInfo& g = *gp;
-      std::string where;
-      if (!g.spawn_file.empty()) {
-        where = fmt::format("spawned at {}:{}", g.spawn_file, g.spawn_line);
-      } else if (g.id == "1") {
-        where = "the main goroutine";
-      } else {
-        where = "started outside user code (testing package or runtime)";
-      }
+      std::string where = GoroutineWhere(g);
       if (!g.function.empty()) where += fmt::format(", runs {}", g.function);
       out += fmt::format("    {:<{}}  {}\n", g.id, w, where);
     }

@@ -81,7 +81,7 @@ TEST_F(TerminalTest, GoroutinesListOnlyThoseTheFindingMentions) {
   Finding f = WithDisk(testing::SendOnClosed());
   // Dedup merged the goroutines of 40 other occurrences into this finding.
   for (int i = 0; i < 40; i++) {
-    f.goroutines.push_back({fmt::format("1.{}", 100 + i), "pkg/hub.go", 9, "worker"});
+    f.goroutines.push_back({fmt::format("1.{}", 100 + i), "pkg/hub.go", 9, "worker", ""});
   }
   std::string out = RenderTerminal({f}, Opts());
   EXPECT_TRUE(Has(out, "1.0  spawned at pkg/hub.go:9")) << out;

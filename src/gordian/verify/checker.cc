@@ -424,6 +424,11 @@ class Explorer {
   }
   const std::string& cut_reason() const { return cut_reason_; }
 
+  // The object step st of the current state's process operates on: its
+  // index in the order the model made its objects, or -1 (no object, nil,
+  // or a make: the report needs objects only to pair operations).
+  int32_t ObjectOf(const MoveStep& st) const;
+
  private:
   // --- reading the current state s_ -------------------------------------
   void Parse(const int32_t* s, int32_t n) {
@@ -619,6 +624,30 @@ class Explorer {
   bool cut_ = false;
   std::string cut_reason_;
 };
+
+int32_t Explorer::ObjectOf(const MoveStep& st) const {
+  if (st.p < 0 || st.p >= nproc_ || st.t < 0 || Tmpl(st.p) != st.t) return -1;
+  const Instr& in = m_.templates[st.t].code[st.pc];
+  int32_t slot = -1;
+  switch (in.kind) {
+    case InstrKind::kSend: case InstrKind::kRecv: case InstrKind::kClose:
+    case InstrKind::kLock: case InstrKind::kUnlock: case InstrKind::kRLock: case InstrKind::kRUnlock:
+    case InstrKind::kTryLock: case InstrKind::kWgAdd: case InstrKind::kWgWait:
+    case InstrKind::kOnceBegin: case InstrKind::kOnceEnd: case InstrKind::kCondWait:
+    case InstrKind::kCondSignal: case InstrKind::kCondBroadcast: case InstrKind::kCancel:
+    case InstrKind::kStopTimer:
+      slot = in.a;
+      break;
+    case InstrKind::kSelect:
+      if (st.sc >= 0 && st.sc < static_cast<int32_t>(in.cases.size())) slot = in.cases[st.sc].chan;
+      break;
+    default:
+      return -1;
+  }
+  if (slot < 0 || slot >= m_.templates[st.t].num_locals) return -1;
+  const int32_t h = Locals(st.p)[slot];
+  return h >= 0 && h < nobj_ ? h : -1;
+}
 
 bool Explorer::TryAcquire(int32_t p, int32_t lock, bool read) {
   if (Obj(lock, 0) == kOMutex) {
@@ -1182,17 +1211,19 @@ void Explorer::Classify(const int32_t* s, int32_t n) {
 
 // --- the search --------------------------------------------------------
 
-CheckStep ToStep(const MoveStep& s, bool blocks) {
+// `at` is an explorer positioned at the state the step is taken from.
+CheckStep ToStep(const MoveStep& s, bool blocks, const Explorer& at) {
   CheckStep c;
   c.process = s.p;
   c.template_index = s.t;
   c.pc = s.pc;
   c.select_case = s.sc;
   c.blocks = blocks;
+  c.object = at.ObjectOf(s);
   return c;
 }
 
-void AppendMove(const Move& mv, std::vector<CheckStep>* out) {
+void AppendMove(const Move& mv, const Explorer& at, std::vector<CheckStep>* out) {
   if (mv.env >= 0) {
     CheckStep c;
     c.process = c.template_index = c.pc = -1;
@@ -1200,7 +1231,7 @@ void AppendMove(const Move& mv, std::vector<CheckStep>* out) {
     out->push_back(c);
     return;
   }
-  for (int32_t i = 0; i < mv.nsteps; ++i) out->push_back(ToStep(mv.step[i], false));
+  for (int32_t i = 0; i < mv.nsteps; ++i) out->push_back(ToStep(mv.step[i], false, at));
 }
 
 // The violating positions: the panicking step, or each stuck process.
@@ -1234,17 +1265,18 @@ uint64_t KeyHash(const Bad& b) {
   return h;
 }
 
-Violation MakeViolation(const Bad& b, std::vector<CheckStep> path) {
+// `at` is the explorer positioned at the state b was seen in.
+Violation MakeViolation(const Bad& b, std::vector<CheckStep> path, const Explorer& at) {
   Violation v;
   v.kind = b.kind;
   v.primitive = b.primitive;
   if (b.move.nsteps > 0) {
-    v.where.push_back(ToStep(b.move.step[0], false));
-    AppendMove(b.move, &path);
+    v.where.push_back(ToStep(b.move.step[0], false, at));
+    AppendMove(b.move, at, &path);
   }
   for (const MoveStep& w : b.where) {
-    v.where.push_back(ToStep(w, true));
-    path.push_back(ToStep(w, true));
+    v.where.push_back(ToStep(w, true, at));
+    path.push_back(ToStep(w, true, at));
   }
   v.steps = std::move(path);
   v.key = KeyOf(b);
@@ -1307,7 +1339,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
       for (const Move& mv : tracer.moves()) {
         Encode(tracer.Succ(mv), static_cast<int32_t>(mv.len), &enc);
         if (enc.size() == store.Length(child) && std::memcmp(enc.data(), store.Bytes(child), enc.size()) == 0) {
-          AppendMove(mv, &path);
+          AppendMove(mv, tracer, &path);
           break;
         }
       }
@@ -1317,7 +1349,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   auto note_bads = [&](const std::vector<Bad>& bads, uint32_t s) {
     for (const Bad& b : bads) {
       if (!seen_bads.insert(KeyHash(b)).second) continue;
-      r.violations.push_back(MakeViolation(b, path_to(s)));
+      r.violations.push_back(MakeViolation(b, path_to(s), ex));
     }
   };
 

@@ -42,10 +42,11 @@ struct CheckStep {
   int32_t pc = 0;
   int32_t select_case = -1;  // for a select: the case it took (-1: default)
   bool blocks = false;       // the process is blocked here at the end
-  // An environment step (a timer fires, a timeout cancels a context) has
-  // process, template_index and pc -1 and names the object here: the
-  // index of the timer's channel or the context, in the order the model
-  // made its objects (0 first).
+  // The object the step operates on: its index in the order the model
+  // made its objects (0 first), or -1 (none, nil, or a make). An
+  // environment step (a timer fires, a timeout cancels a context) has
+  // process, template_index and pc -1 and names the timer's channel or the
+  // context here.
   int32_t object = -1;
 };
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <numeric>
 
 namespace gordian::verify {
@@ -18,7 +19,7 @@ report::Role RoleOf(const Instr& in) {
     case InstrKind::kRecv: return report::Role::Recv;
     case InstrKind::kClose: return report::Role::Close;
     case InstrKind::kSelect: return report::Role::Select;
-    case InstrKind::kLock: case InstrKind::kRLock: case InstrKind::kTryLock: case InstrKind::kCondWait:
+    case InstrKind::kLock: case InstrKind::kRLock: case InstrKind::kTryLock:
       return report::Role::Lock;
     case InstrKind::kUnlock: case InstrKind::kRUnlock: return report::Role::Unlock;
     case InstrKind::kWgAdd:
@@ -127,13 +128,43 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
   }
   std::sort(at.begin(), at.end());
   f.dedup_key = fmt::format("verify {} {}", report::KindName(v.kind), fmt::join(at, " "));
+  // A location carries the order of its step in the interleaving (the
+  // last step of its process at its pc), so the timeline highlights that
+  // step and not an earlier iteration on the same line.
+  for (const CheckStep& w : v.where) {
+    uint32_t order = 0;
+    for (size_t i = v.steps.size(); i-- > 0;) {
+      const CheckStep& s = v.steps[i];
+      if (s.process == w.process && s.template_index == w.template_index && s.pc == w.pc) {
+        order = static_cast<uint32_t>(i + 1);
+        break;
+      }
+    }
+    f.locations.push_back(LocationOf(m, w, root, order));
+  }
   uint32_t order = 0;
-  for (const CheckStep& s : v.where) f.locations.push_back(LocationOf(m, s, root, ++order));
-  order = 0;
   std::vector<int> seen;
+  // The n-th value sent on a channel is the n-th received from it (FIFO,
+  // and a rendezvous pairs the two counts too): the steps' seq, from which
+  // the timeline draws send -> receive. An environment step (a timer's
+  // send) is counted as a send on its channel.
+  std::map<int32_t, uint32_t> sent, received;
   for (const CheckStep& s : v.steps) {
     report::Step st;
     st.loc = LocationOf(m, s, root, ++order);
+    st.object = s.object >= 0 ? static_cast<uint64_t>(s.object) + 1 : 0;
+    if (s.object >= 0 && !s.blocks) {
+      if (st.loc.role == report::Role::Send || s.process < 0) {
+        st.seq = ++sent[s.object];
+      } else if (st.loc.role == report::Role::Recv) {
+        st.seq = ++received[s.object];
+      } else if (st.loc.role == report::Role::Select && s.template_index >= 0) {
+        const Instr& in = m.templates[s.template_index].code[s.pc];
+        if (s.select_case >= 0 && s.select_case < static_cast<int32_t>(in.cases.size())) {
+          st.seq = in.cases[s.select_case].send ? ++sent[s.object] : ++received[s.object];
+        }
+      }
+    }
     const Template* t = s.template_index >= 0 && s.template_index < static_cast<int>(m.templates.size())
                             ? &m.templates[s.template_index]
                             : nullptr;
@@ -162,6 +193,8 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
       if (s.template_index > 0) {
         g.spawn_file = FileOf(m, t.pos, root);
         g.spawn_line = static_cast<uint32_t>(std::max(t.pos.line, 0));
+      } else {
+        g.origin = "the model's entry point";
       }
       f.goroutines.push_back(std::move(g));
     }
