@@ -1101,7 +1101,12 @@ bool Explorer::DoubleLocked(int32_t p) const {
   const int32_t l = Locals(p)[in.a];
   if (l < 0 || l >= nobj_) return false;
   if (Obj(l, 0) == kOMutex) return Obj(l, 1) == p;
-  if (Obj(l, 0) == kORWMutex) return Obj(l, 1) == p && (in.kind == InstrKind::kLock || Obj(l, 2));
+  if (Obj(l, 0) == kORWMutex) {
+    // Lock by a reader of the same RWMutex (an upgrade): the writer waits
+    // for every reader, itself among them, so it never gets the lock.
+    if (in.kind == InstrKind::kLock && Obj(l, 3) > 0 && (Obj(l, 4) & ReaderBit(p))) return true;
+    return Obj(l, 1) == p && (in.kind == InstrKind::kLock || Obj(l, 2));
+  }
   return false;
 }
 

@@ -142,6 +142,18 @@ Model RwDoubleLockBug() {
   return M({T("main", 1, {I(K::kMakeRWMutex, 0), I(K::kLock, 0), I(K::kRLock, 0), I(K::kEnd)})});
 }
 
+// Lock while holding a read lock of the same RWMutex (an upgrade); fixed,
+// the read lock is released first.
+Model RwUpgradeBug(bool fixed) {
+  std::vector<Instr> main = {I(K::kMakeRWMutex, 0), I(K::kRLock, 0)};
+  if (fixed) main.push_back(I(K::kRUnlock, 0));
+  main.push_back(I(K::kLock, 0));
+  main.push_back(I(K::kUnlock, 0));
+  if (!fixed) main.push_back(I(K::kRUnlock, 0));
+  main.push_back(I(K::kEnd));
+  return M({T("main", 1, main)});
+}
+
 // main read-locks (twice when `twice`) while a writer may announce itself.
 Model RecursiveRLockBug(bool twice) {
   std::vector<Instr> main = {I(K::kMakeRWMutex, 0), Go(1, {0}), I(K::kRLock, 0)};
@@ -247,6 +259,13 @@ TEST(VerifyChecker, DoubleLock) {
   CheckResult rw = CheckAll(RwDoubleLockBug());
   ExpectOnly(rw, FindingKind::DoubleLock);
   EXPECT_EQ(rw.violations[0].primitive, Primitive::RWMutex);
+  // An upgrade (RLock, then Lock) waits for its own read lock: a double
+  // lock at the Lock, not a global deadlock.
+  CheckResult up = CheckAll(RwUpgradeBug(false));
+  ExpectOnly(up, FindingKind::DoubleLock);
+  EXPECT_EQ(up.violations[0].primitive, Primitive::RWMutex);
+  EXPECT_EQ(up.violations[0].where[0].pc, 2);
+  ExpectClean(CheckAll(RwUpgradeBug(true)));
 }
 
 TEST(VerifyChecker, GlobalDeadlock) {

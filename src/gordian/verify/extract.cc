@@ -82,6 +82,10 @@ struct Ctx {
   std::vector<int> label_pc;
   std::vector<std::string> stack;  // the functions being inlined (recursion)
   int last_mutex = -1;  // the slot of the mutex made or reached last
+  // While a go/ssa wrapper (a method value's $bound, a $thunk) is inlined:
+  // the call site, which its operations are reported at (the wrapper's own
+  // position is the method's declaration, e.g. in sync/mutex.go).
+  const ir::Pos* wrapper_site = nullptr;
 };
 
 struct Frame;
@@ -310,6 +314,7 @@ class Extractor {
   static void Place(Ctx& c, int label) { c.label_pc[label] = static_cast<int>(c.code.size()); }
 
   void Emit(Ctx& c, Instr in) {
+    if (c.wrapper_site) in.pos = *c.wrapper_site;
     c.code.push_back(std::move(in));
     total_instrs_++;
   }
@@ -1322,12 +1327,25 @@ class Extractor {
   bool Select(Ctx& c, Frame& f, const ir::Op& op) {
     Instr in = Make(InstrKind::kSelect, op.pos);
     std::vector<int> outside_targets;
+    // A case without a target, and the default of a non-blocking select
+    // without a default block, continue after the select in its own block:
+    // go/ssa branches on the chosen case only when the program uses it
+    // (docs/ir-format.md, `case`).
+    int after_select = -1;
+    auto continue_after = [&] {
+      if (after_select < 0) after_select = NewLabel(c);
+      return after_select;
+    };
     for (const ir::SelectCase& sc : op.cases) {
       const std::string* ch = sc.fields.Get(Key::kCh);
       const std::string* target = sc.fields.Get(Key::kTarget);
-      int t = 0;
-      if (target) t = std::atoi(target->c_str());
-      int label = t >= 0 && t < static_cast<int>(f.block_label.size()) ? f.block_label[t] : f.exit_label;
+      int label;
+      if (target) {
+        int t = std::atoi(target->c_str());
+        label = t >= 0 && t < static_cast<int>(f.block_label.size()) ? f.block_label[t] : f.exit_label;
+      } else {
+        label = continue_after();
+      }
       int slot = -1;
       if (ch) {
         Val v = Lookup(c, f, *ch, sc.pos);
@@ -1348,11 +1366,22 @@ class Extractor {
       in.cases.push_back(mc);
     }
     const std::string* def = op.fields.Get(Key::kDefault);
+    const std::string* blocking = op.fields.Get(Key::kBlocking);
     if (def) {
       int t = std::atoi(def->c_str());
       outside_targets.push_back(t >= 0 && t < static_cast<int>(f.block_label.size()) ? f.block_label[t]
                                                                                      : f.exit_label);
+    } else if (blocking && *blocking == "0") {
+      outside_targets.push_back(continue_after());
     }
+    EmitSelect(c, std::move(in), outside_targets, op.pos);
+    if (after_select >= 0) Place(c, after_select);
+    return true;
+  }
+
+  // The select instruction and its way out when no case is ready (the
+  // default, or cases on channels the model does not have).
+  void EmitSelect(Ctx& c, Instr in, const std::vector<int>& outside_targets, const ir::Pos& pos) {
     if (outside_targets.size() == 1) {
       in.a = outside_targets[0];
     } else if (outside_targets.size() > 1) {
@@ -1360,20 +1389,19 @@ class Extractor {
       in.a = label;
       int after = NewLabel(c);
       Emit(c, std::move(in));
-      Emit(c, Make(InstrKind::kJump, op.pos, after));
+      Emit(c, Make(InstrKind::kJump, pos, after));
       Place(c, label);
-      Instr ch = Make(InstrKind::kChoice, op.pos);
+      Instr ch = Make(InstrKind::kChoice, pos);
       ch.targets = outside_targets;
       Emit(c, std::move(ch));
       Place(c, after);
-      return true;
+      return;
     }
     if (in.cases.empty() && in.a >= 0) {
-      Emit(c, Make(InstrKind::kJump, op.pos, in.a));
-      return true;
+      Emit(c, Make(InstrKind::kJump, pos, in.a));
+      return;
     }
     Emit(c, std::move(in));
-    return true;
   }
 
   // ---- calls, goroutines, defers
@@ -1471,7 +1499,10 @@ class Extractor {
     Bind(callee, *fn, params, frees);
     callee.exit_label = NewLabel(c);
     c.stack.push_back(id);
+    const ir::Pos* outer_site = c.wrapper_site;
+    c.wrapper_site = fn->kind == "wrapper" ? (outer_site ? outer_site : &pos) : nullptr;
     EmitFunction(c, callee);
+    c.wrapper_site = outer_site;
     c.stack.pop_back();
     Place(c, callee.exit_label);
     if (result) {

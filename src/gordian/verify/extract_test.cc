@@ -226,6 +226,62 @@ TEST(Extract, SelectWithDefaultAndRangeOverChannel) {
   }
 }
 
+// A non-blocking select whose chosen case the program does not use: go/ssa
+// writes no branch on it, so neither the case nor the default has a block
+// of its own; both continue after the select (they used to jump to block 0,
+// re-running the function from its start).
+constexpr const char* kTrySend = R"IR(func F1 name=example.com/m.Stop pkg=example.com/m kind=func pos=m.go:5:6 exported=1 results=0
+block 0 comment=entry
+op make-chan pos=m.go:6:10 dst=t0 elem=int cap=0
+op select pos=m.go:7:2 dst=t1 blocking=0 cases=1
+case 0 dir=send ch=t0 val=1 pos=m.go:8:7
+op return pos=m.go:11:1
+)IR";
+
+TEST(Extract, SelectWithoutTargetsContinuesAfterIt) {
+  ir::Program p = Read(kTrySend);
+  Model m = One(p, "example.com/m.Stop");
+  ASSERT_EQ(m.templates.size(), 1u);
+  const Template& t = m.templates[0];
+  ASSERT_EQ(Ops(t), (std::vector<K>{K::kMakeChan, K::kSelect, K::kEnd}));
+  const Instr& sel = t.code[1];
+  EXPECT_EQ(sel.a, 2);  // the default: the end, not the entry
+  ASSERT_EQ(sel.cases.size(), 1u);
+  EXPECT_EQ(sel.cases[0].target, 2);
+}
+
+// A method value of sync.Mutex.Unlock called through a variable: its
+// unlock is in go/ssa's $bound wrapper, positioned at the method's
+// declaration in the standard library; the model places it at the call.
+constexpr const char* kBoundUnlock = R"IR(func F1 name=example.com/m.Update pkg=example.com/m kind=func pos=m.go:5:6 exported=1 results=0
+block 0 comment=entry
+op alloc pos=m.go:6:6 dst=t0 type=sync.Mutex prim=mutex heap=1
+op lock pos=m.go:7:9 on=t0
+op closure pos=m.go:8:12 dst=t1 fn=fn:F2 bind=t0
+op call pos=m.go:9:9 mode=dynamic fn=t1 unresolved=1
+op return pos=m.go:10:1
+func F2 name=(*sync.Mutex).Unlock$bound pkg=sync kind=wrapper pos=mutex.go:64:17 exported=1 results=0
+free f0 name=recv type=*sync.Mutex prim=mutex
+block 0 comment=entry
+op unlock pos=mutex.go:64:17 on=f0
+op return pos=mutex.go:64:17
+)IR";
+
+TEST(Extract, WrapperOperationsAreAtTheCallSite) {
+  ir::Program p = Read(kBoundUnlock);
+  Model m = One(p, "example.com/m.Update");
+  ASSERT_EQ(m.templates.size(), 1u);
+  const Template& t = m.templates[0];
+  int unlocks = 0;
+  for (const Instr& in : t.code) {
+    if (in.kind != K::kUnlock) continue;
+    unlocks++;
+    EXPECT_EQ(in.pos.line, 9);
+    EXPECT_EQ(in.pos.col, 9);
+  }
+  EXPECT_EQ(unlocks, 1);
+}
+
 TEST(Extract, OnceCondContextAndTimer) {
   ir::Program p = Read(kMixed);
   Model m = One(p, "example.com/m.setup");

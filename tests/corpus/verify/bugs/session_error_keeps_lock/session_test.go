@@ -1,0 +1,7 @@
+package session
+
+import "testing"
+
+func TestSaveTwice(t *testing.T) {
+	SaveTwice("user")
+}
