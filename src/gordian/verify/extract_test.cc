@@ -300,9 +300,9 @@ TEST(Extract, OnceCondContextAndTimer) {
     }
   }
   for (const Instr& in : t.code) {
-    if (in.kind == K::kCancel) EXPECT_EQ(in.a, derived);
-    if (in.kind == K::kCtxDone) EXPECT_EQ(in.b, derived);
-    if (in.kind == K::kOnceBegin) EXPECT_GT(in.b, 0);
+    if (in.kind == K::kCancel) { EXPECT_EQ(in.a, derived); }
+    if (in.kind == K::kCtxDone) { EXPECT_EQ(in.b, derived); }
+    if (in.kind == K::kOnceBegin) { EXPECT_GT(in.b, 0); }
   }
 }
 
@@ -454,7 +454,7 @@ TEST(Extract, HolderFieldsAreSlotsPassedToTheGoroutine) {
   for (const Instr& in : main.code) {
     if (in.kind == K::kGo) go = &in;
     if (in.kind == K::kMakeMutex) mutex = in.a;
-    if (in.kind == K::kLock) EXPECT_EQ(in.a, mutex);
+    if (in.kind == K::kLock) { EXPECT_EQ(in.a, mutex); }
   }
   ASSERT_NE(go, nullptr);
   ASSERT_GE(mutex, 0);
@@ -483,7 +483,7 @@ TEST(Extract, HolderFieldsAreSlotsPassedToTheGoroutine) {
   // In the worker, the lock is on input slot of the mutex.
   size_t mutex_input = std::find(go->args.begin(), go->args.end(), mutex) - go->args.begin();
   for (const Instr& in : w.code) {
-    if (in.kind == K::kLock) EXPECT_EQ(in.a, static_cast<int>(mutex_input));
+    if (in.kind == K::kLock) { EXPECT_EQ(in.a, static_cast<int>(mutex_input)); }
   }
 }
 
