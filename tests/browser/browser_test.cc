@@ -4,9 +4,11 @@
 // its message, its timeline has one lane per goroutine of its interleaving
 // and one mark per step, send->receive and close arrows and lock-held bars
 // are drawn, the program's markup and script (notes_markup_in_source) are
-// text and ran nothing, and no script error was reported. Takes one
-// screenshot per finding kind (the page filtered to that kind); with
-// GORDIAN_SCREENSHOT_DIR set, they are also copied there (docs/ keeps them).
+// text and ran nothing, and no script error was reported. The same for
+// `gordian verify -html` over three verify-corpus programs. Takes one
+// screenshot per finding kind of each report (the page filtered to that
+// kind); with GORDIAN_SCREENSHOT_DIR set, they are also copied there
+// (docs/ keeps them).
 // `gordian analyze --html` on the kept traces draws each whole run on a
 // canvas.
 //
@@ -178,6 +180,34 @@ class BrowserTest : public ::testing::Test {
     }
   }
 
+  // One screenshot per finding kind of `findings` (the page `page`
+  // filtered to that kind), each a 1100x820 PNG with something drawn;
+  // copied to $GORDIAN_SCREENSHOT_DIR as PREFIX-KIND.png when it is set.
+  static void ScreenshotEachKind(const nlohmann::json& findings, const std::string& page,
+                                 const std::string& prefix) {
+    std::set<std::string> kinds;
+    for (const auto& f : findings) kinds.insert(f["kind"]);
+    std::string keep = e2e::Env("GORDIAN_SCREENSHOT_DIR");
+    for (const std::string& k : kinds) {
+      fs::path png = *tmp_ / (prefix + k + ".png");
+      Chromium({"--window-size=1100,820", "--screenshot=" + png.string(),
+                "file://" + (*tmp_ / page).string() + "#kind=" + k});
+      std::string bytes = ReadFile(png);
+      ASSERT_GT(bytes.size(), 24u) << png;
+      EXPECT_EQ(bytes.substr(1, 3), "PNG");
+      // IHDR: width and height, big-endian, at 16 and 20.
+      auto be32 = [&](size_t at) {
+        return (uint32_t(uint8_t(bytes[at])) << 24) | (uint32_t(uint8_t(bytes[at + 1])) << 16) |
+               (uint32_t(uint8_t(bytes[at + 2])) << 8) | uint32_t(uint8_t(bytes[at + 3]));
+      };
+      EXPECT_EQ(be32(16), 1100u);
+      EXPECT_EQ(be32(20), 820u);
+      EXPECT_GT(bytes.size(), 20000u) << "an almost empty picture: " << png;
+      if (!keep.empty()) fs::copy_file(png, fs::path(keep) / png.filename(),
+                                       fs::copy_options::overwrite_existing);
+    }
+  }
+
   static fs::path* tmp_;
   static nlohmann::json* report_;
   static std::string* dom_;
@@ -211,26 +241,7 @@ TEST_F(BrowserTest, TheProgramsMarkupAndScriptAreText) {
 }
 
 TEST_F(BrowserTest, OneScreenshotPerFindingKind) {
-  std::set<std::string> kinds;
-  for (const auto& f : (*report_)["findings"]) kinds.insert(f["kind"]);
-  std::string keep = e2e::Env("GORDIAN_SCREENSHOT_DIR");
-  for (const std::string& k : kinds) {
-    fs::path png = *tmp_ / ("report-" + k + ".png");
-    Chromium({"--window-size=1100,820", "--screenshot=" + png.string(), Url("#kind=" + k)});
-    std::string bytes = ReadFile(png);
-    ASSERT_GT(bytes.size(), 24u) << png;
-    EXPECT_EQ(bytes.substr(1, 3), "PNG");
-    // IHDR: width and height, big-endian, at 16 and 20.
-    auto be32 = [&](size_t at) {
-      return (uint32_t(uint8_t(bytes[at])) << 24) | (uint32_t(uint8_t(bytes[at + 1])) << 16) |
-             (uint32_t(uint8_t(bytes[at + 2])) << 8) | uint32_t(uint8_t(bytes[at + 3]));
-    };
-    EXPECT_EQ(be32(16), 1100u);
-    EXPECT_EQ(be32(20), 820u);
-    EXPECT_GT(bytes.size(), 20000u) << "an almost empty picture: " << png;
-    if (!keep.empty()) fs::copy_file(png, fs::path(keep) / png.filename(),
-                                     fs::copy_options::overwrite_existing);
-  }
+  ScreenshotEachKind((*report_)["findings"], "report.html", "report-");
 }
 
 // gordian verify's findings (model counterexamples, status predicted)
@@ -261,6 +272,7 @@ TEST_F(BrowserTest, VerifyFindingsHaveTheirTimelines) {
   EXPECT_GT(Count(dom, "class=\"held\""), 0u) << "no lock-held bar";
   // The entry's process is named as such, not as a goroutine of the runtime.
   EXPECT_NE(dom.find("the model's entry point"), std::string::npos);
+  ScreenshotEachKind(findings, "verify.html", "verify-");
 }
 
 TEST_F(BrowserTest, AnalyzeDrawsTheWholeRunOnACanvas) {
