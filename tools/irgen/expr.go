@@ -124,6 +124,11 @@ func (n *namer) exprDepth(v ssa.Value, d int) string {
 			break // an op of its own, whose dst= this is
 		}
 		if b, ok := c.Value.(*ssa.Builtin); ok {
+			if b.Name() == "len" && len(c.Args) == 1 {
+				if l, ok := n.staticLen(c.Args[0], d+1); ok {
+					return l
+				}
+			}
 			switch b.Name() {
 			case "len", "cap", "min", "max":
 				return "(" + b.Name() + n.exprArgs(c.Args, d) + ")"
@@ -136,6 +141,45 @@ func (n *namer) exprDepth(v ssa.Value, d int) string {
 		return fmt.Sprintf("(call %s%s)", n.exprDepth(c.Value, d+1), n.exprArgs(c.Args, d))
 	}
 	return n.ref(v)
+}
+
+// staticLen: the length of a slice or array value as an expression, when
+// its definition says it: an array (its type), a slice of an array (a
+// composite literal, the variadic arguments of a call), make([]T, n).
+// A slice the function received stays len(p0): its caller knows (the
+// `sized` op of a call argument, docs/ir-format.md).
+func (n *namer) staticLen(v ssa.Value, d int) (string, bool) {
+	if d > maxExprDepth {
+		return "", false
+	}
+	if a, ok := deref(v.Type()).Underlying().(*types.Array); ok {
+		return fmt.Sprint(a.Len()), true
+	}
+	switch v := v.(type) {
+	case *ssa.MakeSlice:
+		return n.exprDepth(v.Len, d+1), true
+	case *ssa.Convert:
+		return n.staticLen(v.X, d+1)
+	case *ssa.ChangeType:
+		return n.staticLen(v.X, d+1)
+	case *ssa.Slice:
+		if v.Max != nil {
+			return "", false
+		}
+		var high string
+		if v.High != nil {
+			high = n.exprDepth(v.High, d+1)
+		} else if l, ok := n.staticLen(v.X, d+1); ok {
+			high = l
+		} else {
+			return "", false
+		}
+		if v.Low == nil {
+			return high, true
+		}
+		return fmt.Sprintf("(- %s %s)", high, n.exprDepth(v.Low, d+1)), true
+	}
+	return "", false
 }
 
 func (n *namer) exprArgs(args []ssa.Value, d int) string {

@@ -342,6 +342,17 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			wr.op("copy", in.Pos(), last).kv("dst", n.ref(in)).kv("src", n.ref(in.Tuple)).
 				kv("how", "extract").kvInt("index", in.Index).kv("prim", k).write(w)
 		}
+	case *ssa.Slice, *ssa.MakeSlice:
+		v := in.(ssa.Value)
+		if k := primField(v.Type()); k != "" {
+			if src, how := copySource(v); src != nil {
+				wr.op("copy", in.Pos(), last).kv("dst", n.ref(v)).kv("src", n.ref(src)).kv("how", how).kv("prim", k).write(w)
+			}
+		} else if passedToCall(v) {
+			if l, ok := n.staticLen(v, 0); ok {
+				wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", l).write(w)
+			}
+		}
 	case ssa.Value:
 		if src, how := copySource(in); src != nil {
 			if k := primField(in.Type()); k != "" {
@@ -349,6 +360,25 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			}
 		}
 	}
+}
+
+// passedToCall: v is an argument of a call, go or defer (the callee may
+// range over it or read its length).
+func passedToCall(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if c, ok := r.(ssa.CallInstruction); ok {
+			for _, a := range c.Common().Args {
+				if a == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // copySource: the operand of an instruction that passes a value on

@@ -42,6 +42,7 @@ struct Val {
     kInt,         // an integer the model knows: expr
     kEntryParam,  // a parameter of the entry point (becomes a Parameter on use)
     kGlobal,      // the address of a package-level variable `name`
+    kSized,       // a slice (untracked elements) whose length the model knows: expr
   } kind = kNone;
   int slot = -1;
   int holder = -1;
@@ -180,6 +181,10 @@ int32_t Splice(Expr* dst, const Expr& src) {
 int32_t Push(Expr* e, ExprNode n) {
   e->nodes.push_back(n);
   return static_cast<int32_t>(e->nodes.size()) - 1;
+}
+
+bool HasParams(const Expr& e) {
+  return std::any_of(e.nodes.begin(), e.nodes.end(), [](const ExprNode& n) { return n.op == ExprOp::kParam; });
 }
 
 bool HasLocals(const Expr& e) {
@@ -525,6 +530,15 @@ class Extractor {
     auto sub = [&](size_t i) { return Translate(c, f, e.items[i], out, params, mandatory); };
     if ((head == "len" || head == "cap") && e.items.size() == 2 && e.items[1].IsAtom()) {
       Val v = Lookup(c, f, e.items[1].atom, ir::Pos{});
+      if (head == "len" && v.kind == Val::kSized) {
+        // The parameters in the length now shape concurrency as this use
+        // does (they were made tentatively at the `sized` op).
+        if (!params && HasParams(v.expr)) return -1;
+        for (const ExprNode& n : v.expr.nodes) {
+          if (n.op == ExprOp::kParam) ParamIndex(model_.params[n.index].name, "", mandatory);
+        }
+        return Splice(out, v.expr);
+      }
       if (v.kind == Val::kEntryParam && params) {
         std::string name = fmt::format("{}({})", head, v.name);
         return Push(out, {ExprOp::kParam, 0, ParamIndex(name, name, mandatory)});
@@ -1301,6 +1315,17 @@ class Extractor {
         Define(f, op, v);
         return false;
       }
+      case OpKind::kSized: {
+        // Translated tentatively: its parameters shape nothing until a
+        // len() or a loop bound reads them (Translate).
+        Val v;
+        tentative_ = true;
+        v.expr = TranslateText(c, f, op.fields.Get(Key::kLen), true, false);
+        tentative_ = false;
+        if (!v.expr.Unknown()) v.kind = Val::kSized;
+        Define(f, op, std::move(v));
+        return false;
+      }
       case OpKind::kCopy: {
         Val src = Lookup(c, f, *op.fields.Get(Key::kSrc), pos);
         const std::string* how = op.fields.Get(Key::kHow);
@@ -1545,13 +1570,13 @@ class Extractor {
         out.kind = Val::kHolder;
         out.holder = NewHolder(child, Holder::kInput, Resolve(parent, v.holder), parent.holders[Resolve(parent, v.holder)].name);
         return out;
-      case Val::kInt: {
+      case Val::kInt: case Val::kSized: {
         if (!HasLocals(v.expr)) return v;
         int tmp = NewSlot(parent);
         Instr in = Make(InstrKind::kAssign, pos, tmp);
         in.expr = v.expr;
         Emit(parent, std::move(in));
-        out.kind = Val::kInt;
+        out.kind = v.kind;
         out.slot = NewSlot(child);
         out.expr = Expr::Local(out.slot);
         AddInput(child, out.slot, tmp);

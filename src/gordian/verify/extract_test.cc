@@ -603,5 +603,63 @@ TEST(Extract, AnUnreadableLoopBoundAroundAGoIsAParameterOfItsOwn) {
   EXPECT_EQ(assigns_to_var, 2);
 }
 
+// A slice literal passed to a function that makes a channel of its length
+// and ranges over it (go/ssa: `len(p0)` in both): the caller's `sized` op
+// gives that length, so the capacity and the loop bound are one value, not
+// an unknown capacity and a loop parameter of its own (which made a false
+// deadlock: more sends than buffer). A length that is a parameter of the
+// entry becomes one mandatory parameter.
+constexpr const char* kSizedArgument = R"IR(func F1 name=example.com/m.source pkg=example.com/m kind=func pos=m.go:1:6 results=1
+param p0 name=nums type=[]int
+block 0 comment=entry succs=1
+op make-chan pos=m.go:2:9 dst=t0 elem=int cap="(len p0)"
+block 1 comment=rangeindex.loop succs=2,3 preds=0,2
+op if pos=m.go:3:2 cond="(< (+ t3 1) (len p0))"
+block 2 comment=rangeindex.body succs=1 preds=1
+op send pos=m.go:4:6 ch=t0 val=?
+block 3 comment=rangeindex.done preds=1
+op close pos=m.go:6:7 ch=t0
+op return pos=m.go:7:2 vals=t0
+loop header=1 blocks=1,2 comment=rangeindex.loop cond="(< (+ t3 1) (len p0))" exitwhen=0 var=t3 init=-1 step="(+ t3 1)" pos=m.go:3:2
+func F2 name=example.com/m.TestFill pkg=example.com/m kind=test pos=m.go:9:6 exported=1 results=0
+param p0 name=t type=*testing.T prim=holder
+block 0 comment=entry
+op sized pos=m.go:10:14 dst=t1 len=3
+op call pos=m.go:10:14 dst=t2 mode=static callee=F1 args=t1
+op recv pos=m.go:11:2 dst=t3 ch=t2
+op return pos=m.go:12:1
+func F3 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:14:6 exported=1 results=0
+param p0 name=n type=int
+block 0 comment=entry
+op sized pos=m.go:15:14 dst=t1 len=p0
+op call pos=m.go:15:14 dst=t2 mode=static callee=F1 args=t1
+op recv pos=m.go:16:2 dst=t3 ch=t2
+op return pos=m.go:17:1
+)IR";
+
+TEST(Extract, ASizedArgumentIsTheCalleesLengthAndLoopBound) {
+  ir::Program p = Read(kSizedArgument);
+  Model m = One(p, "example.com/m.TestFill");
+  EXPECT_TRUE(m.params.empty()) << Print(m);
+  const Instr* make = nullptr;
+  int branch_params = 0;
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kMakeChan) make = &in;
+    if (in.kind == K::kBranch) {
+      for (const ExprNode& n : in.expr.nodes) branch_params += n.op == ExprOp::kParam;
+    }
+  }
+  ASSERT_NE(make, nullptr);
+  ASSERT_EQ(make->expr.nodes.size(), 1u) << Print(m);
+  EXPECT_EQ(make->expr.nodes[0].op, ExprOp::kConst);
+  EXPECT_EQ(make->expr.nodes[0].value, 3);
+  EXPECT_EQ(branch_params, 0) << Print(m);
+
+  Model r = One(p, "example.com/m.Run");
+  ASSERT_EQ(r.params.size(), 1u) << Print(r);
+  EXPECT_EQ(r.params[0].name, "n");
+  EXPECT_TRUE(r.params[0].mandatory);
+}
+
 }  // namespace
 }  // namespace gordian::verify
