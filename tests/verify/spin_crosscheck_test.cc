@@ -1,0 +1,322 @@
+// Cross-check of the own model checker against SPIN (issue 15,
+// docs/verify.md "Promela export"): each model is exported as Promela
+// (verify/promela.h), SPIN's pipeline runs on it (spin -a, cc -DSAFETY,
+// pan with a depth bound, once with -E for assertions only and once with
+// -A for invalid end states only), and SPIN's two verdicts must equal the
+// own checker's (the gordian-verdict header line). Any disagreement fails,
+// naming the model and both verdicts. Models: small hand-written ones
+// (test_models.h shorthand, one per primitive and bug kind) and every
+// model `gordian verify -promela` writes for the verify corpus. pan is
+// compiled once per file, two files at a time.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "../e2e_env.h"
+#include "gordian/driver/process.h"
+#include "gordian/verify/checker.h"
+#include "gordian/verify/promela.h"
+#include "gordian/verify/test_models.h"
+
+namespace gordian {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace verify;
+using namespace verify::testing;
+using K = InstrKind;
+
+constexpr const char* kSpin = "/usr/bin/spin";
+constexpr const char* kMaxDepth = "-m1000000";
+
+struct Verdicts {
+  bool assertion = false, end_state = false;
+};
+
+// What SPIN says about one .pml file; *error when the pipeline failed or
+// the search was cut by the depth bound.
+bool RunSpin(const fs::path& pml, const fs::path& work, Verdicts* v, std::string* error) {
+  fs::create_directories(work);
+  auto run = [&](std::vector<std::string> argv, driver::ProcessResult* r) {
+    driver::ProcessSpec spec;
+    spec.argv = std::move(argv);
+    spec.cwd = work.string();
+    spec.pass_through = false;
+    spec.timeout_seconds = 120;
+    std::string err;
+    if (!driver::RunProcess(spec, r, &err)) {
+      *error = err;
+      return false;
+    }
+    return true;
+  };
+  driver::ProcessResult r;
+  if (!run({kSpin, "-a", fs::absolute(pml).string()}, &r)) return false;
+  if (r.exit_code != 0 || !fs::exists(work / "pan.c")) {
+    *error = "spin -a failed:\n" + r.out + r.err;
+    return false;
+  }
+  if (!run({"cc", "-O0", "-w", "-DSAFETY", "-DVECTORSZ=65536", "-o", "pan", "pan.c"}, &r)) return false;
+  if (r.exit_code != 0) {
+    *error = "cc pan.c failed:\n" + r.err.substr(0, 2000);
+    return false;
+  }
+  for (const char* mode : {"-E", "-A"}) {
+    if (!run({(work / "pan").string(), kMaxDepth, mode}, &r)) return false;
+    std::smatch m;
+    static const std::regex errors_re("errors: ([0-9]+)");
+    if (!std::regex_search(r.out, m, errors_re)) {
+      *error = fmt::format("pan {} printed no error count:\n{}{}", mode, r.out, r.err);
+      return false;
+    }
+    const bool found = std::stoi(m[1]) > 0;
+    if (!found && r.out.find("max search depth too small") != std::string::npos) {
+      *error = fmt::format("pan {} hit the depth bound {} without a verdict", mode, kMaxDepth);
+      return false;
+    }
+    (std::string(mode) == "-E" ? v->assertion : v->end_state) = found;
+  }
+  return true;
+}
+
+std::string Text(bool assertion, bool end_state) {
+  return fmt::format("assertion {}, invalid end state {}", assertion ? "yes" : "no", end_state ? "yes" : "no");
+}
+
+// One file to compare: SPIN's verdicts against ours.
+struct Job {
+  std::string name;  // the model (and valuation)
+  fs::path pml;
+  bool assertion = false, end_state = false;
+};
+
+struct Outcome {
+  size_t agree = 0;
+  std::vector<std::string> failures;
+};
+
+// Runs SPIN on every job, two at a time.
+Outcome CrossCheck(const std::vector<Job>& jobs, const fs::path& work) {
+  Outcome out;
+  std::mutex mu;
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < jobs.size();) {
+      const Job& j = jobs[i];
+      Verdicts spin;
+      std::string err;
+      const bool ok = RunSpin(j.pml, work / std::to_string(i), &spin, &err);
+      std::lock_guard<std::mutex> lock(mu);
+      if (!ok) {
+        out.failures.push_back(fmt::format("{}: SPIN gave no verdict: {}", j.name, err));
+      } else if (spin.assertion != j.assertion || spin.end_state != j.end_state) {
+        out.failures.push_back(fmt::format("{} ({}): gordian says {}; SPIN says {}", j.name, j.pml.filename().string(),
+                                           Text(j.assertion, j.end_state), Text(spin.assertion, spin.end_state)));
+      } else {
+        ++out.agree;
+      }
+    }
+  };
+  std::thread a(worker), b(worker);
+  a.join();
+  b.join();
+  return out;
+}
+
+fs::path TempDir(const std::string& what) {
+  fs::path d = fs::temp_directory_path() / fmt::format("gordian-spin-{}-{}", what, getpid());
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+// --- small models, one per primitive and kind --------------------------
+
+Expr C(int64_t v) { return Expr::Const(v); }
+
+std::vector<std::pair<std::string, Model>> SmallModels() {
+  std::vector<std::pair<std::string, Model>> ms;
+  // Unbuffered send with no receiver: the entry blocks (global deadlock).
+  ms.push_back({"unbuffered-send-alone", M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), I(K::kSend, 0), I(K::kEnd)})})});
+  // A rendezvous with a goroutine: clean.
+  ms.push_back({"rendezvous", M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), Go(1, {0}), I(K::kRecv, 0), I(K::kEnd)}),
+                                 T("g", 1, {I(K::kSend, 0), I(K::kEnd)})})});
+  // The goroutine sends on an unbuffered channel nobody receives from: a leak.
+  ms.push_back({"leak", M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), Go(1, {0}), I(K::kEnd)}),
+                           T("g", 1, {I(K::kSend, 0), I(K::kEnd)})})});
+  // Buffered channel of capacity n (a parameter), n sends: clean for n>=2, stuck below.
+  for (int64_t n : {1, 2}) {
+    Parameter p;
+    p.name = "n";
+    Model m = M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, Expr::Param(0)), I(K::kSend, 0), I(K::kSend, 0), I(K::kEnd)})},
+                {p});
+    ms.push_back({fmt::format("buffered-cap-{}", n), m});
+  }
+  // Close twice; close nil; send on closed.
+  ms.push_back({"close-closed", M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(1)), I(K::kClose, 0), I(K::kClose, 0), I(K::kEnd)})})});
+  ms.push_back({"close-nil", M({T("main", 1, {I(K::kClose, 0), I(K::kEnd)})})});
+  ms.push_back({"send-on-closed-race",
+                M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(1)), Go(1, {0}), I(K::kClose, 0), I(K::kEnd)}),
+                   T("g", 1, {I(K::kSend, 0), I(K::kEnd)})})});
+  // Receive from a closed channel proceeds.
+  ms.push_back({"recv-closed", M({T("main", 2, {I(K::kMakeChan, 0, -1, -1, C(0)), I(K::kClose, 0), I(K::kRecv, 0, 1), I(K::kEnd)})})});
+  // WaitGroup: Done without Add (negative); Add(2), two Done goroutines, Wait (clean); Add(2) one Done (deadlock).
+  ms.push_back({"wg-negative", M({T("main", 1, {I(K::kMakeWaitGroup, 0), I(K::kWgAdd, 0, -1, -1, C(-1)), I(K::kEnd)})})});
+  ms.push_back({"wg-ok", M({T("main", 1, {I(K::kMakeWaitGroup, 0), I(K::kWgAdd, 0, -1, -1, C(2)), Go(1, {0}), Go(1, {0}),
+                                         I(K::kWgWait, 0), I(K::kEnd)}),
+                            T("w", 1, {I(K::kWgAdd, 0, -1, -1, C(-1)), I(K::kEnd)})})});
+  ms.push_back({"wg-missing-done", M({T("main", 1, {I(K::kMakeWaitGroup, 0), I(K::kWgAdd, 0, -1, -1, C(2)), Go(1, {0}),
+                                                   I(K::kWgWait, 0), I(K::kEnd)}),
+                                      T("w", 1, {I(K::kWgAdd, 0, -1, -1, C(-1)), I(K::kEnd)})})});
+  // Mutex: unlock of unlocked; double lock; two goroutines lock/unlock (clean);
+  // lock order a,b against b,a (deadlock).
+  ms.push_back({"unlock-unlocked", M({T("main", 1, {I(K::kMakeMutex, 0), I(K::kUnlock, 0), I(K::kEnd)})})});
+  ms.push_back({"double-lock", M({T("main", 1, {I(K::kMakeMutex, 0), I(K::kLock, 0), I(K::kLock, 0), I(K::kEnd)})})});
+  ms.push_back({"mutex-ok", M({T("main", 2, {I(K::kMakeMutex, 0), I(K::kMakeWaitGroup, 1), I(K::kWgAdd, 1, -1, -1, C(2)),
+                                            Go(1, {0, 1}), Go(1, {0, 1}), I(K::kWgWait, 1), I(K::kEnd)}),
+                               T("w", 2, {I(K::kLock, 0), I(K::kUnlock, 0), I(K::kWgAdd, 1, -1, -1, C(-1)), I(K::kEnd)})})});
+  ms.push_back({"lock-order", M({T("main", 2, {I(K::kMakeMutex, 0), I(K::kMakeMutex, 1), Go(1, {0, 1}), Go(1, {1, 0}), I(K::kEnd)}),
+                                 T("w", 2, {I(K::kLock, 0), I(K::kLock, 1), I(K::kUnlock, 1), I(K::kUnlock, 0), I(K::kEnd)})})});
+  // RWMutex: readers and a writer (clean); RUnlock without RLock.
+  ms.push_back({"rwmutex-ok", M({T("main", 1, {I(K::kMakeRWMutex, 0), Go(1, {0}), Go(2, {0}), I(K::kEnd)}),
+                                 T("r", 1, {I(K::kRLock, 0), I(K::kRUnlock, 0), I(K::kEnd)}),
+                                 T("w", 1, {I(K::kLock, 0), I(K::kUnlock, 0), I(K::kEnd)})})});
+  ms.push_back({"runlock-unlocked", M({T("main", 1, {I(K::kMakeRWMutex, 0), I(K::kRUnlock, 0), I(K::kEnd)})})});
+  // Select with default on an empty buffered channel (clean), without default (stuck).
+  ms.push_back({"select-default", M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(1)), Select({Case(false, 0, 2)}, 2), I(K::kEnd)})})});
+  ms.push_back({"select-blocks", M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(1)), Select({Case(false, 0, 2)}), I(K::kEnd)})})});
+  // Select send against select receive on an unbuffered channel: they meet.
+  ms.push_back({"select-meets-select",
+                M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), Go(1, {0}), Select({Case(false, 0, 3)}), I(K::kEnd)}),
+                   T("g", 1, {Select({Case(true, 0, 1)}), I(K::kEnd)})})});
+  // An unknown branch: one side leaks.
+  ms.push_back({"unknown-branch-leak",
+                M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, C(0)), Go(1, {0}), I(K::kBranch, 3, 4), I(K::kRecv, 0), I(K::kEnd)}),
+                   T("g", 1, {I(K::kSend, 0), I(K::kEnd)})})});
+  // Once: two goroutines run it, the body sends on a buffered channel of 1: clean.
+  ms.push_back({"once", M({T("main", 3, {I(K::kMakeOnce, 0), I(K::kMakeChan, 1, -1, -1, C(1)), I(K::kMakeWaitGroup, 2),
+                                        I(K::kWgAdd, 2, -1, -1, C(2)), Go(1, {0, 1, 2}), Go(1, {0, 1, 2}), I(K::kWgWait, 2), I(K::kEnd)}),
+                           T("g", 3, {I(K::kOnceBegin, 0, 3), I(K::kSend, 1), I(K::kOnceEnd, 0), I(K::kWgAdd, 2, -1, -1, C(-1)), I(K::kEnd)})})});
+  // Cond: a waiter and a signaller that may signal before the wait (lost wakeup: stuck).
+  ms.push_back({"cond-lost-signal",
+                M({T("main", 2, {I(K::kMakeMutex, 0), I(K::kMakeCond, 1, 0), Go(1, {0, 1}), I(K::kLock, 0), I(K::kCondWait, 1),
+                                 I(K::kUnlock, 0), I(K::kEnd)}),
+                   T("s", 2, {I(K::kLock, 0), I(K::kCondSignal, 1), I(K::kUnlock, 0), I(K::kEnd)})})});
+  // Context: a goroutine waits on Done, main cancels (clean); nobody cancels but a timeout may (clean).
+  ms.push_back({"context-cancel",
+                M({T("main", 2, {I(K::kMakeContext, 0, -1, 0), I(K::kCtxDone, 1, 0), Go(1, {1}), I(K::kCancel, 0), I(K::kEnd)}),
+                   T("g", 1, {I(K::kRecv, 0), I(K::kEnd)})})});
+  ms.push_back({"context-never-cancelled",
+                M({T("main", 2, {I(K::kMakeContext, 0, -1, 0), I(K::kCtxDone, 1, 0), Go(1, {1}), I(K::kEnd)}),
+                   T("g", 1, {I(K::kRecv, 0), I(K::kEnd)})})});
+  ms.push_back({"context-timeout",
+                M({T("main", 2, {I(K::kMakeContext, 0, -1, 1), I(K::kCtxDone, 1, 0), I(K::kRecv, 1), I(K::kEnd)})})});
+  // A timer fires once: one receive is fine, two are stuck.
+  ms.push_back({"timer-once", M({T("main", 1, {I(K::kMakeTimer, 0), I(K::kRecv, 0), I(K::kEnd)})})});
+  ms.push_back({"timer-twice", M({T("main", 1, {I(K::kMakeTimer, 0), I(K::kRecv, 0), I(K::kRecv, 0), I(K::kEnd)})})});
+  // An explicit panic.
+  ms.push_back({"panic", M({T("main", 0, {I(K::kPanic)})})});
+  return ms;
+}
+
+TEST(SpinCrossCheck, SmallModels) {
+  ASSERT_TRUE(fs::exists(kSpin)) << "SPIN is missing: scripts/install-deps installs Debian's spin";
+  const fs::path dir = TempDir("small");
+  std::vector<Job> jobs;
+  size_t violations = 0;
+  for (const auto& [name, m] : SmallModels()) {
+    std::string err;
+    ASSERT_TRUE(Validate(m, &err)) << name << ": " << err;
+    CheckOptions copt;
+    PromelaOptions popt;
+    copt.max_objects = popt.max_objects;
+    for (const Parameter& p : m.params) copt.param_values.push_back(p.name == "n" ? std::stoi(name.substr(name.size() - 1)) : 0);
+    const CheckResult r = Check(m, copt);
+    ASSERT_FALSE(r.bounded) << name << ": " << r.bound_reason;
+    const SpinVerdict v = VerdictOf(r);
+    Job j{name, dir / (name + ".pml"), v.assertion, v.end_state};
+    violations += v.assertion || v.end_state;
+    std::ofstream(j.pml) << ToPromela(m, copt.param_values, popt);
+    jobs.push_back(j);
+  }
+  // Both verdicts occur among the models, so agreement is not vacuous.
+  EXPECT_GE(violations, 10u);
+  EXPECT_GE(jobs.size() - violations, 8u);
+  const Outcome o = CrossCheck(jobs, dir / "work");
+  for (const std::string& f : o.failures) ADD_FAILURE() << f;
+  std::cout << fmt::format("small models: {} of {} agree with SPIN\n", o.agree, jobs.size());
+  if (o.failures.empty()) fs::remove_all(dir);
+}
+
+// --- the verify corpus ------------------------------------------------------
+
+TEST(SpinCrossCheck, VerifyCorpus) {
+  ASSERT_TRUE(fs::exists(kSpin)) << "SPIN is missing: scripts/install-deps installs Debian's spin";
+  const fs::path root = fs::path(e2e::SourceDir()) / "tests/corpus/verify";
+  const fs::path dir = TempDir("corpus");
+  std::string bin = e2e::Env("GORDIAN_BINARY_DIR");
+  const fs::path cache = bin.empty() ? dir / "cache" : fs::path(bin) / "ir-e2e-cache";
+  fs::create_directories(cache);
+  driver::ProcessSpec spec;
+  // Two valuations per model (the smallest): the pan compile is the cost.
+  spec.argv = {e2e::Gordian(), "verify", "-promela", (dir / "pml").string(), "-max-valuations", "2", "./..."};
+  spec.cwd = root.string();
+  spec.set_env["GORDIAN_CACHE"] = cache.string();
+  spec.pass_through = false;
+  spec.timeout_seconds = 600;
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+
+  static const std::regex model_re(R"(/\* model: (.*) \(.*\) \*/)");
+  static const std::regex verdict_re(R"(gordian-verdict: assertion=([01]) end_state=([01]) bounded=([01]))");
+  std::vector<Job> jobs;
+  std::set<std::string> models, bounded;
+  size_t violations = 0;
+  for (const auto& e : fs::directory_iterator(dir / "pml")) {
+    if (e.path().extension() != ".pml") continue;
+    const std::string text = e2e::Slurp(e.path());
+    std::smatch mm, vm;
+    ASSERT_TRUE(std::regex_search(text, mm, model_re)) << e.path();
+    ASSERT_TRUE(std::regex_search(text, vm, verdict_re)) << e.path();
+    const std::string model = mm[1];
+    if (vm[3] == "1") {  // the checker hit a limit: no verdict to compare
+      bounded.insert(e.path().filename().string());
+      continue;
+    }
+    models.insert(model);
+    Job j{model, e.path(), vm[1] == "1", vm[2] == "1"};
+    violations += j.assertion || j.end_state;
+    jobs.push_back(j);
+  }
+  std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.pml < b.pml; });
+  ASSERT_GE(models.size(), 60u) << "fewer models than the corpus has programs";
+  EXPECT_GE(violations, 30u);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Outcome o = CrossCheck(jobs, dir / "work");
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const std::string& f : o.failures) ADD_FAILURE() << f;
+  std::cout << fmt::format("verify corpus: {} files of {} models ({} with a violation); {} agree with SPIN, {} do not; "
+                           "{} files left out (the checker was bounded); SPIN pipeline {:.1f} s\n",
+                           jobs.size(), models.size(), violations, o.agree, o.failures.size(), bounded.size(), secs);
+  for (const std::string& b : bounded) std::cout << "  bounded: " << b << "\n";
+  if (o.failures.empty()) fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gordian
