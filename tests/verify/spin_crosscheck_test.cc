@@ -331,7 +331,67 @@ Model RandomModel(std::mt19937* rng) {
   return M(ts);
 }
 
-// Random models, a fixed seed: GORDIAN_SPIN_RANDOM=N checks N of them
+// A random model over the other primitives: an RWMutex (1), a context
+// with or without a timeout (4) and its Done channel (5), a timer or ticker
+// (6), a Cond (8) on a mutex (7), a Once (9), beside a channel (0) and a
+// WaitGroup (2). Blocks: read and write critical sections, a receive from
+// Done or the timer, a cancel, a stop, a select over Done, the timer and
+// the channel (with or without default), a Cond wait in its critical
+// section, a signal or broadcast, a Once around a send.
+Model RandomRichModel(std::mt19937* rng) {
+  auto pick = [&](int n) { return static_cast<int>((*rng)() % static_cast<uint32_t>(n)); };
+  auto blocks = [&](std::vector<Instr>* code, int n) {
+    for (int i = 0; i < n; ++i) {
+      const int32_t pc = static_cast<int32_t>(code->size());
+      switch (pick(11)) {
+        case 0: code->push_back(I(K::kRLock, 1)); code->push_back(I(K::kRUnlock, 1)); break;
+        case 1: code->push_back(I(K::kLock, 1)); code->push_back(I(K::kUnlock, 1)); break;
+        case 2: code->push_back(I(K::kRecv, 5)); break;
+        case 3: code->push_back(I(K::kRecv, 6)); break;
+        case 4: code->push_back(I(K::kCancel, 4)); break;
+        case 5: code->push_back(I(K::kStopTimer, 6)); break;
+        case 6:
+          code->push_back(Select({Case(false, 5, pc + 1), Case(false, 6, pc + 1), Case(pick(2) == 0, 0, pc + 1)},
+                                 pick(2) ? pc + 1 : -1));
+          break;
+        case 7:
+          code->push_back(I(K::kLock, 7));
+          code->push_back(I(K::kCondWait, 8));
+          code->push_back(I(K::kUnlock, 7));
+          break;
+        case 8: code->push_back(I(pick(2) ? K::kCondSignal : K::kCondBroadcast, 8)); break;
+        case 9:
+          code->push_back(I(K::kOnceBegin, 9, pc + 3));
+          code->push_back(I(K::kSend, 0));
+          code->push_back(I(K::kOnceEnd, 9));
+          break;
+        default: code->push_back(pick(2) ? I(K::kSend, 0) : I(K::kRecv, 0, 3)); break;
+      }
+    }
+  };
+  std::vector<Instr> main = {I(K::kMakeChan, 0, -1, -1, C(pick(2))), I(K::kMakeRWMutex, 1), I(K::kMakeWaitGroup, 2),
+                             I(K::kMakeContext, 4, -1, pick(2)), I(K::kCtxDone, 5, 4), I(K::kMakeTimer, 6, -1, pick(2)),
+                             I(K::kMakeMutex, 7), I(K::kMakeCond, 8, 7), I(K::kMakeOnce, 9)};
+  const int gs = 1 + pick(2);
+  main.push_back(I(K::kWgAdd, 2, -1, -1, C(gs)));
+  std::vector<Template> ts = {T("main", 10, {})};
+  for (int g = 0; g < gs; ++g) {
+    main.push_back(Go(g + 1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    std::vector<Instr> body;
+    blocks(&body, 1 + pick(3));
+    body.push_back(I(K::kWgAdd, 2, -1, -1, C(-1)));
+    body.push_back(I(K::kEnd));
+    ts.push_back(T(fmt::format("g{}", g + 1), 10, body));
+  }
+  blocks(&main, pick(3));
+  if (pick(4)) main.push_back(I(K::kWgWait, 2));
+  if (pick(2)) main.push_back(I(K::kCancel, 4));
+  main.push_back(I(K::kEnd));
+  ts[0].code = main;
+  return M(ts);
+}
+
+// Random models, both kinds in turn, a fixed seed: GORDIAN_SPIN_RANDOM=N checks N of them
 // (default 12), GORDIAN_SPIN_SEED another sequence.
 TEST(SpinCrossCheck, RandomModels) {
   ASSERT_TRUE(fs::exists(kSpin)) << "SPIN is missing: scripts/install-deps installs Debian's spin";
@@ -342,7 +402,7 @@ TEST(SpinCrossCheck, RandomModels) {
   std::vector<Job> jobs;
   size_t violations = 0, assertions = 0, end_states = 0;
   for (int i = 0; i < n; ++i) {
-    const Model m = RandomModel(&rng);
+    const Model m = i % 2 ? RandomRichModel(&rng) : RandomModel(&rng);
     std::string err;
     ASSERT_TRUE(Validate(m, &err)) << i << ": " << err << "\n" << Print(m);
     CheckOptions copt;
