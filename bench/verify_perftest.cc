@@ -3,7 +3,7 @@
 // with partial-order reduction on and off side by side. Each run is its own
 // process, so its peak resident memory (wait4's ru_maxrss) is its own.
 //
-// Models (all from test_models.h's shorthand):
+// Models (test_models.h's generated ones):
 //   prodcons/K/M/C   K producers and K consumers, M items each, through a
 //                    channel of capacity C; main waits on a WaitGroup
 //   workers/N/M      N workers, each M times: Lock, a local update, Unlock;
@@ -34,64 +34,6 @@ namespace {
 using namespace gordian::verify;
 using namespace gordian::verify::testing;
 using K = InstrKind;
-
-Expr C(int64_t v) { return Expr::Const(v); }
-
-// A loop `for l[i] = 0; l[i] < m; l[i]++ { body }` appended to code.
-void Loop(std::vector<Instr>* code, int32_t i, int64_t m, const std::vector<Instr>& body) {
-  code->push_back(I(K::kAssign, i, -1, -1, C(0)));
-  const int32_t head = static_cast<int32_t>(code->size());
-  const int32_t exit = head + 1 + static_cast<int32_t>(body.size()) + 2;
-  code->push_back(I(K::kBranch, head + 1, exit, -1, Bin(ExprOp::kLt, Expr::Local(i), C(m))));
-  code->insert(code->end(), body.begin(), body.end());
-  code->push_back(I(K::kAssign, i, -1, -1, Bin(ExprOp::kAdd, Expr::Local(i), C(1))));
-  code->push_back(I(K::kJump, head));
-}
-
-Model ProdCons(int k, int m, int cap) {
-  std::vector<Instr> main = {I(K::kMakeChan, 0, -1, -1, C(cap)), I(K::kMakeWaitGroup, 1),
-                             I(K::kWgAdd, 1, -1, -1, C(2 * k))};
-  for (int i = 0; i < k; ++i) {
-    main.push_back(Go(1, {0, 1}));
-    main.push_back(Go(2, {0, 1}));
-  }
-  main.push_back(I(K::kWgWait, 1));
-  main.push_back(I(K::kEnd));
-  std::vector<Instr> prod, cons;
-  Loop(&prod, 2, m, {I(K::kSend, 0)});
-  Loop(&cons, 2, m, {I(K::kRecv, 0)});
-  for (auto* c : {&prod, &cons}) {
-    c->push_back(I(K::kWgAdd, 1, -1, -1, C(-1)));
-    c->push_back(I(K::kEnd));
-  }
-  return M({T("main", 2, main), T("producer", 3, prod), T("consumer", 3, cons)});
-}
-
-Model Workers(int n, int m) {
-  std::vector<Instr> main = {I(K::kMakeMutex, 0), I(K::kMakeWaitGroup, 1), I(K::kWgAdd, 1, -1, -1, C(n))};
-  for (int i = 0; i < n; ++i) main.push_back(Go(1, {0, 1}));
-  main.push_back(I(K::kWgWait, 1));
-  main.push_back(I(K::kEnd));
-  std::vector<Instr> w = {I(K::kAssign, 3, -1, -1, C(0))};
-  Loop(&w, 2, m,
-       {I(K::kLock, 0), I(K::kAssign, 3, -1, -1, Bin(ExprOp::kAdd, Expr::Local(3), C(1))), I(K::kUnlock, 0)});
-  w.push_back(I(K::kWgAdd, 1, -1, -1, C(-1)));
-  w.push_back(I(K::kEnd));
-  return M({T("main", 2, main), T("worker", 4, w)});
-}
-
-Model Philosophers(int n) {
-  std::vector<Instr> main;
-  for (int i = 0; i < n; ++i) main.push_back(I(K::kMakeMutex, i));
-  main.push_back(I(K::kMakeWaitGroup, n));
-  main.push_back(I(K::kWgAdd, n, -1, -1, C(n)));
-  for (int i = 0; i < n; ++i) main.push_back(Go(1, {i, (i + 1) % n, n}));
-  main.push_back(I(K::kWgWait, n));
-  main.push_back(I(K::kEnd));
-  return M({T("main", n + 1, main),
-            T("philosopher", 3, {I(K::kLock, 0), I(K::kLock, 1), I(K::kNop), I(K::kUnlock, 1), I(K::kUnlock, 0),
-                                 I(K::kWgAdd, 2, -1, -1, C(-1)), I(K::kEnd)})});
-}
 
 struct Bench {
   std::string name;

@@ -17,6 +17,7 @@
 #include "gordian/cli/command.h"
 #include "gordian/cli/ir_input.h"
 #include "gordian/cli/progress.h"
+#include "gordian/cli/promela_export.h"
 #include "gordian/cli/reporting.h"
 #include "gordian/util/flags.h"
 #include "gordian/verify/extract.h"
@@ -27,7 +28,7 @@ namespace {
 
 constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
-    "                      [-dump-models] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
+    "                      [-dump-models] [-promela DIR] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
     "model of each entry point (each test, each exported function, each function\n"
@@ -87,7 +88,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   }
   util::FlagSet flags(cmd);
   flags.Interspersed();
-  std::string dir, tags, file;
+  std::string dir, tags, file, promela;
   bool no_tests = false, dump = false, verbose = false;
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
   flags.String("C", &dir, "DIR", "resolve the packages from DIR instead of the current directory");
@@ -98,6 +99,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   flags.Int("max-valuations", &max_valuations, "N", "check at most N valuations of a model's parameters (default 256)");
   flags.Int("max-states", &max_states, "N", "explore at most N states per valuation (default 2000000)");
   flags.Bool("dump-models", &dump, "print each model and do not check it");
+  flags.String("promela", &promela, "DIR", "write each model, per valuation, as Promela for SPIN into DIR (docs/verify.md)");
   flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
   ReportOptions ropt;
   AddReportFlags(&flags, &ropt);
@@ -128,6 +130,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   vopt.root = prog.root;
   vopt.max_valuations = static_cast<size_t>(max_valuations);
   vopt.check.max_states = static_cast<uint64_t>(max_states);
+  if (!promela.empty()) return ExportPromela(cmd, promela, models, vopt, ropt.quiet);
   std::vector<report::Finding> findings;
   std::vector<std::string> unused;
   for (const auto& [pname, _] : vopt.param_values) {

@@ -1,6 +1,6 @@
-// This file (tests and bench/verify_perftest only) owns the shorthand the
-// verify tests and the benchmark write models in: an instruction in one
-// call, a template from a list of them.
+// This file (tests and bench/ only) owns the shorthand the verify tests and
+// the benchmarks write models in (an instruction in one call, a template
+// from a list of them) and the generated models the benchmarks scale.
 #pragma once
 
 #include <string>
@@ -88,6 +88,73 @@ inline Model M(std::vector<Template> templates, std::vector<Parameter> params = 
     for (size_t pc = 0; pc < m.templates[t].code.size(); ++pc)
       m.templates[t].code[pc].pos = ir::Pos{0, static_cast<int>(100 * t + pc + 1), 1};
   return m;
+}
+
+// --- Generated models of growing size (bench/verify_perftest, bench/
+// spin_compare_perftest and the SPIN cross-check) ---------------------------
+//   ProdCons(K, M, C)   K producers and K consumers, M items each, through a
+//                       channel of capacity C; main waits on a WaitGroup
+//   Workers(N, M)       N workers, each M times: Lock, a local update, Unlock;
+//                       a WaitGroup
+//   Philosophers(N)     N philosophers, fork i then fork i+1: a lock-order
+//                       deadlock
+
+inline Expr C(int64_t v) { return Expr::Const(v); }
+
+// A loop `for l[i] = 0; l[i] < m; l[i]++ { body }` appended to code.
+inline void Loop(std::vector<Instr>* code, int32_t i, int64_t m, const std::vector<Instr>& body) {
+  code->push_back(I(InstrKind::kAssign, i, -1, -1, C(0)));
+  const int32_t head = static_cast<int32_t>(code->size());
+  const int32_t exit = head + 1 + static_cast<int32_t>(body.size()) + 2;
+  code->push_back(I(InstrKind::kBranch, head + 1, exit, -1, Bin(ExprOp::kLt, Expr::Local(i), C(m))));
+  code->insert(code->end(), body.begin(), body.end());
+  code->push_back(I(InstrKind::kAssign, i, -1, -1, Bin(ExprOp::kAdd, Expr::Local(i), C(1))));
+  code->push_back(I(InstrKind::kJump, head));
+}
+
+inline Model ProdCons(int k, int m, int cap) {
+  std::vector<Instr> main = {I(InstrKind::kMakeChan, 0, -1, -1, C(cap)), I(InstrKind::kMakeWaitGroup, 1),
+                             I(InstrKind::kWgAdd, 1, -1, -1, C(2 * k))};
+  for (int i = 0; i < k; ++i) {
+    main.push_back(Go(1, {0, 1}));
+    main.push_back(Go(2, {0, 1}));
+  }
+  main.push_back(I(InstrKind::kWgWait, 1));
+  main.push_back(I(InstrKind::kEnd));
+  std::vector<Instr> prod, cons;
+  Loop(&prod, 2, m, {I(InstrKind::kSend, 0)});
+  Loop(&cons, 2, m, {I(InstrKind::kRecv, 0)});
+  for (auto* c : {&prod, &cons}) {
+    c->push_back(I(InstrKind::kWgAdd, 1, -1, -1, C(-1)));
+    c->push_back(I(InstrKind::kEnd));
+  }
+  return M({T("main", 2, main), T("producer", 3, prod), T("consumer", 3, cons)});
+}
+
+inline Model Workers(int n, int m) {
+  std::vector<Instr> main = {I(InstrKind::kMakeMutex, 0), I(InstrKind::kMakeWaitGroup, 1), I(InstrKind::kWgAdd, 1, -1, -1, C(n))};
+  for (int i = 0; i < n; ++i) main.push_back(Go(1, {0, 1}));
+  main.push_back(I(InstrKind::kWgWait, 1));
+  main.push_back(I(InstrKind::kEnd));
+  std::vector<Instr> w = {I(InstrKind::kAssign, 3, -1, -1, C(0))};
+  Loop(&w, 2, m,
+       {I(InstrKind::kLock, 0), I(InstrKind::kAssign, 3, -1, -1, Bin(ExprOp::kAdd, Expr::Local(3), C(1))), I(InstrKind::kUnlock, 0)});
+  w.push_back(I(InstrKind::kWgAdd, 1, -1, -1, C(-1)));
+  w.push_back(I(InstrKind::kEnd));
+  return M({T("main", 2, main), T("worker", 4, w)});
+}
+
+inline Model Philosophers(int n) {
+  std::vector<Instr> main;
+  for (int i = 0; i < n; ++i) main.push_back(I(InstrKind::kMakeMutex, i));
+  main.push_back(I(InstrKind::kMakeWaitGroup, n));
+  main.push_back(I(InstrKind::kWgAdd, n, -1, -1, C(n)));
+  for (int i = 0; i < n; ++i) main.push_back(Go(1, {i, (i + 1) % n, n}));
+  main.push_back(I(InstrKind::kWgWait, n));
+  main.push_back(I(InstrKind::kEnd));
+  return M({T("main", n + 1, main),
+            T("philosopher", 3, {I(InstrKind::kLock, 0), I(InstrKind::kLock, 1), I(InstrKind::kNop), I(InstrKind::kUnlock, 1), I(InstrKind::kUnlock, 0),
+                                 I(InstrKind::kWgAdd, 2, -1, -1, C(-1)), I(InstrKind::kEnd)})});
 }
 
 }  // namespace gordian::verify::testing
