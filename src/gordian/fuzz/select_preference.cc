@@ -161,8 +161,10 @@ void SelectPreference::Propose(const AnalysedRun& run, std::vector<Candidate>* o
       return std::tie(x.site, x.choice, x.wait_ms) < std::tie(y.site, y.choice, y.wait_ms);
     });
     std::string key = PreferText(prefs, wait_ms);
+    // Steps that undid each other leave the schedule that ran.
+    if (key == PreferText(base.prefers, wait_ms)) continue;
     if (!base_key.empty()) key = base_key + " + " + key;
-    if (key == run.ran->key || !keys.insert(key).second) continue;
+    if (!keys.insert(key).second) continue;
     Candidate cand;
     cand.schedule = base;
     cand.schedule.prefers = std::move(prefs);
