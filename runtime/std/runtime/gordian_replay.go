@@ -174,6 +174,7 @@ func gordianReplayInit() {
 	header := false
 	var once uint32 // a bit for each key that may appear once, set when it has
 	nargs, firstArg, modeLine := 0, 0, 0
+	nchain := 0 // chain lines (at most gordianFuzzMaxLines)
 	for len(data) > 0 {
 		lineno++
 		i := 0
@@ -330,6 +331,23 @@ func gordianReplayInit() {
 			}
 			gs.key = append(gs.key, sid<<32|idx)
 			gs.pos = append(gs.pos, int32(pos))
+		case "chain":
+			// An operation of a scheduling chain: for gordian fuzz's
+			// strategy, checked and ignored here.
+			if !gordianScheduleFields(rest, fields[:2], false) {
+				gordianScheduleRefuse(lineno, "expected G INDEX", line)
+			}
+			sid, ok := gordianScheduleNum(gordianBytesString(fields[0]), 0xffffffff)
+			if !ok || sid >= uint64(len(r.paths)) {
+				gordianScheduleRefuse(lineno, "bad goroutine (the number of an earlier g line)", line)
+			}
+			if _, ok := gordianScheduleNum(gordianBytesString(fields[1]), 0xffffffff); !ok {
+				gordianScheduleRefuse(lineno, "bad INDEX (0 to 4294967295)", line)
+			}
+			if nchain >= gordianFuzzMaxLines {
+				gordianScheduleRefuse(lineno, "more than 64 chain lines", line)
+			}
+			nchain++
 		case "prefer", "delay":
 			// Directives of the free run (gordian_fuzz.go).
 			prefer := key == "prefer"

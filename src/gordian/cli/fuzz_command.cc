@@ -99,7 +99,7 @@ int RunFuzz(const std::vector<std::string>& args) {
              "reproduce");
   flags.String("strategies", &c.strategies, "LIST",
                "the strategies to combine, by name, comma-separated (default: all of "
-               "prediction, flip, select, delay; chain only when named)");
+               "prediction, flip, select, delay, chain)");
   flags.String("seed", &c.seed, "N",
                "the seed of every random choice (default: a new one, printed and in the "
                "JSON report); the same seed and the same runs give the same schedules");
@@ -160,7 +160,6 @@ int RunFuzz(const std::vector<std::string>& args) {
                         : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::unique_ptr<fuzz::Strategy>> strategies = fuzz::DefaultStrategies();
   if (!c.strategies.empty()) {
-    for (auto& s : fuzz::OptionalStrategies()) strategies.push_back(std::move(s));
     std::vector<std::string> want;
     for (size_t at = 0; at <= c.strategies.size();) {
       size_t comma = std::min(c.strategies.find(',', at), c.strategies.size());

@@ -245,6 +245,7 @@ class Campaign {
     RunSignals sig = SignalsOf(run.trace, analysis->ops);
     double at = Elapsed();
     std::vector<report::Finding> fresh;
+    bool added_coverage = false;
     {
       std::lock_guard<std::mutex> l(mu_);
       stats_.runs++;
@@ -260,7 +261,8 @@ class Campaign {
           tf.output = FailureExcerpt(run.record.run.out + run.record.run.err, opt_.test);
         }
       }
-      if (coverage_.Add(sig) > 0) {
+      added_coverage = coverage_.Add(sig) > 0;
+      if (added_coverage) {
         grew_ = Clock::now();
         runs_since_growth_ = 0;
         if (c.strategy != "free" && c.strategy != "corpus" && !opt_.corpus_dir.empty()) {
@@ -296,7 +298,7 @@ class Campaign {
     if (analysis->have_hb) {
       std::lock_guard<std::mutex> l(strategy_mu_);
       Rng rng = Rng::ForRun(opt_.seed, id);
-      AnalysedRun ar{run.trace, run.trace_dir, *analysis->hb, found, rng};
+      AnalysedRun ar{run.trace, run.trace_dir, *analysis->hb, found, rng, &c, added_coverage};
       for (Strategy* s : opt_.strategies) s->Propose(ar, &proposed);
     }
     std::lock_guard<std::mutex> l(mu_);

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -302,6 +303,71 @@ TEST_F(CampaignTest, TheCorpusKeepsWhatAddedCoverageForTheNextCampaign) {
   for (const report::Finding& f : second.findings) bugs += f.kind == report::FindingKind::SendOnClosed;
   EXPECT_EQ(bugs, 1u);
   EXPECT_EQ(second.stats.corpus_added, 0u) << "corpus schedules are not stored again";
+}
+
+// A strategy that proposes, from a free run, one schedule naming a chain
+// (1.1's send before main's first receive: the buggy order, which adds
+// coverage), and notes what each run it is shown followed.
+class ChainNoter : public Strategy {
+ public:
+  struct Seen {
+    std::string strategy;
+    bool added_coverage = false;
+    size_t chain = 0;  // chain lines of the schedule followed
+  };
+  const char* Name() const override { return "chain"; }
+  void Propose(const AnalysedRun& run, std::vector<Candidate>* out) override {
+    ASSERT_NE(run.ran, nullptr);
+    seen.push_back({run.ran->strategy, run.added_coverage, run.ran->schedule.chain.size()});
+    if (run.ran->strategy != "free") return;
+    Candidate c;
+    c.schedule.goroutines = {"1", "1.0", "1.1"};
+    schedule::Op send, recv;
+    send.g = 2;
+    send.kind = trace::Kind::ChanSend;
+    send.site = "a.go:20";
+    recv.g = 0;
+    recv.kind = trace::Kind::ChanRecv;
+    recv.site = "a.go:30";
+    c.schedule.ops = {send, recv};
+    c.schedule.chain = {{2, 0}, {0, 0}};
+    c.key = "chain send a.go:20 then recv a.go:30";
+    c.strategy = Name();
+    out->push_back(std::move(c));
+  }
+  std::vector<Seen> seen;
+};
+
+// A chain whose run added coverage is shown to the strategies as such,
+// and is kept in the corpus with its chain lines; the next campaign runs
+// it first and shows the strategies a corpus schedule that still names
+// its chain, which the scheduling-chains strategy then mutates further.
+TEST_F(CampaignTest, AChainThatAddedCoverageIsKeptWithItsChain) {
+  opt_.corpus_dir = dir_ + "/corpus/TestX";
+  ChainNoter noter;
+  opt_.strategies = {&noter};
+  opt_.max_runs = 2;
+  CampaignResult first;
+  RunCampaign(opt_, &first);
+  ASSERT_EQ(noter.seen.size(), 2u);
+  EXPECT_EQ(noter.seen[0].strategy, "free");
+  EXPECT_EQ(noter.seen[1].strategy, "chain");
+  EXPECT_TRUE(noter.seen[1].added_coverage) << "the buggy order's pairs are new";
+  EXPECT_EQ(noter.seen[1].chain, 2u);
+  ASSERT_EQ(first.stats.corpus_added, 1u);
+  std::string text;
+  for (const auto& e : fs::directory_iterator(opt_.corpus_dir)) {
+    std::ifstream f(e.path());
+    text.assign(std::istreambuf_iterator<char>(f), {});
+  }
+  EXPECT_NE(text.find("\nchain 2 0\nchain 0 0\n"), std::string::npos) << text;
+
+  noter.seen.clear();
+  CampaignResult second;
+  RunCampaign(opt_, &second);
+  ASSERT_EQ(noter.seen.size(), 2u);
+  EXPECT_EQ(noter.seen[1].strategy, "corpus");
+  EXPECT_EQ(noter.seen[1].chain, 2u);
 }
 
 // A test that fails in every run, for a reason no finding explains, is

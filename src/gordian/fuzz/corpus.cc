@@ -23,9 +23,12 @@ schedule::Schedule Stored(const schedule::Schedule& s) {
   // Sites in the package's directory, relative to it ("./a_test.go:12").
   if (!s.cmd.cwd.empty()) {
     std::string prefix = s.cmd.cwd + (s.cmd.cwd.back() == '/' ? "" : "/");
-    for (schedule::Op& op : t.ops) {
-      if (op.site.starts_with(prefix)) op.site.replace(0, prefix.size(), "./");
-    }
+    auto relative = [&](std::string& site) {
+      if (site.starts_with(prefix)) site.replace(0, prefix.size(), "./");
+    };
+    for (schedule::Op& op : t.ops) relative(op.site);
+    for (schedule::Preference& p : t.prefers) relative(p.site);
+    for (schedule::Delay& d : t.delays) relative(d.site);
   }
   t.cmd = schedule::Invocation();
   t.origin = "gordian fuzz corpus";
@@ -84,9 +87,12 @@ std::vector<CorpusEntry> LoadCorpus(const std::string& dir, const std::string& p
     }
     if (!package_dir.empty()) {
       std::string prefix = package_dir + (package_dir.back() == '/' ? "" : "/");
-      for (schedule::Op& op : e.schedule.ops) {
-        if (op.site.starts_with("./")) op.site.replace(0, 2, prefix);
-      }
+      auto absolute = [&](std::string& site) {
+        if (site.starts_with("./")) site.replace(0, 2, prefix);
+      };
+      for (schedule::Op& op : e.schedule.ops) absolute(op.site);
+      for (schedule::Preference& p : e.schedule.prefers) absolute(p.site);
+      for (schedule::Delay& d : e.schedule.delays) absolute(d.site);
     }
     out.push_back(std::move(e));
   }

@@ -87,6 +87,36 @@ TEST_F(CorpusTest, WhatIsStoredComesBackUnderTheNameOfItsContent) {
   EXPECT_TRUE(got[0].schedule.cmd.cwd.empty());
 }
 
+// The directives of the free run (preferences, delay points) are stored
+// relative to the package as the prefix is, and a chain's lines are kept,
+// so that a later campaign can mutate the chain again.
+TEST_F(CorpusTest, PreferencesDelaysAndTheChainComeBack) {
+  auto with_directives = [](const std::string& cwd) {
+    schedule::Schedule s = Sample(cwd);
+    s.prefers.push_back(schedule::Preference{1, 4000, cwd + "/a.go:12"});
+    s.delays.push_back(schedule::Delay{2, 300, cwd + "/a.go:14"});
+    s.chain = {{1, 0}, {0, 0}};
+    return s;
+  };
+  EXPECT_EQ(CorpusName(with_directives("/home/a/m")), CorpusName(with_directives("/home/b/m")));
+  EXPECT_NE(CorpusName(with_directives("/home/a/m")), CorpusName(Sample("/home/a/m")));
+  bool added = false;
+  std::string err;
+  ASSERT_TRUE(AddToCorpus(dir_, with_directives("/home/a/m"), &added, &err)) << err;
+  std::vector<std::string> warnings;
+  std::vector<CorpusEntry> got = LoadCorpus(dir_, "/home/c/m", &warnings);
+  EXPECT_TRUE(warnings.empty()) << warnings[0];
+  ASSERT_EQ(got.size(), 1u);
+  ASSERT_EQ(got[0].schedule.prefers.size(), 1u);
+  EXPECT_EQ(got[0].schedule.prefers[0].site, "/home/c/m/a.go:12");
+  EXPECT_EQ(got[0].schedule.prefers[0].wait_ms, 4000u);
+  ASSERT_EQ(got[0].schedule.delays.size(), 1u);
+  EXPECT_EQ(got[0].schedule.delays[0].site, "/home/c/m/a.go:14");
+  ASSERT_EQ(got[0].schedule.chain.size(), 2u);
+  EXPECT_EQ(got[0].schedule.chain[0].g, 1u);
+  EXPECT_EQ(got[0].schedule.chain[1].g, 0u);
+}
+
 TEST_F(CorpusTest, ACorruptFileIsNamedAndSkipped) {
   bool added = false;
   std::string err;

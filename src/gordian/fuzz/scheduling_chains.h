@@ -10,7 +10,11 @@
 // neighbours. Locks are left to the prediction-guided strategy's lock
 // orders (the run's engine orders critical sections by unlock->lock).
 //
-// Not in gordian fuzz's default combination: `-strategies ...,chain`.
+// A proposed schedule names its chain ("chain" lines, schedule.h), so
+// that when its run adds coverage (or when it comes back from the corpus
+// in a later campaign) the chain, found again in that run's trace, is
+// mutated further first, as GoPie keeps and mutates the chains that
+// reached new pairs.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +28,8 @@ class SchedulingChains final : public Strategy {
   const char* Name() const override { return "chain"; }
   void Propose(const AnalysedRun& run, std::vector<Candidate>* out) override;
 
-  size_t max_per_run = 8;    // chains proposed per run
+  size_t max_per_run = 8;    // new chains (from the run's neighbours) proposed per run
+  size_t max_from_kept = 4;  // mutations of the chain of a schedule that added coverage
   size_t attempts = 48;      // mutated chains drawn per run, at most
   size_t peer_window = 8;    // peers: among the next operations on the object
 };

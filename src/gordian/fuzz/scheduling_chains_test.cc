@@ -1,6 +1,7 @@
 // Tests of the scheduling-chains strategy on traces built in memory.
 #include "gordian/fuzz/scheduling_chains.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -98,6 +99,83 @@ TEST(SchedulingChains, NothingWhenHappensBeforeOrdersEveryPair) {
   b.At(b.OnceDo(g3, once, false), b.Site("a.go", 20));
   SchedulingChains chains;
   EXPECT_TRUE(testing::ProposeFor(chains, b.Finish()).empty());
+}
+
+
+// Three goroutines call Do on one Once; a.go:10 ran the function.
+trace::Trace ThreeOnceCallers() {
+  TraceBuilder b;
+  uint32_t once = b.NewObject();
+  uint32_t g2 = b.Go(1), g3 = b.Go(1), g4 = b.Go(1);
+  b.At(b.OnceDo(g2, once, true), b.Site("a.go", 10));
+  b.At(b.OnceDo(g3, once, false), b.Site("a.go", 20));
+  b.At(b.OnceDo(g4, once, false), b.Site("a.go", 30));
+  return b.Finish();
+}
+
+// A proposed schedule names its chain: one "chain" line per operation of
+// the key, in its order, each the goroutine and index of the prefix's
+// operation at that site; the lines survive the text format.
+TEST(SchedulingChains, AScheduleNamesItsChain) {
+  trace::Trace t = ThreeOnceCallers();
+  SchedulingChains chains;
+  std::vector<Candidate> out = testing::ProposeFor(chains, t, 3);
+  ASSERT_FALSE(out.empty());
+  for (const Candidate& c : out) {
+    std::vector<std::string> sites = SitesOf(c.key);
+    ASSERT_EQ(c.schedule.chain.size(), sites.size()) << c.key;
+    for (size_t i = 0; i < sites.size(); i++) {
+      const schedule::ChainOp& co = c.schedule.chain[i];
+      auto op = std::find_if(c.schedule.ops.begin(), c.schedule.ops.end(),
+                             [&](const schedule::Op& o) { return o.g == co.g && o.index == co.index; });
+      ASSERT_NE(op, c.schedule.ops.end()) << c.key;
+      EXPECT_EQ(op->site, sites[i]) << c.key;
+    }
+    schedule::Schedule back;
+    std::string err;
+    ASSERT_TRUE(schedule::ParseSchedule(schedule::FormatSchedule(c.schedule), &back, &err)) << err;
+    ASSERT_EQ(back.chain.size(), c.schedule.chain.size());
+    EXPECT_EQ(back.chain[0].g, c.schedule.chain[0].g);
+    EXPECT_EQ(back.chain[0].index, c.schedule.chain[0].index);
+  }
+}
+
+// The chain of a schedule whose run added coverage (or that came from the
+// corpus) is found again in that run and mutated further; with no new
+// chains allowed (max_per_run 0) those mutations are all that is
+// proposed. A run of a chain that added nothing, or of a free run, gives
+// none.
+TEST(SchedulingChains, AChainThatAddedCoverageIsMutatedFurther) {
+  trace::Trace t = ThreeOnceCallers();
+  SchedulingChains fresh;
+  std::vector<Candidate> made = testing::ProposeFor(fresh, t, 3);
+  ASSERT_FALSE(made.empty());
+  const Candidate& kept = made[0];
+  // The run that followed it: the same goroutines and sites (the chain's
+  // operations are found by goroutine, index, kind and site).
+  SchedulingChains again;
+  again.max_per_run = 0;
+  size_t proposals = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    for (const Candidate& c : testing::ProposeFor(again, t, seed, &kept, true)) {
+      proposals++;
+      EXPECT_EQ(c.strategy, "chain");
+      EXPECT_FALSE(c.schedule.chain.empty()) << c.key;
+    }
+  }
+  EXPECT_GT(proposals, 0u);
+  Candidate from_corpus = kept;
+  from_corpus.strategy = "corpus";
+  EXPECT_FALSE(testing::ProposeFor(again, t, 1, &from_corpus, false).empty());
+  EXPECT_TRUE(testing::ProposeFor(again, t, 1, &kept, false).empty());
+  Candidate free;
+  free.strategy = "free";
+  free.schedule.goroutines = {"1"};
+  EXPECT_TRUE(testing::ProposeFor(again, t, 1, &free, true).empty());
+  // A chain whose operations the run does not have (another site): none.
+  Candidate moved = kept;
+  for (schedule::Op& op : moved.schedule.ops) op.site = "b.go:1";
+  EXPECT_TRUE(testing::ProposeFor(again, t, 1, &moved, true).empty());
 }
 
 }  // namespace

@@ -7,6 +7,14 @@
 // the free run: it reaches selects (and executions of a select) that the
 // recorded run never had, such as the second iteration of a loop whose
 // first iteration took the other branch.
+//
+// A schedule that added coverage (any strategy's: a prediction's prefix,
+// a delay point, a set of preferences; or one of the corpus) is mutated
+// further, as GFuzz mutates the select orders that found new behaviour:
+// a preference for one more select of the run joins it (so a prefix gets
+// preferences for the free run after it, and one preference becomes a
+// set), a preferred select gets another of its cases, its wait gets
+// longer or shorter, or a preference is dropped.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +34,13 @@ class SelectPreference final : public Strategy {
   // WAIT_MS): long enough for a slow partner, short enough that a case
   // that never becomes ready costs one bounded wait.
   uint32_t wait_ms = 1000;
+  // Mutations of a schedule that added coverage, per run: at most this
+  // many proposed, out of at most this many drawn.
+  size_t max_mutations = 4;
+  size_t mutation_attempts = 16;
+  // The bounds of a mutated wait.
+  uint32_t min_wait_ms = 60;
+  uint32_t max_wait_ms = 16000;
 };
 
 }  // namespace gordian::fuzz

@@ -1,6 +1,8 @@
 // Tests of the select-preference strategy on traces built in memory.
 #include "gordian/fuzz/select_preference.h"
 
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "gordian/fuzz/strategy_testing.h"
@@ -64,6 +66,104 @@ TEST(SelectPreference, OncePerSiteAndCaseAndOnlyFinishedSelects) {
   for (const Candidate& k : out) keys.push_back(k.key);
   EXPECT_EQ(keys, (std::vector<std::string>{"prefer loop.go:7 case 1", "prefer def.go:3 case 0",
                                             "prefer def.go:3 case 1"}));
+}
+
+
+// Two select sites: a.go:12 took case 1 of three, b.go:20 took case 0 of
+// two.
+trace::Trace TwoSelects() {
+  TraceBuilder b;
+  uint32_t a = b.NewObject(), c = b.NewObject(), d = b.NewObject();
+  uint32_t g2 = b.Go(1);
+  b.Send(g2, c);
+  b.At(b.Select(1, {{a, false}, {c, false}, {d, true}}, 1), b.Site("a.go", 12));
+  b.Send(g2, a);
+  b.At(b.Select(1, {{a, false}, {d, false}}, 0), b.Site("b.go", 20));
+  return b.Finish();
+}
+
+// The candidates of proposals whose key is not a single preference of
+// their own (the mutations of the schedule the run followed).
+std::vector<Candidate> Mutations(const std::vector<Candidate>& out) {
+  std::vector<Candidate> m;
+  for (const Candidate& c : out) {
+    if (c.schedule.prefers.size() != 1 || !c.schedule.ops.empty() ||
+        c.schedule.prefers[0].wait_ms != SelectPreference().wait_ms) {
+      m.push_back(c);
+    }
+  }
+  return m;
+}
+
+// A prediction's prefix that added coverage gets preferences for the free
+// run after it: the same prefix, one or two prefer lines at the run's
+// selects, and a key that names both.
+TEST(SelectPreference, APrefixThatAddedCoverageGetsPreferences) {
+  trace::Trace t = TwoSelects();
+  Candidate ran;
+  ran.key = "partner recv a.go:30 <- send a.go:20";
+  ran.strategy = "prediction";
+  ran.schedule.goroutines = {"1", "1.0"};
+  schedule::Op op;
+  op.g = 1;
+  op.kind = trace::Kind::ChanSend;
+  op.site = "a.go:20";
+  ran.schedule.ops.push_back(op);
+  size_t with_prefix = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    SelectPreference s;
+    for (const Candidate& c : Mutations(testing::ProposeFor(s, t, seed, &ran, true))) {
+      ASSERT_EQ(c.schedule.ops.size(), 1u) << c.key;
+      EXPECT_EQ(c.schedule.ops[0].site, "a.go:20");
+      ASSERT_FALSE(c.schedule.prefers.empty()) << c.key;
+      EXPECT_EQ(c.key.rfind(ran.key + " + prefer ", 0), 0u) << c.key;
+      for (const schedule::Preference& p : c.schedule.prefers) {
+        EXPECT_TRUE(p.site == "a.go:12" || p.site == "b.go:20") << p.site;
+      }
+      with_prefix++;
+    }
+  }
+  EXPECT_GT(with_prefix, 0u);
+  // The same run, but it added nothing: only the single preferences.
+  SelectPreference s;
+  EXPECT_TRUE(Mutations(testing::ProposeFor(s, t, 1, &ran, false)).empty());
+}
+
+// A preference that added coverage grows into a set (both selects
+// preferred, each with a case of its own), changes its case or its wait;
+// every proposal has distinct keys, parses back, and is not the schedule
+// it came from.
+TEST(SelectPreference, APreferenceThatAddedCoverageBecomesASet) {
+  trace::Trace t = TwoSelects();
+  Candidate ran;
+  ran.key = "prefer a.go:12 case 0";
+  ran.strategy = "select";
+  ran.schedule.goroutines = {"1"};
+  ran.schedule.prefers.push_back(schedule::Preference{0, SelectPreference().wait_ms, "a.go:12"});
+  bool set = false, other_case = false, other_wait = false;
+  for (uint64_t seed = 1; seed <= 16; seed++) {
+    SelectPreference s;
+    std::set<std::string> keys;
+    for (const Candidate& c : Mutations(testing::ProposeFor(s, t, seed, &ran, true))) {
+      EXPECT_TRUE(keys.insert(c.key).second) << c.key;
+      EXPECT_NE(c.key, ran.key);
+      EXPECT_TRUE(c.schedule.ops.empty());
+      std::set<std::string> sites;
+      for (const schedule::Preference& p : c.schedule.prefers) {
+        EXPECT_TRUE(sites.insert(p.site).second) << "one preference per select: " << c.key;
+        if (p.site == "a.go:12" && p.choice != 0) other_case = true;
+        if (p.wait_ms != SelectPreference().wait_ms) other_wait = true;
+      }
+      set |= sites.size() == 2;
+      schedule::Schedule back;
+      std::string err;
+      ASSERT_TRUE(schedule::ParseSchedule(schedule::FormatSchedule(c.schedule), &back, &err)) << err;
+      EXPECT_EQ(back.prefers.size(), c.schedule.prefers.size());
+    }
+  }
+  EXPECT_TRUE(set) << "a set of two preferences";
+  EXPECT_TRUE(other_case) << "another case of the preferred select";
+  EXPECT_TRUE(other_wait) << "a longer or shorter wait";
 }
 
 }  // namespace

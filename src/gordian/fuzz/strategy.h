@@ -13,7 +13,8 @@
 //   delay_points.h       random "n-th operation at a site" points where a
 //                        goroutine is held (PCT with a depth).
 //   scheduling_chains.h  chains of unordered operations on one object,
-//                        mutated as GoPie does (not combined by default).
+//                        mutated as GoPie does; chains that added
+//                        coverage are mutated again.
 // A new strategy implements Strategy, is added to DefaultStrategies
 // (strategy.cc), and gets a row in docs/fuzzing-schedules.md.
 #pragma once
@@ -51,6 +52,20 @@ struct AnalysedRun {
   // generator, derived from the campaign's -seed and the run's number
   // (rng.h), so the same seed and the same runs give the same proposals.
   Rng& rng;
+  // The candidate this run followed (its schedule, key and strategy;
+  // "free" for a free run, "corpus" for a schedule of the corpus), and
+  // whether the run added coverage. A strategy mutates the schedules that
+  // added coverage further (GoPie's chains, GFuzz's sets of preferences);
+  // a corpus schedule added coverage in an earlier campaign.
+  const Candidate* ran = nullptr;
+  bool added_coverage = false;
+
+  // Whether ran is a schedule worth mutating: it added coverage now or in
+  // an earlier campaign (the corpus).
+  bool RanIsKept() const {
+    return ran != nullptr && ran->strategy != "free" &&
+           (added_coverage || ran->strategy == "corpus");
+  }
 };
 
 class Strategy {
@@ -62,10 +77,8 @@ class Strategy {
   virtual void Propose(const AnalysedRun& run, std::vector<Candidate>* out) = 0;
 };
 
-// The strategies `gordian fuzz` combines.
+// The strategies `gordian fuzz` combines, in the order their proposals of
+// one run join the worklist.
 std::vector<std::unique_ptr<Strategy>> DefaultStrategies();
-
-// The strategies -strategies can name besides the default ones.
-std::vector<std::unique_ptr<Strategy>> OptionalStrategies();
 
 }  // namespace gordian::fuzz

@@ -17,7 +17,11 @@ namespace gordian::fuzz::testing {
 // The proposals of s for the run recorded in t (no findings; a trace
 // directory that does not exist, so schedules have no invocation; the
 // run's random numbers from seed).
-inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t, uint64_t seed = 1) {
+// With ran, the run followed that candidate and added coverage when
+// added_coverage says so.
+inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t, uint64_t seed = 1,
+                                         const Candidate* ran = nullptr,
+                                         bool added_coverage = false) {
   hb::OpIndex ops;
   ops.Build(t);
   hb::HappensBefore e;
@@ -27,7 +31,7 @@ inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t, uin
   const std::string dir = "/nonexistent/trace";
   std::vector<Candidate> out;
   Rng rng(seed);
-  s.Propose(AnalysedRun{t, dir, e, findings, rng}, &out);
+  s.Propose(AnalysedRun{t, dir, e, findings, rng, ran, added_coverage}, &out);
   return out;
 }
 

@@ -113,6 +113,8 @@ std::string FormatSchedule(const Schedule& s) {
   for (const Delay& d : s.delays) {
     out += fmt::format("delay {} {} {}\n", d.nth, d.wait_ms, d.site.empty() ? "?" : Escape(d.site));
   }
+  if (!s.chain.empty()) out += "# chain G INDEX   (the scheduling chain the prefix orders, in order)\n";
+  for (const ChainOp& c : s.chain) out += fmt::format("chain {} {}\n", c.g, c.index);
   out += "# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n";
   out.reserve(out.size() + s.ops.size() * 64);
   for (const Op& op : s.ops) {
@@ -227,6 +229,17 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (!Num(f[2], kI32, &pos)) return bad("bad POS (0 to 2147483647)");
       Gate p{static_cast<uint32_t>(g), static_cast<uint32_t>(index), static_cast<uint32_t>(pos)};
       (key == "p" ? out->panics : key == "r" ? out->relocks : out->test_ends).push_back(p);
+    } else if (key == "chain") {
+      // An operation of the scheduling chain (fuzzing); nothing to enforce.
+      std::string_view f[2];
+      uint64_t g = 0, index = 0;
+      if (!Fields(rest, 2, false, f)) return bad("expected G INDEX");
+      if (!Num(f[0], kU32, &g) || g >= out->goroutines.size()) {
+        return bad("bad goroutine (the number of an earlier g line)");
+      }
+      if (!Num(f[1], kU32, &index)) return bad("bad INDEX (0 to 4294967295)");
+      if (out->chain.size() >= kMaxDirectives) return bad("more than 64 chain lines");
+      out->chain.push_back(ChainOp{static_cast<uint32_t>(g), static_cast<uint32_t>(index)});
     } else if (key == "prefer" || key == "delay") {
       // Directives of the free run: a select preference, a delay point.
       std::string_view f[3];

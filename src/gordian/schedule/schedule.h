@@ -72,6 +72,18 @@ struct Delay {
   std::string site;
 };
 
+// An operation of a scheduling chain (fuzzing, GoPie): the index-th
+// controlled operation of goroutine g (an index into Schedule::goroutines).
+// A schedule made from a chain lists the chain's operations in its order
+// ("chain" lines), so that the scheduling-chains strategy can mutate the
+// chain again in a later run of the same or the next campaign (the prefix
+// alone does not say which of its operations were the chain and which
+// their happens-before past). The runtime checks and ignores them.
+struct ChainOp {
+  uint32_t g = 0;
+  uint32_t index = 0;
+};
+
 // At most this many prefer and delay lines each (the runtime's tables).
 inline constexpr size_t kMaxDirectives = 64;
 // A wait of a prefer or delay line is at most this long.
@@ -100,6 +112,7 @@ struct Schedule {
   std::vector<Gate> test_ends;     // "e" lines: the ends of tests
   std::vector<Preference> prefers; // "prefer" lines: select preferences of the free run
   std::vector<Delay> delays;       // "delay" lines: delay points
+  std::vector<ChainOp> chain;      // "chain" lines: the chain the prefix orders (fuzzing)
   // Positions from here on were recorded after the program began to die
   // (a fatal panic): best effort, not required to happen. -1: none.
   int64_t fatal_at = -1;
