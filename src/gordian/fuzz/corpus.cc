@@ -91,7 +91,7 @@ std::vector<CorpusEntry> LoadCorpus(const std::string& dir, const std::string& p
         if (site.starts_with("./")) site.replace(0, 2, prefix);
       };
       for (schedule::Op& op : e.schedule.ops) absolute(op.site);
-      for (schedule::Preference& p : e.schedule.prefers) absolute(p.site);
+      for (schedule::Preference& pref : e.schedule.prefers) absolute(pref.site);
       for (schedule::Delay& d : e.schedule.delays) absolute(d.site);
     }
     out.push_back(std::move(e));

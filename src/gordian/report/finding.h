@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -117,6 +118,18 @@ struct Finding {
   std::vector<Step> context;
   std::vector<std::string> other_tests;   // further tests that hit the same bug
   uint32_t occurrences = 1;               // how many raw findings Dedup merged into this one
+  // gordian verify only (JSON "score"): of the valuations of the model's
+  // parameters that were checked, how many show this bug (seed 002's
+  // score is failing / checked: the higher, the likelier a real bug), and
+  // whether its counterexample takes a branch on data the model does not
+  // track (either way taken, or a choice among possible callees), which
+  // makes a false alarm likelier.
+  struct Score {
+    uint32_t failing = 0;
+    uint32_t checked = 0;
+    bool untracked_data = false;
+  };
+  std::optional<Score> score;
 };
 
 std::string_view KindName(FindingKind k);   // "send-on-closed", ...

@@ -58,6 +58,12 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
       j["locations"].push_back(std::move(lj));
     }
     j["reproduce"] = f.reproduce;
+    if (f.score) {
+      j["score"] = {{"failing", f.score->failing},
+                    {"checked", f.score->checked},
+                    {"share", f.score->checked ? double(f.score->failing) / f.score->checked : 0.0},
+                    {"untracked_data", f.score->untracked_data}};
+    }
     doc["findings"].push_back(std::move(j));
   }
   if (verdict != nullptr) {
@@ -138,6 +144,11 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
       f.test = j.at("test").get<std::string>();
       f.message = j.at("message").get<std::string>();
       f.reproduce = j.value("reproduce", "");
+      if (j.contains("score")) {
+        const auto& sj = j["score"];
+        f.score = Finding::Score{sj.at("failing").get<uint32_t>(), sj.at("checked").get<uint32_t>(),
+                                 sj.at("untracked_data").get<bool>()};
+      }
       for (const auto& lj : j.at("locations")) {
         Location l;
         l.file = lj.at("file").get<std::string>();

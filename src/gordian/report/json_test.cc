@@ -79,10 +79,17 @@ TEST(Json, RoundTrip) {
   std::vector<Finding> fs = {testing::SendOnClosed(),
                              testing::Leak("a.go", 10, "1.0", Primitive::WaitGroup)};
   fs[0].reproduce = "gordian replay ./trace";
+  fs[1].score = Finding::Score{3, 6, true};  // a finding of gordian verify
   std::vector<Finding> back;
   std::string err;
   ASSERT_TRUE(FromJson(ToJson(fs), &back, &err)) << err;
   ASSERT_EQ(back.size(), 2u);
+  EXPECT_FALSE(back[0].score.has_value());
+  ASSERT_TRUE(back[1].score.has_value());
+  EXPECT_EQ(back[1].score->failing, 3u);
+  EXPECT_EQ(back[1].score->checked, 6u);
+  EXPECT_TRUE(back[1].score->untracked_data);
+  EXPECT_EQ(nlohmann::json::parse(ToJson(fs))["findings"][1]["score"]["share"], 0.5);
   EXPECT_EQ(back[0].kind, FindingKind::SendOnClosed);
   EXPECT_EQ(back[0].reproduce, "gordian replay ./trace");
   EXPECT_EQ(back[0].locations[1].role, Role::Close);

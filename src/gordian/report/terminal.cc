@@ -228,6 +228,13 @@ static std::string RenderFindingWith(const Finding& raw, const TerminalOptions& 
     out += fmt::format("\n  also in: {}\n", tests);
   }
   if (f.occurrences > 1) out += fmt::format("  seen {} times (reported once)\n", f.occurrences);
+  if (f.score) {
+    out += fmt::format("\n  score: fails for {} of the {} valuations checked{}\n", f.score->failing,
+                       f.score->checked,
+                       f.score->untracked_data
+                           ? "; its path takes a branch on data the model does not track (check that the program can take it)"
+                           : "");
+  }
   if (!f.reproduce.empty()) out += fmt::format("\n  reproduce: {}\n", f.reproduce);
   return out;
 }

@@ -149,7 +149,26 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
   // the timeline draws send -> receive. An environment step (a timer's
   // send) is counted as a send on its channel.
   std::map<int32_t, uint32_t> sent, received;
+  report::Finding::Score score;
   for (const CheckStep& s : v.steps) {
+    // A branch on data the model does not track (either way is taken) or
+    // on an optional parameter (data, tried at one value), or a choice
+    // among possible callees: the path turns on what the model guessed.
+    if (s.template_index >= 0 && s.template_index < static_cast<int>(m.templates.size()) && s.pc >= 0 &&
+        s.pc < static_cast<int>(m.templates[s.template_index].code.size())) {
+      const Instr& in = m.templates[s.template_index].code[s.pc];
+      if (in.kind == InstrKind::kChoice || (in.kind == InstrKind::kBranch && in.expr.Unknown())) {
+        score.untracked_data = true;
+      }
+      if (in.kind == InstrKind::kBranch) {
+        for (const ExprNode& n : in.expr.nodes) {
+          if (n.op == ExprOp::kParam && n.index >= 0 && n.index < static_cast<int32_t>(m.params.size()) &&
+              !m.params[n.index].mandatory) {
+            score.untracked_data = true;
+          }
+        }
+      }
+    }
     report::Step st;
     st.loc = LocationOf(m, s, root, ++order);
     st.object = s.object >= 0 ? static_cast<uint64_t>(s.object) + 1 : 0;
@@ -199,6 +218,7 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
       f.goroutines.push_back(std::move(g));
     }
   }
+  f.score = score;
   std::string what(report::KindTitle(v.kind));
   f.message = fmt::format("{} in a model of {}{}{}", what, m.entry, when.empty() ? "" : " ", when);
   return f;
@@ -258,6 +278,8 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
                       : "when " + ValuationText(m, first);
     }
     r.findings.push_back(ToFinding(m, x.v, when, opts.root));
+    r.findings.back().score->failing = static_cast<uint32_t>(x.at.size());
+    r.findings.back().score->checked = static_cast<uint32_t>(vals.size());
   }
   return r;
 }

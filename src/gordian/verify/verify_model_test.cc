@@ -116,6 +116,34 @@ TEST(VerifyValuations, ParamValuesBelowTheBoundFindNothing) {
   EXPECT_EQ(r.findings[0].message.find("when"), std::string::npos) << r.findings[0].message;
 }
 
+// Seed 002's score: n = 4 and 5 of the six valuations fail. The path of
+// Fill branches on the mandatory n only; on an optional parameter (data,
+// tried at one value) or on an unknown condition it says so.
+TEST(VerifyValuations, ScoreCountsFailingValuationsAndUntrackedBranches) {
+  ModelResult r = VerifyModel(Fill(), {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  ASSERT_TRUE(r.findings[0].score.has_value());
+  EXPECT_EQ(r.findings[0].score->failing, 2u);
+  EXPECT_EQ(r.findings[0].score->checked, 6u);
+  EXPECT_FALSE(r.findings[0].score->untracked_data);
+
+  Model opt = Fill();
+  opt.params[0].mandatory = false;
+  opt.params[0].values = {4};
+  r = VerifyModel(opt, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].score->failing, 1u);
+  EXPECT_EQ(r.findings[0].score->checked, 1u);
+  EXPECT_TRUE(r.findings[0].score->untracked_data);
+
+  Model unknown = Fill();
+  unknown.params.clear();
+  unknown.templates[0].code[2].expr = Expr{};  // either way
+  r = VerifyModel(unknown, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_TRUE(r.findings[0].score->untracked_data);
+}
+
 TEST(VerifyValuations, RelativeFilesAreJoinedToTheRoot) {
   VerifyOptions o;
   o.root = "/src/m";
