@@ -90,6 +90,7 @@ byte ch_timer[NOBJ];
 int mu_holder[NOBJ];   /* Mutex holder, RWMutex writer (announced or active): a pid, -1 free, -2 gone */
 bit rw_active[NOBJ];
 int rw_readers[NOBJ];
+int rw_rbits[NOBJ];    /* RWMutex: which pids below 31 hold a read lock, a bit each (the checker's ReaderBit) */
 int wg_count[NOBJ];
 byte once_state[NOBJ]; /* 0 not run, 1 running, 2 done */
 int cond_lock[NOBJ];
@@ -108,13 +109,15 @@ byte cwait[MAXPROC];             /* per pid: 1 + the Cond it waits on, 0 none */
 #define RREADY(h) ((h) != -1 && (ch_cnt[h] > 0 || ch_closed[h]))
 
 #define IS_MUTEX(l) (okind[l] == K_MUTEX)
+#define RBIT ((_pid < 31) -> (1 << _pid) : 0)
+#define UPGRADES(l) (!IS_MUTEX(l) && (rw_rbits[l] & RBIT) != 0)  /* Lock by a reader of the same RWMutex */
 #define CAN_ACQ(l, rd) (IS_MUTEX(l) -> mu_holder[l] == -1 : ((rd) -> mu_holder[l] == -1 : (mu_holder[l] == -1 && rw_readers[l] == 0)))
 #define CAN_REL(l, rd) (IS_MUTEX(l) -> mu_holder[l] != -1 : ((rd) -> rw_readers[l] > 0 : rw_active[l] == 1))
 
 inline acquire(l, rd) {
   if
   :: IS_MUTEX(l) -> mu_holder[l] = _pid
-  :: !IS_MUTEX(l) && (rd) -> rw_readers[l]++
+  :: !IS_MUTEX(l) && (rd) -> rw_readers[l]++; rw_rbits[l] = rw_rbits[l] | RBIT
   :: !IS_MUTEX(l) && !(rd) -> mu_holder[l] = _pid; rw_active[l] = 1
   fi
 }
@@ -122,7 +125,7 @@ inline acquire(l, rd) {
 inline release(l, rd) {
   if
   :: IS_MUTEX(l) -> mu_holder[l] = -1
-  :: !IS_MUTEX(l) && (rd) -> rw_readers[l]--
+  :: !IS_MUTEX(l) && (rd) -> rw_readers[l]--; rw_rbits[l] = rw_rbits[l] & ~RBIT
   :: !IS_MUTEX(l) && !(rd) -> mu_holder[l] = -1; rw_active[l] = 0
   fi
 }
@@ -181,6 +184,8 @@ inline drop_locks() {
   do
   :: _i < nobj ->
     if :: (okind[_i] == K_MUTEX || okind[_i] == K_RWMUTEX) && mu_holder[_i] == _pid -> mu_holder[_i] = -2
+    :: else -> skip fi;
+    if :: okind[_i] == K_RWMUTEX -> rw_rbits[_i] = rw_rbits[_i] & ~RBIT
     :: else -> skip fi;
     _i++
   :: else -> break
@@ -441,14 +446,17 @@ class Writer {
       case InstrKind::kLock: case InstrKind::kRLock: {
         const int rd = in.kind == InstrKind::kRLock;
         NilPanics(pc, in.a);
+        // A double lock: the holder locks again, or (Lock) a reader of
+        // the same RWMutex upgrades, waiting for itself among the readers.
         std::string s = fmt::format(
-            "if\n  :: mu_holder[{0}] == _pid -> assert(false); enddl{1}: false\n"
-            "  :: atomic {{ CAN_ACQ({0}, {2}) -> acquire({0}, {2}) }}\n", a, pc, rd);
+            "if\n  :: mu_holder[{0}] == _pid{3} -> assert(false); enddl{1}: false\n"
+            "  :: atomic {{ CAN_ACQ({0}, {2}) -> acquire({0}, {2}) }}\n", a, pc, rd,
+            rd ? "" : fmt::format(" || UPGRADES({})", a));
         // A writer behind readers announces itself (new readers wait),
         // then waits for the readers to leave.
         if (!rd) {
           s += fmt::format(
-              "  :: atomic {{ !IS_MUTEX({0}) && mu_holder[{0}] == -1 && rw_readers[{0}] > 0 -> mu_holder[{0}] = _pid }};\n"
+              "  :: atomic {{ !IS_MUTEX({0}) && mu_holder[{0}] == -1 && rw_readers[{0}] > 0 && !UPGRADES({0}) -> mu_holder[{0}] = _pid }};\n"
               "     atomic {{ rw_readers[{0}] == 0 -> rw_active[{0}] = 1 }}\n", a);
         }
         Emit(s + "  fi");
