@@ -1333,6 +1333,12 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<uint64_t> batch_hash;
   bool full = false;
   for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
+    if ((cur & 1023) == 1023 && opts.deadline != std::chrono::steady_clock::time_point::max() &&
+        std::chrono::steady_clock::now() >= opts.deadline) {
+      bound(fmt::format("the wall budget ran out after {} states", store.size()));
+      r.out_of_time = true;
+      break;
+    }
     if (depths[cur] >= opts.max_depth) {
       bound(fmt::format("a path longer than {} steps (max_depth)", opts.max_depth));
       continue;
@@ -1368,6 +1374,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
       depths.push_back(depth);
       if (store.size() >= opts.max_states) {
         bound(fmt::format("more than {} states (max_states)", opts.max_states));
+        r.out_of_states = true;
         full = true;
         break;
       }
