@@ -101,7 +101,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   flags.Int("max-valuations", &max_valuations, "N", "check at most N valuations of a model's parameters (default 256)");
   flags.Int("max-states", &max_states, "N", "explore at most N states per valuation (default 2000000)");
   flags.Int("max-model-states", &max_model_states, "N",
-            "explore at most N states per model, over all its valuations (default 2000000); past it the model "
+            "explore at most N states per model, over all its valuations (default 1000000); past it the model "
             "stops, keeps its findings and is reported as bounded");
   flags.String("max-model-time", &max_model_time, "SECONDS",
                "stop a model after SECONDS of wall time (default: no limit), reported as bounded");

@@ -203,7 +203,7 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
     CheckOptions co = opts.check;
     co.param_values = vals[i];
     const uint64_t left = opts.max_model_states - r.states;
-    const bool budget_limits = left < co.max_states;
+    const bool budget_limits = left <= co.max_states;
     if (budget_limits) co.max_states = left;
     co.deadline = std::min(co.deadline, deadline);
     CheckResult cr = Check(m, co);

@@ -28,7 +28,7 @@ struct VerifyOptions {
   // says "bounded". Valuations go smallest first, so what a bounded model
   // did check is its smallest valuations, where most bugs show. The
   // default is measured (docs/verify.md, "Cost per model").
-  uint64_t max_model_states = 2'000'000;
+  uint64_t max_model_states = 1'000'000;
   double max_model_seconds = 0;
   CheckOptions check;           // param_values and deadline are set per valuation
   std::string root;             // Model::files are relative to it unless absolute
