@@ -190,7 +190,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     if (r.bounded) ropt.degraded.push_back(fmt::format("model {}: {}", m.entry, r.bound_reason));
     if (verbose) {
       progress.Clear();
-      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.3f} s{}\n",
+      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.4f} s{}\n",
                  m.entry, m.templates.size(), m.params.size(), r.valuations, r.all_valuations, r.states, secs,
                  r.bounded ? (r.out_of_budget ? ", " : ", bounded: ") + r.bound_reason : "");
       for (const verify::Parameter& p : m.params) {
