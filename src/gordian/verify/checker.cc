@@ -1333,7 +1333,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<uint64_t> batch_hash;
   bool full = false;
   for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
-    if ((cur & 1023) == 1023 && opts.deadline != std::chrono::steady_clock::time_point::max() &&
+    if ((cur & 63) == 63 && opts.deadline != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= opts.deadline) {
       bound(fmt::format("the wall budget ran out after {} states", store.size()));
       r.out_of_time = true;
