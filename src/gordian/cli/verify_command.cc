@@ -28,6 +28,7 @@ namespace {
 
 constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
+    "                      [-max-model-states N] [-max-model-time SECONDS]\n"
     "                      [-dump-models] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
@@ -38,7 +39,9 @@ constexpr const char* kVerifyUsage =
     "negative WaitGroup counters, unlock of an unlocked mutex and double locks.\n"
     "Integers that shape concurrency (channel capacities, Add deltas, loop bounds)\n"
     "are parameters; each is tried with 0..5 unless -param NAME=V1,V2,... says\n"
-    "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). Findings are\n"
+    "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). A model that\n"
+    "needs more than -max-model-states states (or -max-model-time) stops there,\n"
+    "keeps its findings and is reported as bounded. Findings are\n"
     "'predicted': a path of the model, not an observed run.\n"
     "Exit status: 0 no bug, 1 bugs found, 2 a package does not build or bad input.\n";
 
