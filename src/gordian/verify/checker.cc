@@ -347,7 +347,7 @@ class DeadLocals {
         // (strong liveness): a counter that only feeds itself (n = n + 1
         // in a loop over data the model does not track) is then dead
         // throughout, and the loop is a few states, not a new state per
-        // iteration up to max_depth (745 models of the GOROOT run).
+        // iteration up to max_depth (utf8.RuneCount in the GOROOT run).
         const Instr& in = t.code[pc];
         const bool faint = in.kind == InstrKind::kAssign && in.a >= 0 && in.a < L && !out[in.a];
         for (int32_t w : writes[pc]) out[w] = 0;
