@@ -248,5 +248,29 @@ TEST_F(VerifyCommand, APackageThatDoesNotBuildIsExit2WithTheCompilersMessage) {
   EXPECT_NE(r.err.find("undefinedName"), std::string::npos) << r.err;
 }
 
+// -max-model-states: a model past its budget stops and every report says
+// so (the JSON's "degraded", --verbose), so that its lack of findings is
+// never read as a proof; a model within it is reported as before.
+TEST_F(VerifyCommand, AModelPastItsBudgetIsReportedAsBounded) {
+  const std::string json = (dir_ / "out.json").string();
+  driver::ProcessResult r = Verify({"-max-model-states", "5", "--verbose", "--json", json, "./..."});
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // the bug needs n >= 4: past the budget
+  EXPECT_NE(r.err.find("example.com/v/fill.Fill (1 processes, 1 parameters): "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(", bounded: 5 states (-max-model-states)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1 stopped by the model budget"), std::string::npos) << r.err;
+  std::string text = e2e::Slurp(json);
+  EXPECT_NE(text.find("\"degraded\""), std::string::npos) << text;
+  EXPECT_NE(text.find("model example.com/v/fill.Fill: bounded: 5 states (-max-model-states)"), std::string::npos)
+      << text;
+  r = Verify({"--json", json, "./..."});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  text = e2e::Slurp(json);
+  EXPECT_EQ(text.find("\"degraded\""), std::string::npos) << text;
+  EXPECT_NE(text.find("when n >= 4"), std::string::npos) << text;
+  r = Verify({"-max-model-time", "soon", "./..."});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("-max-model-time \"soon\""), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace gordian

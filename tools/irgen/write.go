@@ -446,6 +446,14 @@ func (wr *writer) call(via string, n *namer, site ssa.CallInstruction, c *ssa.Ca
 		}
 		if on != nil {
 			l.kv("on", n.ref(on))
+			// Lock, Unlock and TryLock are the same op on a Mutex and an
+			// RWMutex: say which, so that a reader that first meets the
+			// lock here (a package-level RWMutex) makes the right kind.
+			if k == "lock" || k == "unlock" || k == "trylock" {
+				if pk := primOf(on.Type()); pk != "" {
+					l.kv("prim", pk)
+				}
+			}
 		}
 		wr.primArgs(l, n, k, args)
 		l.write(w)

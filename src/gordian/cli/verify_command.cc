@@ -5,7 +5,8 @@
 // (verify/verify_model.h, verify/checker.h) and reports the violations as
 // predicted findings with the renderers `gordian test` uses.
 //   gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]...
-//                  [-depth N] [-dump-models] [--verbose] [report flags] PKG...
+//                  [-depth N] [-max-model-states N] [-max-model-time S]
+//                  [-dump-models] [--verbose] [report flags] PKG...
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -28,6 +29,7 @@ namespace {
 
 constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
+    "                      [-max-model-states N] [-max-model-time SECONDS]\n"
     "                      [-dump-models] [-promela DIR] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
@@ -38,7 +40,9 @@ constexpr const char* kVerifyUsage =
     "negative WaitGroup counters, unlock of an unlocked mutex and double locks.\n"
     "Integers that shape concurrency (channel capacities, Add deltas, loop bounds)\n"
     "are parameters; each is tried with 0..5 unless -param NAME=V1,V2,... says\n"
-    "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). Findings are\n"
+    "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). A model that\n"
+    "needs more than -max-model-states states (or -max-model-time) stops there,\n"
+    "keeps its findings and is reported as bounded. Findings are\n"
     "'predicted': a path of the model, not an observed run.\n"
     "Exit status: 0 no bug, 1 bugs found, 2 a package does not build or bad input.\n";
 
@@ -91,6 +95,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   std::string dir, tags, file, promela;
   bool no_tests = false, dump = false, verbose = false;
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
+  long max_model_states = static_cast<long>(vopt.max_model_states);
+  std::string max_model_time;
   flags.String("C", &dir, "DIR", "resolve the packages from DIR instead of the current directory");
   flags.Bool("no-tests", &no_tests, "leave out the packages' _test.go files (and their tests as entry points)");
   flags.String("tags", &tags, "T", "comma-separated build tags");
@@ -98,6 +104,11 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   flags.Int("depth", &depth, "N", "inline calls up to N deep (default 3)");
   flags.Int("max-valuations", &max_valuations, "N", "check at most N valuations of a model's parameters (default 256)");
   flags.Int("max-states", &max_states, "N", "explore at most N states per valuation (default 2000000)");
+  flags.Int("max-model-states", &max_model_states, "N",
+            "explore at most N states per model, over all its valuations (default 1000000); past it the model "
+            "stops, keeps its findings and is reported as bounded");
+  flags.String("max-model-time", &max_model_time, "SECONDS",
+               "stop a model after SECONDS of wall time (default: no limit), reported as bounded");
   flags.Bool("dump-models", &dump, "print each model and do not check it");
   flags.String("promela", &promela, "DIR", "write each model, per valuation, as Promela for SPIN into DIR (docs/verify.md)");
   flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
@@ -108,6 +119,16 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (depth < 0 || depth > 20) return UsageError("verify: -depth must be 0..20");
   if (max_valuations < 1) return UsageError("verify: -max-valuations must be at least 1");
   if (max_states < 1) return UsageError("verify: -max-states must be at least 1");
+  if (max_model_states < 1) return UsageError("verify: -max-model-states must be at least 1");
+  if (!max_model_time.empty()) {
+    char* end = nullptr;
+    double secs = std::strtod(max_model_time.c_str(), &end);
+    if (*end != '\0' || !(secs > 0) || secs > 1e6) {
+      return UsageError(fmt::format("verify: -max-model-time {:?}: want a number of seconds > 0, e.g. 10 or 0.5",
+                                    max_model_time));
+    }
+    vopt.max_model_seconds = secs;
+  }
 
   if (!file.empty() && !pkgs.empty()) return UsageError("verify: --file takes no packages");
   if (file.empty() && pkgs.empty()) {
@@ -130,6 +151,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   vopt.root = prog.root;
   vopt.max_valuations = static_cast<size_t>(max_valuations);
   vopt.check.max_states = static_cast<uint64_t>(max_states);
+  vopt.max_model_states = static_cast<uint64_t>(max_model_states);
   if (!promela.empty()) return ExportPromela(cmd, promela, models, vopt, ropt.quiet);
   std::vector<report::Finding> findings;
   std::vector<std::string> unused;
@@ -143,7 +165,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   for (const std::string& u : unused) {
     fmt::print(stderr, "{}: -param {}: no model has this parameter (see -dump-models)\n", cmd, u);
   }
-  size_t capped = 0, bounded = 0;
+  size_t capped = 0, bounded = 0, budgeted = 0;
   auto start = std::chrono::steady_clock::now();
   // One updating line on a terminal, a plain line every few seconds in a
   // log (cli/progress.h): which model, how far, findings so far.
@@ -163,13 +185,20 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     auto t0 = std::chrono::steady_clock::now();
     verify::ModelResult r = verify::VerifyModel(m, vopt);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (r.valuations < r.all_valuations) capped++;
-    if (r.bounded) bounded++;
+    if (r.all_valuations > vopt.max_valuations) capped++;
+    if (r.out_of_budget) {
+      budgeted++;
+    } else if (r.bounded) {
+      bounded++;
+    }
+    // Every report (terminal, JSON "degraded", SARIF, HTML) says which
+    // models were not checked to the end: their lack of findings is no proof.
+    if (r.bounded) ropt.degraded.push_back(fmt::format("model {}: {}", m.entry, r.bound_reason));
     if (verbose) {
       progress.Clear();
-      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.2f} s{}\n",
+      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.4f} s{}\n",
                  m.entry, m.templates.size(), m.params.size(), r.valuations, r.all_valuations, r.states, secs,
-                 r.bounded ? ", bounded: " + r.bound_reason : "");
+                 r.bounded ? (r.out_of_budget ? ", " : ", bounded: ") + r.bound_reason : "");
       for (const verify::Parameter& p : m.params) {
         fmt::print(stderr, "  parameter {} ({}, {})\n", p.name, p.mandatory ? "mandatory" : "optional", p.source);
       }
@@ -183,7 +212,12 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     fmt::print(stderr, "{}: {} models checked in {:.2f} s", cmd, models.size(), total);
     if (capped) fmt::print(stderr, "; {} with more valuations than -max-valuations {} (the smallest were checked)",
                            capped, max_valuations);
-    if (bounded) fmt::print(stderr, "; {} cut by -max-states (no finding there is no proof)", bounded);
+    if (budgeted) {
+      fmt::print(stderr, "; {} stopped by the model budget (-max-model-states/-max-model-time; no finding there is "
+                 "no proof)", budgeted);
+    }
+    if (bounded) fmt::print(stderr, "; {} cut by a search limit such as -max-states (no finding there is no proof)",
+                            bounded);
     fmt::print(stderr, "\n");
   }
   if (ropt.root.empty()) ropt.root = prog.root;

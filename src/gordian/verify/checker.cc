@@ -253,7 +253,8 @@ struct Bad {
 };
 
 // Dead-variable reduction: which locals of each template are dead at each
-// pc (no path from there reads them before writing them). The step
+// pc (no path from there reads them before writing them, where a read by
+// an assignment to a dead local does not count). The step
 // function sets them to -1, so states that differ only in values nobody
 // reads again (a loop counter after its loop, an ok flag already tested, a
 // handle no longer used) are one state.
@@ -342,8 +343,16 @@ class DeadLocals {
         std::fill(out.begin(), out.end(), 0);
         for (int32_t q : succ[pc])
           for (int32_t i = 0; i < L; ++i) out[i] |= live[q][i];
+        // An assignment to a local that is dead after it reads nothing
+        // (strong liveness): a counter that only feeds itself (n = n + 1
+        // in a loop over data the model does not track) is then dead
+        // throughout, and the loop is a few states, not a new state per
+        // iteration up to max_depth (utf8.RuneCount in the GOROOT run).
+        const Instr& in = t.code[pc];
+        const bool faint = in.kind == InstrKind::kAssign && in.a >= 0 && in.a < L && !out[in.a];
         for (int32_t w : writes[pc]) out[w] = 0;
-        for (int32_t r : reads[pc]) out[r] = 1;
+        if (!faint)
+          for (int32_t r : reads[pc]) out[r] = 1;
         if (out != live[pc]) {
           live[pc] = out;
           changed = true;
@@ -1370,6 +1379,12 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<uint64_t> batch_hash;
   bool full = false;
   for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
+    if ((cur & 63) == 63 && opts.deadline != std::chrono::steady_clock::time_point::max() &&
+        std::chrono::steady_clock::now() >= opts.deadline) {
+      bound(fmt::format("the wall budget ran out after {} states", store.size()));
+      r.out_of_time = true;
+      break;
+    }
     if (depths[cur] >= opts.max_depth) {
       bound(fmt::format("a path longer than {} steps (max_depth)", opts.max_depth));
       continue;
@@ -1405,6 +1420,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
       depths.push_back(depth);
       if (store.size() >= opts.max_states) {
         bound(fmt::format("more than {} states (max_states)", opts.max_states));
+        r.out_of_states = true;
         full = true;
         break;
       }

@@ -6,6 +6,7 @@
 // shortest-found sequence of steps that leads to it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct CheckOptions {
   // loop bound) may take.
   std::vector<int64_t> unknown_values = {0, 1, 2};
   uint64_t max_states = 2'000'000;  // past it the result says "bounded"
+  // Past this instant the search stops and the result says "bounded" (the
+  // wall budget of a model, verify_model.h); max() for none. Looked at
+  // every 64 states expanded (a clock read each), so it costs nothing measurable.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   int32_t max_processes = 64;       // more live processes: the path is cut
   int32_t max_objects = 256;
   int32_t max_depth = 10'000;       // steps on one path
@@ -69,6 +74,8 @@ struct CheckResult {
   uint64_t transitions = 0;           // successors computed (visited or not)
   bool bounded = false;  // a limit of CheckOptions cut the search: no
                          // violation found does not mean none exists
+  bool out_of_states = false;  // max_states was the limit that cut it
+  bool out_of_time = false;    // deadline was
   std::string bound_reason;
 };
 

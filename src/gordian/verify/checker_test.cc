@@ -698,5 +698,36 @@ TEST(VerifyChecker, DeadVariableReductionMergesStates) {
   EXPECT_LT(with.states, without.states);
 }
 
+TEST(VerifyChecker, ACounterThatOnlyFeedsItselfIsDead) {
+  // for <data the model does not track> { n = n + 1 }: n is read only by
+  // its own update, so it is dead throughout (strong liveness) and the loop
+  // is a handful of states; counted, every iteration is a new state until
+  // the path limit (unicode/utf8.RuneCount in the GOROOT run).
+  const Model m = M({T("main", 1,
+                       {I(K::kAssign, 0, -1, -1, C(0)),                              // 0: n = 0
+                        I(K::kBranch, 2, 4),                                         // 1: if ? (unknown)
+                        I(K::kAssign, 0, -1, -1, Bin(ExprOp::kAdd, Expr::Local(0), C(1))),  // 2: n = n + 1
+                        I(K::kJump, 1),                                              // 3
+                        I(K::kEnd)})});                                              // 4
+  CheckResult with = CheckAll(m, Opts());
+  ExpectClean(with);
+  EXPECT_FALSE(with.bounded) << with.bound_reason;
+  EXPECT_LT(with.states, 10u);
+  CheckOptions o = Opts({}, true, false);
+  o.max_depth = 500;
+  CheckResult without = Check(m, o);
+  EXPECT_TRUE(without.bounded);
+  EXPECT_NE(without.bound_reason.find("max_depth"), std::string::npos) << without.bound_reason;
+  // A counter something else reads stays live: its loop is still counted.
+  Model read = m;
+  read.templates[0].code[4] = I(K::kBranch, 5, 5, -1, Bin(ExprOp::kLt, Expr::Local(0), C(1000)));  // 4: if n < 1000
+  read.templates[0].code.push_back(I(K::kEnd));                                                      // 5
+  CheckOptions o2 = Opts();
+  o2.max_depth = 500;
+  CheckResult r = Check(read, o2);
+  EXPECT_TRUE(r.bounded);
+  EXPECT_NE(r.bound_reason.find("max_depth"), std::string::npos) << "n is live: every iteration is a new state";
+}
+
 }  // namespace
 }  // namespace gordian::verify

@@ -878,6 +878,10 @@ class Extractor {
       if (const std::string* s = op.fields.Get(Key::kPrim)) ir::ParsePrim(*s, &p);
       return p;
     };
+    // Lock, Unlock and TryLock serve a Mutex and an RWMutex alike; the op's
+    // prim says which, so that a lock first met here (a package-level
+    // RWMutex, made when first used) is made as what it is.
+    auto lock_kind = [&]() { return prim_of() == Prim::kRWMutex ? Prim::kRWMutex : Prim::kMutex; };
     const std::string* via = op.fields.Get(Key::kVia);
     if (via && *via == "defer") {
       DeferPoint(c, f, b, op);
@@ -936,13 +940,13 @@ class Extractor {
         bool r = ref && Lookup(c, f, *ref, pos).rlocker;
         InstrKind k = op.kind == OpKind::kLock ? (r ? InstrKind::kRLock : InstrKind::kLock)
                                                : (r ? InstrKind::kRUnlock : InstrKind::kUnlock);
-        simple(k, on(Prim::kMutex));
+        simple(k, on(lock_kind()));
         return false;
       }
       case OpKind::kRLock: simple(InstrKind::kRLock, on(Prim::kRWMutex)); return false;
       case OpKind::kRUnlock: simple(InstrKind::kRUnlock, on(Prim::kRWMutex)); return false;
       case OpKind::kTryLock: case OpKind::kTryRLock: {
-        int m = on(op.kind == OpKind::kTryLock ? Prim::kMutex : Prim::kRWMutex);
+        int m = on(op.kind == OpKind::kTryLock ? lock_kind() : Prim::kRWMutex);
         Val v;
         if (m >= 0 && !c.opaque.count(m)) {
           int ok = NewSlot(c);

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <numeric>
@@ -233,12 +234,41 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
     std::vector<size_t> at;  // indexes into vals
   };
   std::vector<Found> found;
+  const auto start = std::chrono::steady_clock::now();
+  const bool timed = opts.max_model_seconds > 0;
+  const auto deadline =
+      timed ? start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(opts.max_model_seconds))
+            : std::chrono::steady_clock::time_point::max();
+  size_t checked = 0;
+  // Why the model's budget stopped it ("" while it has not).
+  std::string spent;
+  bool partial = false;
   for (size_t i = 0; i < vals.size(); i++) {
+    if (r.states >= opts.max_model_states) {
+      spent = fmt::format("{} states (-max-model-states)", r.states);
+      break;
+    }
+    if (timed && std::chrono::steady_clock::now() >= deadline) {
+      spent = fmt::format("{} states in {:g} s (-max-model-time)", r.states, opts.max_model_seconds);
+      break;
+    }
     CheckOptions co = opts.check;
     co.param_values = vals[i];
+    const uint64_t left = opts.max_model_states - r.states;
+    const bool budget_limits = left <= co.max_states;
+    if (budget_limits) co.max_states = left;
+    co.deadline = std::min(co.deadline, deadline);
     CheckResult cr = Check(m, co);
     r.states += cr.states;
-    if (cr.bounded && !r.bounded) {
+    checked++;
+    if (cr.out_of_states && budget_limits) {
+      spent = fmt::format("{} states (-max-model-states)", r.states);
+      partial = true;
+    } else if (cr.out_of_time && timed) {
+      partial = true;
+      spent = fmt::format("{} states in {:g} s (-max-model-time)", r.states, opts.max_model_seconds);
+    } else if (cr.bounded && !r.bounded) {
       r.bounded = true;
       r.bound_reason = cr.bound_reason;
     }
@@ -250,17 +280,37 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
         it->at.push_back(i);
       }
     }
+    if (!spent.empty()) break;
   }
-  for (const Found& x : found) {
+  // A valuation the budget cut short was started, not finished: its
+  // findings are real, its lack of one says nothing.
+  const size_t finished = checked - (partial ? 1 : 0);
+  if (!spent.empty()) {
+    // The budget's reason leads: it is what a reader can change.
+    r.bounded = true;
+    r.out_of_budget = true;
+    r.bound_reason = fmt::format("bounded: {}, {} of {} valuation{} finished{}", spent, finished, vals.size(),
+                                 vals.size() == 1 ? "" : "s",
+                                 r.bound_reason.empty() ? "" : "; also " + r.bound_reason);
+  }
+  r.valuations = checked;
+  for (Found& x : found) {
     std::string when;
-    if (!m.params.empty() && x.at.size() < vals.size()) {
+    if (!m.params.empty() && x.at[0] >= finished) {
+      when = "when " + ValuationText(m, vals[x.at[0]]);
+      r.findings.push_back(ToFinding(m, x.v, when, opts.root));
+      continue;
+    }
+    // "when ..." below is about the valuations finished.
+    std::erase_if(x.at, [&](size_t i) { return i >= finished; });
+    if (!m.params.empty() && x.at.size() < finished) {
       const std::vector<int64_t>& first = vals[x.at[0]];
       // With one parameter that varies, say "when P >= v" if it fails for
       // every value tried from v up and for none below.
       std::vector<size_t> varying;
       for (size_t p = 0; p < m.params.size(); p++) {
-        for (const auto& v : vals) {
-          if (v[p] != vals[0][p]) {
+        for (size_t i = 0; i < finished; i++) {
+          if (vals[i][p] != vals[0][p]) {
             varying.push_back(p);
             break;
           }
@@ -269,7 +319,7 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
       bool monotone = varying.size() == 1;
       if (monotone) {
         size_t p = varying[0];
-        for (size_t i = 0; i < vals.size(); i++) {
+        for (size_t i = 0; i < finished; i++) {
           bool fails = std::find(x.at.begin(), x.at.end(), i) != x.at.end();
           if (fails != (vals[i][p] >= first[p])) monotone = false;
         }

@@ -22,7 +22,15 @@ struct VerifyOptions {
   // -param NAME=VALUES: the values a parameter takes instead of its own.
   std::map<std::string, std::vector<int64_t>> param_values;
   size_t max_valuations = 256;  // more: the smallest ones (by sum) are checked
-  CheckOptions check;           // param_values is set per valuation
+  // The budget of one model, over all its valuations together: past
+  // max_model_states states (summed) or max_model_seconds of wall time
+  // (0: none) the model stops where it is, keeps the findings it has and
+  // says "bounded". Valuations go smallest first, so what a bounded model
+  // did check is its smallest valuations, where most bugs show. The
+  // default is measured (docs/verify.md, "Cost per model").
+  uint64_t max_model_states = 1'000'000;
+  double max_model_seconds = 0;
+  CheckOptions check;           // param_values and deadline are set per valuation
   std::string root;             // Model::files are relative to it unless absolute
 };
 
@@ -31,7 +39,11 @@ struct ModelResult {
   uint64_t states = 0;        // summed over the valuations
   size_t valuations = 0;      // checked
   size_t all_valuations = 0;  // there were (more than valuations: capped)
-  bool bounded = false;       // a check hit a limit of CheckOptions
+  // A limit cut the search (of a valuation or of the model's budget): no
+  // finding does not mean no bug. bound_reason says which, e.g. "bounded:
+  // 2000000 states (-max-model-states), 3 of 6 valuations checked".
+  bool bounded = false;
+  bool out_of_budget = false;  // the model's own budget (states or wall) was the limit
   std::string bound_reason;
 };
 

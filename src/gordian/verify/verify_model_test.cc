@@ -5,7 +5,10 @@
 // failing valuation, and the finding's kind, status, locations and steps.
 #include "gordian/verify/verify_model.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <chrono>
 
 #include "gordian/verify/test_models.h"
 
@@ -150,6 +153,97 @@ TEST(VerifyValuations, RelativeFilesAreJoinedToTheRoot) {
   ModelResult r = VerifyModel(Fill(), o);
   ASSERT_EQ(r.findings.size(), 1u);
   EXPECT_EQ(r.findings[0].locations[0].file, "/src/m/fill.go");
+}
+
+// The budget of one model (VerifyOptions::max_model_states and
+// max_model_seconds) spans all its valuations.
+uint64_t StatesOf(const Model& m, int64_t n) {
+  VerifyOptions o;
+  o.param_values["n"] = {n};
+  return VerifyModel(m, o).states;
+}
+
+TEST(VerifyBudget, AModelUnderTheBudgetIsUnaffected) {
+  const Model m = Fill();
+  ModelResult free = VerifyModel(m, {});
+  ASSERT_FALSE(free.bounded) << free.bound_reason;
+  uint64_t sum = 0;
+  for (int64_t n = 0; n <= 5; n++) sum += StatesOf(m, n);
+  EXPECT_EQ(free.states, sum);
+  VerifyOptions o;
+  o.max_model_states = sum + 1;
+  o.max_model_seconds = 60;
+  ModelResult r = VerifyModel(m, o);
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_FALSE(r.out_of_budget);
+  EXPECT_EQ(r.states, free.states);
+  EXPECT_EQ(r.valuations, 6u);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].message, free.findings[0].message);
+}
+
+TEST(VerifyBudget, AModelOverTheBudgetStopsAtItAndKeepsItsFindings) {
+  const Model m = Fill();
+  // Enough for n = 0..4 (the bug shows at 4) and a few states of n = 5.
+  uint64_t upto4 = 0;
+  for (int64_t n = 0; n <= 4; n++) upto4 += StatesOf(m, n);
+  ASSERT_GT(StatesOf(m, 5), 3u);
+  VerifyOptions o;
+  o.max_model_states = upto4 + 2;
+  ModelResult r = VerifyModel(m, o);
+  EXPECT_TRUE(r.bounded);
+  EXPECT_TRUE(r.out_of_budget);
+  EXPECT_EQ(r.states, upto4 + 2);
+  EXPECT_EQ(r.valuations, 6u);  // the sixth was started, not finished
+  EXPECT_EQ(r.bound_reason, fmt::format("bounded: {} states (-max-model-states), 5 of 6 valuations finished",
+                                        upto4 + 2));
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_NE(r.findings[0].message.find("when n >= 4"), std::string::npos) << r.findings[0].message;
+  // A budget spent by the first valuations leaves the others unchecked.
+  o.max_model_states = StatesOf(m, 0);
+  r = VerifyModel(m, o);
+  EXPECT_TRUE(r.out_of_budget);
+  EXPECT_LE(r.states, o.max_model_states);
+  EXPECT_LT(r.valuations, 3u);
+  EXPECT_TRUE(r.findings.empty());
+  EXPECT_NE(r.bound_reason.find("valuations finished"), std::string::npos) << r.bound_reason;
+}
+
+// main adds 1 to a WaitGroup for ever: every state is new, the search never
+// ends by itself.
+Model Grow() {
+  Model m = M({T("main", 1,
+                 {I(K::kMakeWaitGroup, 0), I(K::kWgAdd, 0, -1, -1, Expr::Const(1)), I(K::kJump, 1)})});
+  m.entry = "m.Grow";
+  return m;
+}
+
+TEST(VerifyBudget, AnEndlessModelStopsAtTheStateBudget) {
+  VerifyOptions o;
+  o.check.max_depth = 100'000'000;
+  o.max_model_states = 5'000;
+  ModelResult r = VerifyModel(Grow(), o);
+  EXPECT_TRUE(r.bounded);
+  EXPECT_TRUE(r.out_of_budget);
+  EXPECT_EQ(r.states, 5'000u);
+  EXPECT_EQ(r.bound_reason.rfind("bounded: 5000 states (-max-model-states)", 0), 0u) << r.bound_reason;
+}
+
+TEST(VerifyBudget, AnEndlessModelStopsAtTheWallBudget) {
+  VerifyOptions o;
+  o.check.max_depth = 100'000'000;
+  o.check.max_states = 1'000'000'000;
+  o.max_model_states = 1'000'000'000;
+  o.max_model_seconds = 0.3;
+  const auto t0 = std::chrono::steady_clock::now();
+  ModelResult r = VerifyModel(Grow(), o);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(r.bounded);
+  EXPECT_TRUE(r.out_of_budget);
+  EXPECT_GE(secs, 0.3);
+  EXPECT_LT(secs, 10.0);  // a loaded machine, but nowhere near a billion states
+  EXPECT_GT(r.states, 0u);
+  EXPECT_NE(r.bound_reason.find("in 0.3 s (-max-model-time)"), std::string::npos) << r.bound_reason;
 }
 
 }  // namespace
