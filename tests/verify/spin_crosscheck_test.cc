@@ -27,7 +27,7 @@
 
 #include <fmt/format.h>
 
-#include "../e2e_env.h"
+#include "verify_e2e.h"
 #include "gordian/driver/process.h"
 #include "gordian/verify/checker.h"
 #include "gordian/verify/promela.h"
@@ -438,21 +438,14 @@ TEST(SpinCrossCheck, VerifyCorpus) {
   ASSERT_TRUE(fs::exists(kSpin)) << "SPIN is missing: scripts/install-deps installs Debian's spin";
   const fs::path root = fs::path(e2e::SourceDir()) / "tests/corpus/verify";
   const fs::path dir = TempDir("corpus");
-  std::string bin = e2e::Env("GORDIAN_BINARY_DIR");
-  const fs::path cache = bin.empty() ? dir / "cache" : fs::path(bin) / "ir-e2e-cache";
-  fs::create_directories(cache);
-  driver::ProcessSpec spec;
   // The smallest valuation of each model (GORDIAN_SPIN_VALUATIONS=N: the N
   // smallest): compiling pan is the cost, about 1.5 s of CPU per file.
   const std::string nval = e2e::Env("GORDIAN_SPIN_VALUATIONS").empty() ? "1" : e2e::Env("GORDIAN_SPIN_VALUATIONS");
-  spec.argv = {e2e::Gordian(), "verify", "-promela", (dir / "pml").string(), "-max-valuations", nval, "./..."};
-  spec.cwd = root.string();
-  spec.set_env["GORDIAN_CACHE"] = cache.string();
-  spec.pass_through = false;
-  spec.timeout_seconds = 600;
   driver::ProcessResult r;
   std::string err;
-  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_TRUE(e2e::RunVerify({"-promela", (dir / "pml").string(), "-max-valuations", nval, "./..."}, root,
+                             dir, &r, &err))
+      << err;
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
 
   static const std::regex model_re(R"(/\* model: (.*) \(.*\) \*/)");

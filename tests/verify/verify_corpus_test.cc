@@ -21,7 +21,7 @@
 
 #include <fmt/format.h>
 
-#include "../e2e_env.h"
+#include "verify_e2e.h"
 #include "gordian/driver/process.h"
 #include "gordian/report/json.h"
 #include "wants.h"
@@ -82,18 +82,9 @@ TEST(VerifyCorpus, FindingsMatchWants) {
 
   const fs::path tmp = fs::temp_directory_path() / ("gordian-verify-" + std::to_string(getpid()));
   fs::create_directories(tmp);
-  std::string bin = e2e::Env("GORDIAN_BINARY_DIR");
-  fs::path cache = bin.empty() ? tmp / "cache" : fs::path(bin) / "ir-e2e-cache";
-  fs::create_directories(cache);
-  driver::ProcessSpec spec;
-  spec.argv = {e2e::Gordian(), "verify", "--json", (tmp / "findings.json").string(), "./..."};
-  spec.cwd = root.string();
-  spec.set_env["GORDIAN_CACHE"] = cache.string();
-  spec.pass_through = false;
-  spec.timeout_seconds = 600;
   driver::ProcessResult r;
   std::string err;
-  ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+  ASSERT_TRUE(e2e::RunVerify({"--json", (tmp / "findings.json").string(), "./..."}, root, tmp, &r, &err)) << err;
   ASSERT_EQ(r.exit_code, 1) << "want exit 1 (bugs found)\n" << r.out << r.err;
   std::vector<report::Finding> findings;
   ASSERT_TRUE(report::FromJson(e2e::Slurp(tmp / "findings.json"), &findings, &err)) << err;
