@@ -295,10 +295,21 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
   }
   r.valuations = checked;
   for (Found& x : found) {
+    // Seed 002's score, over the valuations finished; one the budget cut
+    // short counts only where it shows the bug (what it found is real,
+    // what it did not find says nothing).
+    const bool in_partial = partial && x.at.back() == checked - 1;
+    const uint32_t failing = static_cast<uint32_t>(x.at.size());
+    const uint32_t out_of = static_cast<uint32_t>(finished + (in_partial ? 1 : 0));
+    auto scored = [&](report::Finding f) {
+      f.score->failing = failing;
+      f.score->checked = out_of;
+      return f;
+    };
     std::string when;
     if (!m.params.empty() && x.at[0] >= finished) {
       when = "when " + ValuationText(m, vals[x.at[0]]);
-      r.findings.push_back(ToFinding(m, x.v, when, opts.root));
+      r.findings.push_back(scored(ToFinding(m, x.v, when, opts.root)));
       continue;
     }
     // "when ..." below is about the valuations finished.
@@ -327,9 +338,7 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
       when = monotone ? fmt::format("when {} >= {}", m.params[varying[0]].name, first[varying[0]])
                       : "when " + ValuationText(m, first);
     }
-    r.findings.push_back(ToFinding(m, x.v, when, opts.root));
-    r.findings.back().score->failing = static_cast<uint32_t>(x.at.size());
-    r.findings.back().score->checked = static_cast<uint32_t>(vals.size());
+    r.findings.push_back(scored(ToFinding(m, x.v, when, opts.root)));
   }
   return r;
 }

@@ -199,6 +199,10 @@ TEST(VerifyBudget, AModelOverTheBudgetStopsAtItAndKeepsItsFindings) {
                                         upto4 + 2));
   ASSERT_EQ(r.findings.size(), 1u);
   EXPECT_NE(r.findings[0].message.find("when n >= 4"), std::string::npos) << r.findings[0].message;
+  // The score is over the five valuations finished (n = 4 failed).
+  ASSERT_TRUE(r.findings[0].score.has_value());
+  EXPECT_EQ(r.findings[0].score->failing, 1u);
+  EXPECT_EQ(r.findings[0].score->checked, 5u);
   // A budget spent by the first valuations leaves the others unchecked.
   o.max_model_states = StatesOf(m, 0);
   r = VerifyModel(m, o);
