@@ -147,6 +147,24 @@ TEST(VerifyValuations, ScoreCountsFailingValuationsAndUntrackedBranches) {
   EXPECT_TRUE(r.findings[0].score->untracked_data);
 }
 
+// An explicit panic() is a warning (mostly deliberate); a runtime panic
+// the model knows (a channel made with a negative capacity) stays a bug.
+TEST(VerifyValuations, AnExplicitPanicIsAWarning) {
+  Model explicit_panic = M({T("main", 0, {I(K::kPanic)})});
+  explicit_panic.entry = "m.Check";
+  ModelResult r = VerifyModel(explicit_panic, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, report::FindingKind::Panic);
+  EXPECT_EQ(r.findings[0].severity, report::Severity::Warning);
+
+  Model negative = M({T("main", 1, {I(K::kMakeChan, 0, -1, -1, Expr::Const(-1)), I(K::kEnd)})});
+  negative.entry = "m.Make";
+  r = VerifyModel(negative, {});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, report::FindingKind::Panic);
+  EXPECT_EQ(r.findings[0].severity, report::Severity::Bug);
+}
+
 TEST(VerifyValuations, RelativeFilesAreJoinedToTheRoot) {
   VerifyOptions o;
   o.root = "/src/m";
