@@ -183,7 +183,11 @@ var gordian struct {
 	roots      []string // GORDIAN_ROOTS, or nil for the default rule
 	goroot     string
 	deadlockNs int64
-	settleNs   int64 // GORDIAN_SETTLE (gordian_settle.go)
+	wallEnd    int64 // GORDIAN_WALL_MS: nanotime at which gordian kills the run (0: no limit)
+	// callbacksAfterWall: the watchdog passed over a callback due after
+	// wallEnd (its message says so). Written with the world stopped.
+	callbacksAfterWall bool
+	settleNs           int64 // GORDIAN_SETTLE (gordian_settle.go)
 
 	siteTab unsafe.Pointer // [gordianSiteTabSize]gordianSiteEntry
 	sitePCs unsafe.Pointer // [gordianMaxSites]uintptr: lookup pc of each site id
@@ -218,6 +222,11 @@ func gordianInit() {
 	if v := gogetenv("GORDIAN_DEADLOCK_MS"); v != "" {
 		if n, ok := gordianAtoi(v); ok && n >= 0 {
 			gordian.deadlockNs = int64(n) * 1000 * 1000
+		}
+	}
+	if v := gogetenv("GORDIAN_WALL_MS"); v != "" {
+		if n, ok := gordianAtoi(v); ok && n > 0 {
+			gordian.wallEnd = nanotime() + int64(n)*1000*1000
 		}
 	}
 	gordian.settleNs = gordianSettleDefault

@@ -100,8 +100,12 @@ func gordianAllStuck(full bool) (int, bool) {
 }
 
 // gordianPendingCallbacks reports whether a time.AfterFunc callback that
-// is not go test's own alarm is pending: it could unblock the program.
-// The world is stopped.
+// is not go test's own alarm is pending: it could unblock the program. A
+// callback due after gordian's own limit for the run (GORDIAN_WALL_MS)
+// does not count: gordian would kill the stuck program before it fires and
+// report the same blocked goroutines, only later (a session timer of 30
+// minutes kept such programs waiting for the whole -wall). The world is
+// stopped.
 func gordianPendingCallbacks() bool {
 	for _, pp := range allp {
 		if pp == nil {
@@ -110,6 +114,10 @@ func gordianPendingCallbacks() bool {
 		for _, tw := range pp.timers.heap {
 			t := tw.timer
 			if t == nil || t.isChan || t.state&timerZombie != 0 || t.f == nil {
+				continue
+			}
+			if gordian.wallEnd != 0 && tw.when > gordian.wallEnd {
+				gordian.callbacksAfterWall = true
 				continue
 			}
 			fv := *(**funcval)(unsafe.Pointer(&t.f))
@@ -140,6 +148,9 @@ func gordianReportDeadlock(n int) {
 	gordianExit(gordianDeadlockCode, gordianExitDeadlock)
 	printlock()
 	print("gordian: global deadlock: all ", n, " goroutines are blocked\n")
+	if gordian.callbacksAfterWall {
+		print("  (a time.AfterFunc callback is pending, due after gordian's -wall limit for this run)\n")
+	}
 	ptr, ng := atomicAllG()
 	for i := uintptr(0); i < ng; i++ {
 		g1 := atomicAllGIndex(ptr, i)

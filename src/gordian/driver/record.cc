@@ -310,7 +310,15 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   spec.timeout_seconds = RunLimit(opts.wall_seconds, 0);
   spec.pass_through = opts.pass_through;
   spec.stdout_to_stderr = opts.stdout_to_stderr;
-  spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS"};
+  spec.unset_env = {"GORDIAN_TRACE_DIR", "GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS",
+                    "GORDIAN_WALL_MS"};
+  // The runtime's deadlock watchdog ignores callbacks due after the run is
+  // killed anyway (gordian_watchdog.go). Counted from the program's start,
+  // which comes after the limit's start: never earlier than the kill.
+  if (opts.wall_seconds > 0) {
+    spec.set_env["GORDIAN_WALL_MS"] =
+        std::to_string(static_cast<long long>(opts.wall_seconds * 1000));
+  }
   for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
   // With HOME unset (and no GOPATH), go has no GOMODCACHE, and then refuses
   // every overlay ("files beneath GOMODCACHE () must not be replaced"),
@@ -334,7 +342,8 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
       spec.argv.push_back("-count=1");
     }
     // Go 1.23's vet cannot read the files the hooks add to std.
-    if (!instrument::GoVetReadsOverlay(go.version) && FindFlag(args, "vet", false).empty()) {
+    if ((!opts.vet || !instrument::GoVetReadsOverlay(go.version)) &&
+        FindFlag(args, "vet", false).empty()) {
       spec.argv.push_back("-vet=off");
     }
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());

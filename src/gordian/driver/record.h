@@ -49,6 +49,10 @@ struct RecordOptions {
   // builds it keeps all cores: in test mode the exec wrapper sets it just
   // before it runs the test binary.
   int gomaxprocs = 0;
+  // test mode: false adds -vet=off (unless args set -vet). Replays and
+  // fuzz runs of a recorded test turn it off: the recording already went
+  // through vet, and vet is a third of a short replay's time.
+  bool vet = true;
   std::string self_exe;                   // the gordian binary ("": this process)
   // test mode: watches go test's output and ticks (ProcessSpec::observe).
   std::function<void(int stream, std::string_view data)> observe;

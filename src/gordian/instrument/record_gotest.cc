@@ -339,6 +339,26 @@ TEST_F(RecordTest, PendingUserCallbackIsNotADeadlock) {
   EXPECT_EQ(r.err, "");
 }
 
+// The same program when gordian's limit for the run (GORDIAN_WALL_MS)
+// ends before the callback is due: the callback cannot unblock anything
+// before the kill, so the watchdog reports the deadlock at once instead of
+// leaving the program to the limit.
+TEST_F(RecordTest, CallbackDueAfterTheWallIsIgnored) {
+  RunResult r = RunProgram(Hooked("notdeadlock"), "", TraceDir("notdeadlock-wall"),
+                           "GORDIAN_DEADLOCK_MS=200 GORDIAN_WALL_MS=1000", 30);
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("global deadlock: all 1 goroutines are blocked"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("due after gordian's -wall limit"), std::string::npos) << r.err;
+  Trace t = Read(TraceDir("notdeadlock-wall"));
+  EXPECT_EQ(t.meta["exit_reason"], "deadlock");
+  // A limit past the callback: it runs and the program ends normally.
+  RunResult later = RunProgram(Hooked("notdeadlock"), "", TraceDir("notdeadlock-wall2"),
+                               "GORDIAN_DEADLOCK_MS=200 GORDIAN_WALL_MS=5000", 30);
+  EXPECT_EQ(later.status, 0) << later.err;
+  EXPECT_EQ(later.out, "done\n");
+}
+
 TEST_F(RecordTest, KilledProgramLeavesItsTrace) {
   fs::path bin = Hooked("killed");
   fs::path dir = TraceDir("killed");

@@ -43,6 +43,7 @@ bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& sched
   ro.wall_seconds = opt.wall_seconds;
   ro.pass_through = opt.pass_through;
   ro.self_exe = opt.self_exe;
+  ro.vet = false;  // the recording the schedule comes from went through vet
   ro.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
   ro.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
   ro.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
