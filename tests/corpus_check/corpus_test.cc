@@ -349,6 +349,14 @@ TEST_P(CorpusProgram, FindingsMatchWants) {
   bool exit_ok = status == (bugs_reported ? 1 : 0);
   row.result = r.ok() && exit_ok ? "ok" : "FAIL";
   Rows().push_back(row);
+  // A correct program has no bug to confirm: a confirmed finding of any
+  // severity there means a replay produced something the program cannot do.
+  if (p.correct) {
+    for (const auto& f : findings) {
+      EXPECT_NE(f.status, report::Status::Confirmed)
+          << p.name << ": confirmed finding on a correct program: " << DescribeFinding(f);
+    }
+  }
   for (const Want& w : r.missed) ADD_FAILURE() << p.name << ": missed want " << w.String();
   for (const std::string& u : r.unexpected) ADD_FAILURE() << p.name << ": unexpected " << u;
   EXPECT_TRUE(exit_ok) << p.name << ": exit status " << status << " but "
