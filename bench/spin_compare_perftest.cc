@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "in_child.h"
 #include "gordian/ir/reader.h"
 #include "gordian/verify/checker.h"
 #include "gordian/verify/extract.h"
@@ -50,34 +51,25 @@ void Measure(const verify::Model& m, const std::vector<int64_t>& vals, const std
   verify::CheckOptions copt;
   copt.max_objects = popt.max_objects;
   copt.param_values = vals;
-  int fds[2];
-  if (pipe(fds) != 0) std::exit(1);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    int runs = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    double elapsed = 0;
-    verify::CheckResult c;
-    do {
-      c = verify::Check(m, copt);
-      ++runs;
-      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    } while (elapsed < 0.02);
-    const verify::SpinVerdict v = verify::VerdictOf(c);
-    Result r{c.states, elapsed / runs, v.bounded, v.assertion, v.end_state};
-    if (write(fds[1], &r, sizeof r) != sizeof r) _exit(1);
-    _exit(0);
-  }
-  close(fds[1]);
   Result r{};
-  const bool got = read(fds[0], &r, sizeof r) == sizeof r;
-  close(fds[0]);
-  int status = 0;
-  rusage ru{};
-  wait4(pid, &status, 0, &ru);
-  if (!got) {
-    std::fprintf(stderr, "spin_compare_perftest: the check of %s failed (status %d)\n", m.entry.c_str(), status);
+  const gordian::bench::ChildRun run = gordian::bench::InChild(
+      [&] {
+        int runs = 0;
+        const auto t0 = std::chrono::steady_clock::now();
+        double elapsed = 0;
+        verify::CheckResult c;
+        do {
+          c = verify::Check(m, copt);
+          ++runs;
+          elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        } while (elapsed < 0.02);
+        const verify::SpinVerdict v = verify::VerdictOf(c);
+        return Result{c.states, elapsed / runs, v.bounded, v.assertion, v.end_state};
+      },
+      &r);
+  if (!run.ok) {
+    std::fprintf(stderr, "spin_compare_perftest: the check of %s failed (status %d)\n", m.entry.c_str(),
+                 run.status);
     return;
   }
   verify::SpinVerdict v;
@@ -92,7 +84,7 @@ void Measure(const verify::Model& m, const std::vector<int64_t>& vals, const std
   for (int k = 2; !names->insert(name).second; ++k) name = base.substr(0, base.size() - 4) + "@@" + std::to_string(k) + ".pml";
   std::ofstream(out / name) << verify::ToPromela(m, vals, popt);
   std::printf("%s\t%s\t%llu\t%.9f\t%ld\t%d\t%d\t%d\n", name.c_str(), m.entry.c_str(),
-              static_cast<unsigned long long>(r.states), r.seconds, ru.ru_maxrss, int(r.bounded), int(r.assertion),
+              static_cast<unsigned long long>(r.states), r.seconds, run.max_rss_kb, int(r.bounded), int(r.assertion),
               int(r.end_state));
   std::fflush(stdout);
 }

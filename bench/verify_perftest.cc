@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "in_child.h"
 #include "gordian/verify/checker.h"
 #include "gordian/verify/test_models.h"
 
@@ -80,38 +81,29 @@ int main(int argc, char** argv) {
   for (const Bench& b : benches) {
     if (!only.empty() && b.name.find(only) == std::string::npos) continue;
     for (bool por : {true, false}) {
-      int fds[2];
-      if (pipe(fds) != 0) return 1;
-      const pid_t pid = fork();
-      if (pid == 0) {
-        close(fds[0]);
-        CheckOptions o;
-        o.partial_order_reduction = por;
-        o.dead_variable_reduction = dead;
-        o.max_states = max_states;
-        const auto t0 = std::chrono::steady_clock::now();
-        const double c0 = Cpu();
-        CheckResult r = Check(b.model, o);
-        Result out{r.states, r.transitions, r.violations.size(), r.bounded,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), Cpu() - c0};
-        if (write(fds[1], &out, sizeof out) != sizeof out) _exit(1);
-        _exit(0);
-      }
-      close(fds[1]);
       Result r{};
-      const bool got = read(fds[0], &r, sizeof r) == sizeof r;
-      close(fds[0]);
-      int status = 0;
-      rusage ru{};
-      wait4(pid, &status, 0, &ru);
-      if (!got) {
-        std::printf("%-20s %4s FAILED (status %d)\n", b.name.c_str(), por ? "on" : "off", status);
+      const gordian::bench::ChildRun run = gordian::bench::InChild(
+          [&] {
+            CheckOptions o;
+            o.partial_order_reduction = por;
+            o.dead_variable_reduction = dead;
+            o.max_states = max_states;
+            const auto t0 = std::chrono::steady_clock::now();
+            const double c0 = Cpu();
+            CheckResult c = Check(b.model, o);
+            return Result{c.states, c.transitions, c.violations.size(), c.bounded,
+                          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                          Cpu() - c0};
+          },
+          &r);
+      if (!run.ok) {
+        std::printf("%-20s %4s FAILED (status %d)\n", b.name.c_str(), por ? "on" : "off", run.status);
         continue;
       }
       std::printf("%-20s %4s %10llu %11llu %4llu %3s %8.2f %11.0f %8.0f\n", b.name.c_str(), por ? "on" : "off",
                   (unsigned long long)r.states, (unsigned long long)r.transitions,
                   (unsigned long long)r.violations, r.bounded ? "yes" : "", r.cpu,
-                  r.cpu > 0 ? r.states / r.cpu : 0.0, ru.ru_maxrss / 1024.0);
+                  r.cpu > 0 ? r.states / r.cpu : 0.0, run.max_rss_kb / 1024.0);
       std::fflush(stdout);
     }
   }

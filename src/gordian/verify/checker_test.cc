@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 
+#include "gordian/util/sanitized.h"
 #include "gordian/verify/test_models.h"
 
 namespace gordian::verify {
@@ -660,7 +661,9 @@ TEST(VerifyChecker, ReductionsAgreeOnRandomModels) {
     for (const Violation& v : r.violations) k.insert(v.key);
     return k;
   };
-  for (int i = 0; i < 500; ++i) {
+  // 500 models take 2 s in the release build and 55 s under ASan.
+  const int models = util::kSanitized ? 120 : 500;
+  for (int i = 0; i < models; ++i) {
     const Model m = RandomModel(&rng);
     std::string err;
     ASSERT_TRUE(Validate(m, &err)) << err << "\n" << Print(m);
@@ -675,7 +678,7 @@ TEST(VerifyChecker, ReductionsAgreeOnRandomModels) {
     states_dead += dead.states;
     states_none += none.states;
   }
-  EXPECT_GT(with_bugs, 100);  // the comparison is about something
+  EXPECT_GT(with_bugs, models / 5);  // the comparison is about something
   EXPECT_LT(states_por, states_none);
   EXPECT_LT(states_dead, states_none);
   EXPECT_LE(states_both, states_por);
