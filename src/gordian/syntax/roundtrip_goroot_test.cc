@@ -28,6 +28,7 @@
 #include "gordian/syntax/scanner.h"
 #include "gordian/syntax/syntax.h"
 #include "gordian/syntax/walk.h"
+#include "gordian/util/sanitized.h"
 
 namespace gordian::syntax {
 namespace {
@@ -152,11 +153,7 @@ struct Totals {
 // all of GOROOT, the better part of CI. The release run reads every file
 // (GORDIAN_ROUNDTRIP_ALL=1 does so under the sanitizers too), and
 // GoRoot.EveryFileParsesWithoutErrors still parses all of them under ASan.
-#ifdef GORDIAN_SANITIZED
-constexpr size_t kSanitizerStride = 8;
-#else
-constexpr size_t kSanitizerStride = 1;
-#endif
+constexpr size_t kSanitizerStride = util::kSanitized ? 8 : 1;
 
 void ForEachGoRootFile(
     const std::function<std::string(const SourceFile&, const File&, bool* identical)>& check,
