@@ -21,7 +21,7 @@ import (
 
 // formatVersion is the first line's number; bump it on any change a
 // reader of the previous version would misread.
-const formatVersion = 1
+const formatVersion = 2
 
 // funcIDs numbers functions: the written ones first (F1...), then every
 // other function referenced, as it is met.
@@ -318,6 +318,9 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 		if k := primField(deref(in.Type())); k != "" {
 			wr.op("alloc", in.Pos(), last).kv("dst", n.ref(in)).kv("type", typeStr(deref(in.Type()))).
 				kv("prim", k).kv("heap", boolStr(in.Heap)).write(w)
+		} else if in.Heap && scalarType(deref(in.Type())) {
+			wr.op("var-new", in.Pos(), last).kv("dst", n.ref(in)).kv("type", typeStr(deref(in.Type()))).
+				kv("name", in.Comment).write(w)
 		}
 	case *ssa.FieldAddr:
 		if k := primField(deref(in.Type())); k != "" {
@@ -332,6 +335,8 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 	case *ssa.Store:
 		if k := primField(in.Val.Type()); k != "" {
 			wr.op("store", in.Pos(), last).kv("addr", n.ref(in.Addr)).kv("val", n.ref(in.Val)).kv("prim", k).write(w)
+		} else if a := n.varAddr(in.Addr); a != "" {
+			wr.op("var-store", in.Pos(), last).kv("cell", a).kv("value", n.expr(in.Val)).write(w)
 		}
 	case *ssa.Phi:
 		if k := primField(in.Type()); k != "" {
@@ -360,6 +365,37 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			}
 		}
 	}
+}
+
+// scalarType: a bool or an integer, the kind of variable a Cond's predicate
+// loop reads (for !ready { c.Wait() }) and a model may track.
+func scalarType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger) != 0
+}
+
+// varAddr: the address a store writes through, as an expression, when it is
+// a bool or integer variable a model may track (docs/ir-format.md
+// "Variables"): a field of a struct that holds primitives, a captured local
+// (a heap alloc, written as var-new) or a captured variable of a closure.
+// "" for any other store.
+func (n *namer) varAddr(addr ssa.Value) string {
+	if !scalarType(deref(addr.Type())) {
+		return ""
+	}
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if holdsPrim(a.X.Type(), 0) {
+			return n.expr(a)
+		}
+	case *ssa.Alloc:
+		if a.Heap {
+			return n.ref(a)
+		}
+	case *ssa.FreeVar, *ssa.Global:
+		return n.ref(a)
+	}
+	return ""
 }
 
 // passedToCall: v is an argument of a call, go or defer (the callee may
