@@ -355,13 +355,21 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			}
 		} else if passedToCall(v) {
 			if l, ok := n.staticLen(v, 0); ok {
-				wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", l).write(w)
+				sl := wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", l)
+				if s, ok := v.(*ssa.Slice); ok && elemPrim(s.X.Type()) {
+					sl.kv("src", n.ref(s.X))
+				}
+				sl.write(w)
 			}
 		}
 	case ssa.Value:
 		if src, how := copySource(in); src != nil {
 			if k := primField(in.Type()); k != "" {
-				wr.op("copy", in.Pos(), last).kv("dst", n.ref(in)).kv("src", n.ref(src)).kv("how", how).kv("prim", k).write(w)
+				l := wr.op("copy", in.Pos(), last).kv("dst", n.ref(in)).kv("src", n.ref(src)).kv("how", how).kv("prim", k)
+				if at := indexOf(in); at != nil {
+					l.kv("at", n.expr(at))
+				}
+				l.write(w)
 			}
 		}
 	}
@@ -419,6 +427,33 @@ func passedToCall(v ssa.Value) bool {
 
 // copySource: the operand of an instruction that passes a value on
 // (conversions, interface boxing, indexing a collection of primitives).
+// indexOf: the index of an element of a slice, array or map (the at= of a
+// copy how=index or how=lookup), nil for other values.
+func indexOf(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.IndexAddr:
+		return v.Index
+	case *ssa.Index:
+		return v.Index
+	case *ssa.Lookup:
+		return v.Index
+	}
+	return nil
+}
+
+// elemPrim: t is (a pointer to) an array or slice whose elements are
+// primitives (a collection of channels, WaitGroups, mutexes).
+func elemPrim(t types.Type) bool {
+	t = deref(t)
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return primOf(u.Elem()) != ""
+	case *types.Slice:
+		return primOf(u.Elem()) != ""
+	}
+	return false
+}
+
 func copySource(v ssa.Value) (ssa.Value, string) {
 	switch v := v.(type) {
 	case *ssa.ChangeType:

@@ -43,6 +43,10 @@ struct Val {
     kEntryParam,  // a parameter of the entry point (becomes a Parameter on use)
     kGlobal,      // the address of a package-level variable `name`
     kSized,       // a slice (untracked elements) whose length the model knows: expr
+    kColl,        // a slice or array of channels: elems are its element cells
+                  // (kCell), expr its length when known
+    kElem,        // an element of a kColl (its address or value): elems are the
+                  // collection's cells, expr the index (unknown: any element)
     kVar,         // the address of a tracked variable (a predicate's data): slot
                   // holds the handle of its kVar object
   } kind = kNone;
@@ -675,7 +679,91 @@ class Extractor {
     Val v = Lookup(c, f, *ref, op.pos);
     if (v.kind == Val::kGlobal) v = GlobalVal(c, v, prim, op.pos);
     if (v.kind == Val::kHandle || v.kind == Val::kCell) return v.slot;
+    if (v.kind == Val::kElem) return ReadElem(c, v, op.pos);
     return -1;
+  }
+
+  // ---- collections of channels
+
+  // Cells a collection the model has not seen made gets: its known
+  // length when small, else this bound (an index past it reads nil).
+  static constexpr int kMaxElems = 5;
+
+  // A new collection of n nil cells (set in the prologue: the array is
+  // taken as made once, at the start of the process).
+  Val NewColl(Ctx& c, int n, const ir::Pos& pos) {
+    Val v;
+    v.kind = Val::kColl;
+    for (int i = 0; i < n; i++) {
+      Val cell;
+      cell.kind = Val::kCell;
+      cell.slot = NewSlot(c);
+      Instr in = Make(InstrKind::kAssign, pos, cell.slot);
+      in.expr = Expr::Const(-1);
+      c.prologue.push_back(std::move(in));
+      v.elems.push_back(cell);
+    }
+    return v;
+  }
+
+  // For each cell the index may name, emit(i) on its own path; paths join
+  // after. A constant index is one path; an unknown one any cell.
+  template <typename F>
+  void ForElem(Ctx& c, const Val& e, const ir::Pos& pos, F emit) {
+    const int n = static_cast<int>(e.elems.size());
+    if (n == 0) return;
+    if (e.expr.nodes.size() == 1 && e.expr.nodes[0].op == ExprOp::kConst) {
+      int64_t i = e.expr.nodes[0].value;
+      if (i >= 0 && i < n) emit(static_cast<int>(i));
+      return;
+    }
+    int join = NewLabel(c);
+    std::vector<int> labels;
+    for (int i = 0; i < n; i++) labels.push_back(NewLabel(c));
+    if (e.expr.Unknown()) {
+      Instr ch = Make(InstrKind::kChoice, pos);
+      ch.targets = labels;
+      Emit(c, std::move(ch));
+    } else {
+      for (int i = 0; i < n; i++) {
+        int next = NewLabel(c);
+        Instr br = Make(InstrKind::kBranch, pos, labels[i], next);
+        br.expr = e.expr;
+        int32_t l = static_cast<int32_t>(br.expr.nodes.size()) - 1;
+        int32_t k = Push(&br.expr, {ExprOp::kConst, i});
+        Push(&br.expr, {ExprOp::kEq, 0, 0, l, k});
+        Emit(c, std::move(br));
+        Place(c, next);
+      }
+      Emit(c, Make(InstrKind::kJump, pos, join));  // past the cells: nil
+    }
+    for (int i = 0; i < n; i++) {
+      Place(c, labels[i]);
+      emit(i);
+      Emit(c, Make(InstrKind::kJump, pos, join));
+    }
+    Place(c, join);
+  }
+
+  int ReadElem(Ctx& c, const Val& e, const ir::Pos& pos) {
+    int tmp = NewSlot(c);
+    Instr nil = Make(InstrKind::kAssign, pos, tmp);
+    nil.expr = Expr::Const(-1);
+    Emit(c, std::move(nil));
+    ForElem(c, e, pos, [&](int i) {
+      Instr in = Make(InstrKind::kAssign, pos, tmp);
+      in.expr = Expr::Local(e.elems[i].slot);
+      Emit(c, std::move(in));
+    });
+    return tmp;
+  }
+
+  void WriteElem(Ctx& c, const Val& e, int val, const ir::Pos& pos) {
+    ForElem(c, e, pos, [&](int i) {
+      Instr in = Make(InstrKind::kAssign, pos, e.elems[i].slot);
+      in.expr = Expr::Local(val);
+      Emit(c, std::move(in));
+    });
   }
 
   void Define(Frame& f, const ir::Op& op, Val v) {
@@ -709,7 +797,7 @@ class Extractor {
     }
     if ((head == "len" || head == "cap") && e.items.size() == 2 && e.items[1].IsAtom()) {
       Val v = Lookup(c, f, e.items[1].atom, ir::Pos{});
-      if (head == "len" && v.kind == Val::kSized) {
+      if (head == "len" && (v.kind == Val::kSized || (v.kind == Val::kColl && !v.expr.Unknown()))) {
         // The parameters in the length now shape concurrency as this use
         // does (they were made tentatively at the `sized` op).
         if (!params && HasParams(v.expr)) return -1;
@@ -1497,6 +1585,8 @@ class Extractor {
               Note(pos, "a struct stored over one whose fields were used: the first is kept");
             }
           }
+        } else if (addr.kind == Val::kElem && (val.kind == Val::kHandle || val.kind == Val::kCell)) {
+          WriteElem(c, addr, val.slot, pos);
         } else if (addr.kind == Val::kCell && (val.kind == Val::kHandle || val.kind == Val::kCell)) {
           Instr in = Make(InstrKind::kAssign, pos, addr.slot);
           in.expr = Expr::Local(val.slot);
@@ -1516,6 +1606,9 @@ class Extractor {
         Val v;
         if (addr.kind == Val::kHolder) {
           v = addr;
+        } else if (addr.kind == Val::kElem) {
+          v.kind = Val::kHandle;
+          v.slot = ReadElem(c, addr, pos);
         } else if (addr.kind == Val::kCell) {
           v.kind = Val::kHandle;
           v.slot = NewSlot(c);
@@ -1552,6 +1645,14 @@ class Extractor {
         v.expr = TranslateText(c, f, op.fields.Get(Key::kLen), true, false);
         tentative_ = false;
         if (!v.expr.Unknown()) v.kind = Val::kSized;
+        // A slice of a collection of channels is that collection, with this length.
+        if (const std::string* sref = op.fields.Get(Key::kSrc)) {
+          Val coll = Lookup(c, f, *sref, pos);
+          if (coll.kind == Val::kColl) {
+            coll.expr = v.expr;
+            v = coll;
+          }
+        }
         Define(f, op, std::move(v));
         return false;
       }
@@ -1565,6 +1666,31 @@ class Extractor {
           if (src.kind == Val::kTuple && idx && ParseInt64(*idx, &i) && i >= 0 &&
               i < static_cast<int64_t>(src.elems.size())) {
             v = src.elems[i];
+          }
+        } else if (how && *how == "index" && prim_of() == Prim::kChan) {
+          // A channel of a slice or array: an element of a collection the
+          // model tracks (an array it has not seen made gets its cells now).
+          const std::string& sref = *op.fields.Get(Key::kSrc);
+          if (src.kind == Val::kNone && sref.starts_with("t")) {
+            src = NewColl(c, kMaxElems, pos);
+            f.vals[sref] = src;
+          } else if (src.kind == Val::kSized && src.elems.empty()) {
+            int n = kMaxElems;
+            if (src.expr.nodes.size() == 1 && src.expr.nodes[0].op == ExprOp::kConst &&
+                src.expr.nodes[0].value >= 0 && src.expr.nodes[0].value < kMaxElems) {
+              n = static_cast<int>(src.expr.nodes[0].value);
+            }
+            Expr len = src.expr;
+            src = NewColl(c, n, pos);
+            src.expr = len;
+            f.vals[sref] = src;
+          }
+          if (src.kind == Val::kColl) {
+            v.kind = Val::kElem;
+            v.elems = src.elems;
+            v.expr = TranslateText(c, f, op.fields.Get(Key::kAt), false, false);
+          } else {
+            Note(pos, "a channel taken from a slice, array or map the model does not track: its operations are left out");
           }
         } else if (how && (*how == "index" || *how == "lookup")) {
           Note(pos, "a primitive taken from a slice, array or map: its operations are left out");
@@ -1857,6 +1983,13 @@ class Extractor {
         out = v;
         for (Val& e : out.elems) e = Import(child, parent, e, pos);
         return out;
+      case Val::kColl: {
+        // The goroutine sees the cells as they are when it starts.
+        out = v;
+        for (Val& e : out.elems) e = Import(child, parent, e, pos);
+        if (HasLocals(v.expr)) out.expr = Import(child, parent, Val{Val::kInt, -1, -1, "", "", {}, v.expr}, pos).expr;
+        return out;
+      }
       case Val::kEntryParam: case Val::kGlobal: return v;
       default: return out;
     }

@@ -918,3 +918,62 @@ TEST(Extract, TestCleanupFunctionsRunAtTheTestsEnd) {
 
 }  // namespace
 }  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// Fan makes two channels, puts them in an array (a variadic call's), starts
+// a sender on each and passes the slice to Drain, which receives once from
+// each element in a range loop: the collection's cells follow the channels
+// through the index, so every send meets its receive.
+constexpr const char* kFanIn = R"IR(func F1 name=example.com/m.Fan pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op make-chan pos=m.go:2:8 dst=t0 elem=int cap=0
+op make-chan pos=m.go:3:8 dst=t1 elem=int cap=0
+op copy pos=m.go:4:9 dst=t2 src=t9 how=index prim=chan at=0
+op store pos=m.go:4:9 addr=t2 val=t0 prim=chan
+op copy pos=m.go:4:12 dst=t3 src=t9 how=index prim=chan at=1
+op store pos=m.go:4:12 addr=t3 val=t1 prim=chan
+op closure pos=m.go:5:5 dst=t4 fn=fn:F2 bind=t0
+op go pos=m.go:5:2 mode=closure fn=t4 callee=F2
+op closure pos=m.go:6:5 dst=t5 fn=fn:F2 bind=t1
+op go pos=m.go:6:2 mode=closure fn=t5 callee=F2
+op sized pos=m.go:7:7 dst=t8 len=2 src=t9
+op call pos=m.go:7:7 mode=static callee=F3 args=t8
+op return pos=m.go:8:1
+func F2 name=example.com/m.Fan$1 pkg=example.com/m kind=closure pos=m.go:5:5 parent=F1 results=0
+free f0 name=ch type="chan int" prim=chan
+block 0 comment=entry
+op send pos=m.go:5:15 ch=f0 val=1
+op return pos=m.go:5:20
+func F3 name=example.com/m.Drain pkg=example.com/m kind=func pos=m.go:10:6 results=0
+param p0 name=chs type="[]chan int"
+block 0 comment=entry succs=1
+block 1 comment=rangeindex.loop succs=2,3 preds=0,2
+op if pos=m.go:11:2 cond="(< (+ t6 1) (len p0))"
+block 2 comment=rangeindex.body succs=1 preds=1
+op copy pos=m.go:11:17 dst=t7 src=p0 how=index prim=chan at="(+ t6 1)"
+op load pos=m.go:11:17 dst=t8 addr=t7 prim=chan
+op recv pos=m.go:12:3 dst=t9 ch=t8
+block 3 comment=rangeindex.done preds=1
+op return pos=m.go:14:1
+loop header=1 blocks=1,2 comment=rangeindex.loop cond="(< (+ t6 1) (len p0))" exitwhen=0 var=t6 init=-1 step="(+ t6 1)" pos=m.go:11:2
+)IR";
+
+TEST(Extract, AChannelsCollectionFollowsItsElementsThroughTheIndex) {
+  Model m = One(Read(kFanIn), "example.com/m.Fan");
+  EXPECT_FALSE(HasNote(m, "slice")) << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+
+  // Drain receiving from element 0 each time: the second receive and the
+  // other sender block for ever.
+  Model wrong = One(Read(Replace(kFanIn, "at=\"(+ t6 1)\"", "at=0")), "example.com/m.Fan");
+  CheckResult rw = Check(wrong, CheckOptions{});
+  ASSERT_FALSE(rw.violations.empty());
+  EXPECT_EQ(rw.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
