@@ -18,7 +18,7 @@ namespace gordian::ir {
 // The format version the generator writes (the first line: "gordian-ir 2").
 inline constexpr int kFormatVersion = 2;
 // The oldest version it still reads: version 1 is version 2 without the
-// var-new and var-store ops.
+// var-new and var-store ops and the at= and src= fields of copy and sized.
 inline constexpr int kOldestFormatVersion = 1;
 
 enum class OpKind : uint8_t {
