@@ -318,6 +318,10 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 		if k := primField(deref(in.Type())); k != "" {
 			wr.op("alloc", in.Pos(), last).kv("dst", n.ref(in)).kv("type", typeStr(deref(in.Type()))).
 				kv("prim", k).kv("heap", boolStr(in.Heap)).write(w)
+		} else if a, ok := deref(in.Type()).Underlying().(*types.Array); ok && primOf(a.Elem()) != "" {
+			// A local array of primitives (a composite literal's, a
+			// variadic call's): a collection made here, with its length.
+			wr.op("sized", in.Pos(), last).kv("dst", n.ref(in)).kv("len", fmt.Sprint(a.Len())).write(w)
 		} else if in.Heap && scalarType(deref(in.Type())) {
 			wr.op("var-new", in.Pos(), last).kv("dst", n.ref(in)).kv("type", typeStr(deref(in.Type()))).
 				kv("name", in.Comment).write(w)
@@ -353,6 +357,9 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			if src, how := copySource(v); src != nil {
 				wr.op("copy", in.Pos(), last).kv("dst", n.ref(v)).kv("src", n.ref(src)).kv("how", how).kv("prim", k).write(w)
 			}
+		} else if ms, ok := v.(*ssa.MakeSlice); ok && elemPrim(ms.Type()) {
+			// make([]chan T, n): a collection made here.
+			wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", n.expr(ms.Len)).write(w)
 		} else if passedToCall(v) {
 			if l, ok := n.staticLen(v, 0); ok {
 				sl := wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", l)

@@ -689,18 +689,28 @@ class Extractor {
   // length when small, else this bound (an index past it reads nil).
   static constexpr int kMaxElems = 5;
 
-  // A new collection of n nil cells (set in the prologue: the array is
-  // taken as made once, at the start of the process).
-  Val NewColl(Ctx& c, int n, const ir::Pos& pos) {
+  // A new collection of n cells, made in the prologue (the array is taken
+  // as made once, at the start of the process): nil channels, or zero
+  // Mutexes, RWMutexes, WaitGroups or Onces.
+  Val NewColl(Ctx& c, int n, Prim prim, const ir::Pos& pos) {
     Val v;
     v.kind = Val::kColl;
     for (int i = 0; i < n; i++) {
       Val cell;
       cell.kind = Val::kCell;
       cell.slot = NewSlot(c);
-      Instr in = Make(InstrKind::kAssign, pos, cell.slot);
-      in.expr = Expr::Const(-1);
-      c.prologue.push_back(std::move(in));
+      if (IsValuePrim(prim)) {
+        cell.kind = Val::kHandle;
+        InstrKind k = prim == Prim::kMutex     ? InstrKind::kMakeMutex
+                      : prim == Prim::kRWMutex ? InstrKind::kMakeRWMutex
+                      : prim == Prim::kOnce    ? InstrKind::kMakeOnce
+                                               : InstrKind::kMakeWaitGroup;
+        c.prologue.push_back(Make(k, pos, cell.slot));
+      } else {
+        Instr in = Make(InstrKind::kAssign, pos, cell.slot);
+        in.expr = Expr::Const(-1);
+        c.prologue.push_back(std::move(in));
+      }
       v.elems.push_back(cell);
     }
     return v;
@@ -1585,7 +1595,8 @@ class Extractor {
               Note(pos, "a struct stored over one whose fields were used: the first is kept");
             }
           }
-        } else if (addr.kind == Val::kElem && (val.kind == Val::kHandle || val.kind == Val::kCell)) {
+        } else if (addr.kind == Val::kElem && (val.kind == Val::kHandle || val.kind == Val::kCell) &&
+                   !IsValuePrim(p)) {
           WriteElem(c, addr, val.slot, pos);
         } else if (addr.kind == Val::kCell && (val.kind == Val::kHandle || val.kind == Val::kCell)) {
           Instr in = Make(InstrKind::kAssign, pos, addr.slot);
@@ -1667,21 +1678,20 @@ class Extractor {
               i < static_cast<int64_t>(src.elems.size())) {
             v = src.elems[i];
           }
-        } else if (how && *how == "index" && prim_of() == Prim::kChan) {
-          // A channel of a slice or array: an element of a collection the
-          // model tracks (an array it has not seen made gets its cells now).
+        } else if (how && *how == "index" && (prim_of() == Prim::kChan || IsValuePrim(prim_of()))) {
+          // A primitive of a slice or array the IR says where it was made
+          // (`sized`: a local array, make([]T, n), a slice passed with its
+          // length): an element of a collection the model tracks, whose
+          // cells are made at its first use.
           const std::string& sref = *op.fields.Get(Key::kSrc);
-          if (src.kind == Val::kNone && sref.starts_with("t")) {
-            src = NewColl(c, kMaxElems, pos);
-            f.vals[sref] = src;
-          } else if (src.kind == Val::kSized && src.elems.empty()) {
+          if (src.kind == Val::kSized && src.elems.empty()) {
             int n = kMaxElems;
             if (src.expr.nodes.size() == 1 && src.expr.nodes[0].op == ExprOp::kConst &&
                 src.expr.nodes[0].value >= 0 && src.expr.nodes[0].value < kMaxElems) {
               n = static_cast<int>(src.expr.nodes[0].value);
             }
             Expr len = src.expr;
-            src = NewColl(c, n, pos);
+            src = NewColl(c, n, prim_of(), pos);
             src.expr = len;
             f.vals[sref] = src;
           }

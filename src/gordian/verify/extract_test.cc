@@ -930,6 +930,7 @@ constexpr const char* kFanIn = R"IR(func F1 name=example.com/m.Fan pkg=example.c
 block 0 comment=entry
 op make-chan pos=m.go:2:8 dst=t0 elem=int cap=0
 op make-chan pos=m.go:3:8 dst=t1 elem=int cap=0
+op sized pos=m.go:4:7 dst=t9 len=2
 op copy pos=m.go:4:9 dst=t2 src=t9 how=index prim=chan at=0
 op store pos=m.go:4:9 addr=t2 val=t0 prim=chan
 op copy pos=m.go:4:12 dst=t3 src=t9 how=index prim=chan at=1
@@ -973,6 +974,36 @@ TEST(Extract, AChannelsCollectionFollowsItsElementsThroughTheIndex) {
   CheckResult rw = Check(wrong, CheckOptions{});
   ASSERT_FALSE(rw.violations.empty());
   EXPECT_EQ(rw.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// An array of two Mutexes (a sharded lock): each element is its own lock.
+constexpr const char* kShards = R"IR(func F1 name=example.com/m.Shards pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op sized pos=m.go:2:6 dst=t0 len=2
+op copy pos=m.go:3:9 dst=t1 src=t0 how=index prim=mutex at=0
+op lock pos=m.go:3:14 on=t1 prim=mutex
+op copy pos=m.go:4:9 dst=t2 src=t0 how=index prim=mutex at=1
+op lock pos=m.go:4:14 on=t2 prim=mutex
+op return pos=m.go:5:1
+)IR";
+
+TEST(Extract, AnArrayOfMutexesIsOneLockPerElement) {
+  Model m = One(Read(kShards), "example.com/m.Shards");
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+  // Locking element 0 twice is a double lock.
+  Model twice = One(Read(Replace(kShards, "how=index prim=mutex at=1", "how=index prim=mutex at=0")),
+                    "example.com/m.Shards");
+  CheckResult rt = Check(twice, CheckOptions{});
+  ASSERT_EQ(rt.violations.size(), 1u) << Print(twice);
+  EXPECT_EQ(rt.violations[0].kind, report::FindingKind::DoubleLock);
 }
 
 }  // namespace
