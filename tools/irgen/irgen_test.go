@@ -166,7 +166,7 @@ func fileLine(pos string) (string, int) {
 func TestOpsAtAnnotatedLines(t *testing.T) {
 	dir := filepath.Join("testdata", "prims")
 	ir := generate(t, dir)
-	if !strings.HasPrefix(ir, "gordian-ir 1\n") || !strings.HasSuffix(ir, "\nend\n") {
+	if !strings.HasPrefix(ir, "gordian-ir 2\n") || !strings.HasSuffix(ir, "\nend\n") {
 		t.Fatalf("IR does not start with the version line and end with end:\n%s", ir)
 	}
 	names := map[string]string{} // function id -> name

@@ -21,7 +21,7 @@ import (
 
 // formatVersion is the first line's number; bump it on any change a
 // reader of the previous version would misread.
-const formatVersion = 1
+const formatVersion = 2
 
 // funcIDs numbers functions: the written ones first (F1...), then every
 // other function referenced, as it is met.
@@ -318,6 +318,13 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 		if k := primField(deref(in.Type())); k != "" {
 			wr.op("alloc", in.Pos(), last).kv("dst", n.ref(in)).kv("type", typeStr(deref(in.Type()))).
 				kv("prim", k).kv("heap", boolStr(in.Heap)).write(w)
+		} else if a, ok := deref(in.Type()).Underlying().(*types.Array); ok && primOf(a.Elem()) != "" {
+			// A local array of primitives (a composite literal's, a
+			// variadic call's): a collection made here, with its length.
+			wr.op("sized", in.Pos(), last).kv("dst", n.ref(in)).kv("len", fmt.Sprint(a.Len())).write(w)
+		} else if in.Heap && scalarType(deref(in.Type())) {
+			wr.op("var-new", in.Pos(), last).kv("dst", n.ref(in)).kv("type", typeStr(deref(in.Type()))).
+				kv("name", in.Comment).write(w)
 		}
 	case *ssa.FieldAddr:
 		if k := primField(deref(in.Type())); k != "" {
@@ -332,6 +339,8 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 	case *ssa.Store:
 		if k := primField(in.Val.Type()); k != "" {
 			wr.op("store", in.Pos(), last).kv("addr", n.ref(in.Addr)).kv("val", n.ref(in.Val)).kv("prim", k).write(w)
+		} else if a := n.varAddr(in.Addr); a != "" {
+			wr.op("var-store", in.Pos(), last).kv("cell", a).kv("value", n.expr(in.Val)).write(w)
 		}
 	case *ssa.Phi:
 		if k := primField(in.Type()); k != "" {
@@ -348,18 +357,60 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			if src, how := copySource(v); src != nil {
 				wr.op("copy", in.Pos(), last).kv("dst", n.ref(v)).kv("src", n.ref(src)).kv("how", how).kv("prim", k).write(w)
 			}
+		} else if ms, ok := v.(*ssa.MakeSlice); ok && elemPrim(ms.Type()) {
+			// make([]chan T, n): a collection made here.
+			wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", n.expr(ms.Len)).write(w)
 		} else if passedToCall(v) {
 			if l, ok := n.staticLen(v, 0); ok {
-				wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", l).write(w)
+				sl := wr.op("sized", in.Pos(), last).kv("dst", n.ref(v)).kv("len", l)
+				if s, ok := v.(*ssa.Slice); ok && elemPrim(s.X.Type()) {
+					sl.kv("src", n.ref(s.X))
+				}
+				sl.write(w)
 			}
 		}
 	case ssa.Value:
 		if src, how := copySource(in); src != nil {
 			if k := primField(in.Type()); k != "" {
-				wr.op("copy", in.Pos(), last).kv("dst", n.ref(in)).kv("src", n.ref(src)).kv("how", how).kv("prim", k).write(w)
+				l := wr.op("copy", in.Pos(), last).kv("dst", n.ref(in)).kv("src", n.ref(src)).kv("how", how).kv("prim", k)
+				if at := indexOf(in); at != nil {
+					l.kv("at", n.expr(at))
+				}
+				l.write(w)
 			}
 		}
 	}
+}
+
+// scalarType: a bool or an integer, the kind of variable a Cond's predicate
+// loop reads (for !ready { c.Wait() }) and a model may track.
+func scalarType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger) != 0
+}
+
+// varAddr: the address a store writes through, as an expression, when it is
+// a bool or integer variable a model may track (docs/ir-format.md
+// "Variables"): a field of a struct that holds primitives, a captured local
+// (a heap alloc, written as var-new) or a captured variable of a closure.
+// "" for any other store.
+func (n *namer) varAddr(addr ssa.Value) string {
+	if !scalarType(deref(addr.Type())) {
+		return ""
+	}
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if holdsPrim(a.X.Type(), 0) {
+			return n.expr(a)
+		}
+	case *ssa.Alloc:
+		if a.Heap {
+			return n.ref(a)
+		}
+	case *ssa.FreeVar, *ssa.Global:
+		return n.ref(a)
+	}
+	return ""
 }
 
 // passedToCall: v is an argument of a call, go or defer (the callee may
@@ -383,6 +434,33 @@ func passedToCall(v ssa.Value) bool {
 
 // copySource: the operand of an instruction that passes a value on
 // (conversions, interface boxing, indexing a collection of primitives).
+// indexOf: the index of an element of a slice, array or map (the at= of a
+// copy how=index or how=lookup), nil for other values.
+func indexOf(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.IndexAddr:
+		return v.Index
+	case *ssa.Index:
+		return v.Index
+	case *ssa.Lookup:
+		return v.Index
+	}
+	return nil
+}
+
+// elemPrim: t is (a pointer to) an array or slice whose elements are
+// primitives (a collection of channels, WaitGroups, mutexes).
+func elemPrim(t types.Type) bool {
+	t = deref(t)
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return primOf(u.Elem()) != ""
+	case *types.Slice:
+		return primOf(u.Elem()) != ""
+	}
+	return false
+}
+
 func copySource(v ssa.Value) (ssa.Value, string) {
 	switch v := v.(type) {
 	case *ssa.ChangeType:

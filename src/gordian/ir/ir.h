@@ -15,8 +15,11 @@
 
 namespace gordian::ir {
 
-// The format version this reader reads (the first line: "gordian-ir 1").
-inline constexpr int kFormatVersion = 1;
+// The format version the generator writes (the first line: "gordian-ir 2").
+inline constexpr int kFormatVersion = 2;
+// The oldest version it still reads: version 1 is version 2 without the
+// var-new and var-store ops and the at= and src= fields of copy and sized.
+inline constexpr int kOldestFormatVersion = 1;
 
 enum class OpKind : uint8_t {
 #define GORDIAN_IR_OP(Name, text, category, required, optional) Name,

@@ -163,7 +163,7 @@ class Reader {
       }
       if (!Line(line, &ended, err)) return false;
     }
-    if (lineno_ == 0) return Fail(err, 0, "empty: no \"gordian-ir 1\" line");
+    if (lineno_ == 0) return Fail(err, 0, "empty: no \"gordian-ir 2\" line");
     if (!ended) {
       return Fail(err, lineno_, "no end line: the IR was cut short (regenerate it)");
     }
@@ -179,16 +179,16 @@ class Reader {
   bool Version(std::string_view line, std::string* err) {
     constexpr std::string_view kMagic = "gordian-ir ";
     if (!line.starts_with(kMagic)) {
-      return Fail(err, 1, "not a gordian IR file: the first line must be \"gordian-ir 1\"");
+      return Fail(err, 1, "not a gordian IR file: the first line must be \"gordian-ir 2\"");
     }
     long v;
     if (!ParseInt(line.substr(kMagic.size()), &v)) {
       return Fail(err, 1, fmt::format("bad version line \"{}\"", line.substr(0, 40)));
     }
-    if (v != kFormatVersion) {
-      return Fail(err, 1, fmt::format("IR format version {}; this gordian reads version {} "
+    if (v < kOldestFormatVersion || v > kFormatVersion) {
+      return Fail(err, 1, fmt::format("IR format version {}; this gordian reads versions {} to {} "
                                       "(regenerate the IR with this gordian's ir dump)",
-                                      v, kFormatVersion));
+                                      v, kOldestFormatVersion, kFormatVersion));
     }
     p_->version = static_cast<int>(v);
     return true;

@@ -127,7 +127,8 @@ TEST(IrReader, MalformedInputIsAClearError) {
   std::vector<BadCase> cases = {
       {"", "empty"},
       {"hello\n", "not a gordian IR file"},
-      {Replace(g, "gordian-ir 1", "gordian-ir 2"), "version 2; this gordian reads version 1"},
+      {Replace(g, "gordian-ir 1", "gordian-ir 3"), "version 3; this gordian reads versions 1 to 2"},
+      {Replace(g, "gordian-ir 1", "gordian-ir 0"), "version 0; this gordian reads versions 1 to 2"},
       {Replace(g, "gordian-ir 1", "gordian-ir x"), "bad version line"},
       {g.substr(0, g.size() - 4), "no end line"},
       {g.substr(0, g.size() - 1), "no newline"},

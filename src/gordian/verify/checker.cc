@@ -42,7 +42,7 @@ enum Status : int32_t {
 };
 
 // Object layouts (field 0 is the kind).
-enum ObjKind : int32_t { kOChan = 1, kOMutex, kORWMutex, kOWaitGroup, kOOnce, kOCond, kOContext };
+enum ObjKind : int32_t { kOChan = 1, kOMutex, kORWMutex, kOWaitGroup, kOOnce, kOCond, kOContext, kOVar };
 // chan:    cap, count, closed, timer (kTimer*)
 // mutex:   holder (process, -1 free, kHolderGone: held by an ended process)
 // rwmutex: writer (process announced or holding, -1, kHolderGone), writer active, readers,
@@ -52,6 +52,7 @@ enum ObjKind : int32_t { kOChan = 1, kOMutex, kORWMutex, kOWaitGroup, kOOnce, kO
 // once:    state (0 not run, 1 running, 2 done)
 // cond:    locker object, locker is the read lock (RLocker)
 // context: cancelled, parent (-1 root), done channel, a timeout may cancel it
+// var:     value
 enum TimerState : int32_t { kTimerNone = 0, kTimerOnce = 1, kTimerTicker = 2, kTimerOff = 3 };
 constexpr int32_t kHolderGone = -2;
 constexpr int32_t kReaderBits = 31;
@@ -66,7 +67,7 @@ bool IsLocalKind(InstrKind k) {
     case InstrKind::kAssign: case InstrKind::kMakeChan: case InstrKind::kMakeMutex:
     case InstrKind::kMakeRWMutex: case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce:
     case InstrKind::kMakeCond: case InstrKind::kMakeContext: case InstrKind::kCtxDone:
-    case InstrKind::kMakeTimer: case InstrKind::kGo: case InstrKind::kEnd:
+    case InstrKind::kMakeTimer: case InstrKind::kMakeVar: case InstrKind::kGo: case InstrKind::kEnd:
       return true;
     default:
       return false;
@@ -276,7 +277,8 @@ class DeadLocals {
     for (const ExprNode& n : in.expr.nodes)
       if (n.op == ExprOp::kLocal) out->push_back(n.index);
     switch (in.kind) {
-      case InstrKind::kMakeCond: case InstrKind::kCtxDone: out->push_back(in.b); break;
+      case InstrKind::kMakeCond: case InstrKind::kCtxDone: case InstrKind::kLoadVar: out->push_back(in.b); break;
+      case InstrKind::kStoreVar: out->push_back(in.a); break;
       case InstrKind::kMakeContext: if (in.b >= 0) out->push_back(in.b); break;
       case InstrKind::kCancel: case InstrKind::kStopTimer: case InstrKind::kSend: case InstrKind::kClose:
       case InstrKind::kRecv: case InstrKind::kLock: case InstrKind::kUnlock: case InstrKind::kRLock:
@@ -301,6 +303,7 @@ class DeadLocals {
       case InstrKind::kAssign: case InstrKind::kMakeChan: case InstrKind::kMakeMutex:
       case InstrKind::kMakeRWMutex: case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce:
       case InstrKind::kMakeCond: case InstrKind::kMakeContext: case InstrKind::kCtxDone: case InstrKind::kMakeTimer:
+      case InstrKind::kMakeVar: case InstrKind::kLoadVar:
         out->push_back(in.a);
         break;
       case InstrKind::kRecv: case InstrKind::kTryLock:
@@ -322,6 +325,7 @@ class DeadLocals {
       case InstrKind::kEnd: case InstrKind::kPanic: break;
       default: out->push_back(pc + 1); break;
     }
+    if (in.recover >= 0) out->push_back(in.recover);
   }
   static void Compute(const Template& t, std::vector<std::vector<int32_t>>* dead) {
     const int32_t n = static_cast<int32_t>(t.code.size()), L = t.num_locals;
@@ -592,6 +596,16 @@ class Explorer {
     }
   }
   void Panic(FindingKind k, MoveStep a) {
+    // A deferred recover() stops it: the process goes on at its function's
+    // landing pad (Instr::recover). Unlock of an unlocked lock is a fatal
+    // error in Go, which no recover stops.
+    if (k != FindingKind::UnlockOfUnlocked && a.t >= 0 && a.pc >= 0) {
+      const int32_t to = m_.templates[a.t].code[a.pc].recover;
+      if (to >= 0) {
+        Begin(); Goto(a.p, to); Commit(a);
+        return;
+      }
+    }
     Bad b{k};
     b.move.step[0] = a;
     b.move.nsteps = 1;
@@ -644,8 +658,11 @@ int32_t Explorer::ObjectOf(const MoveStep& st) const {
     case InstrKind::kTryLock: case InstrKind::kWgAdd: case InstrKind::kWgWait:
     case InstrKind::kOnceBegin: case InstrKind::kOnceEnd: case InstrKind::kCondWait:
     case InstrKind::kCondSignal: case InstrKind::kCondBroadcast: case InstrKind::kCancel:
-    case InstrKind::kStopTimer:
+    case InstrKind::kStopTimer: case InstrKind::kStoreVar:
       slot = in.a;
+      break;
+    case InstrKind::kLoadVar:
+      slot = in.b;
       break;
     case InstrKind::kSelect:
       if (st.sc >= 0 && st.sc < static_cast<int32_t>(in.cases.size())) slot = in.cases[st.sc].chan;
@@ -987,6 +1004,31 @@ void Explorer::ExpandProc(int32_t p) {
       if (wg == -2) return;
       if (wg == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
       if (Obj(wg, 1) == 0) { Begin(); Next(p); Commit(StepOf(p)); }
+      return;
+    }
+    case InstrKind::kMakeVar:
+      for (int64_t x : Counts(in.expr, loc)) {
+        Begin();
+        const int32_t o = NewObj(kOVar, static_cast<int32_t>(std::clamp<int64_t>(x, INT32_MIN / 2, INT32_MAX / 2)));
+        if (o < 0) return;
+        WL(p, in.a) = o; Next(p); Commit(StepOf(p));
+      }
+      return;
+    case InstrKind::kLoadVar: {
+      const int32_t var = Handle(p, in.b, kOVar);
+      if (var == -2) return;
+      if (var == -1) { ModelError(p, "load of a nil variable"); return; }
+      Begin(); WL(p, in.a) = Obj(var, 1); Next(p); Commit(StepOf(p));
+      return;
+    }
+    case InstrKind::kStoreVar: {
+      const int32_t var = Handle(p, in.a, kOVar);
+      if (var == -2) return;
+      if (var == -1) { ModelError(p, "store to a nil variable"); return; }
+      for (int64_t x : Counts(in.expr, loc)) {
+        Begin(); WO(var, 1) = static_cast<int32_t>(std::clamp<int64_t>(x, INT32_MIN / 2, INT32_MAX / 2));
+        Next(p); Commit(StepOf(p));
+      }
       return;
     }
     case InstrKind::kOnceBegin: case InstrKind::kOnceEnd: {

@@ -43,6 +43,12 @@ struct Val {
     kEntryParam,  // a parameter of the entry point (becomes a Parameter on use)
     kGlobal,      // the address of a package-level variable `name`
     kSized,       // a slice (untracked elements) whose length the model knows: expr
+    kColl,        // a slice or array of channels: elems are its element cells
+                  // (kCell), expr its length when known
+    kElem,        // an element of a kColl (its address or value): elems are the
+                  // collection's cells, expr the index (unknown: any element)
+    kVar,         // the address of a tracked variable (a predicate's data): slot
+                  // holds the handle of its kVar object
   } kind = kNone;
   int slot = -1;
   int holder = -1;
@@ -68,7 +74,10 @@ struct Holder {
   int redirect = -1;  // a pointer variable that was stored a holder
   std::string name;
   std::map<std::string, FieldSlot> fields;
+  std::map<std::string, int> vars;  // tracked bool/int fields: slot of the kVar object
 };
+
+struct Frame;
 
 // One template being built.
 struct Ctx {
@@ -83,6 +92,10 @@ struct Ctx {
   std::vector<int> label_pc;
   std::vector<std::string> stack;  // the functions being inlined (recursion)
   int last_mutex = -1;  // the slot of the mutex made or reached last
+  std::vector<Frame*> frames;  // the functions being inlined, innermost last
+  // t.Cleanup functions registered in this process (the entry's only):
+  // each with its "registered" flag, run in reverse at the entry's end.
+  std::vector<std::pair<int, Val>> cleanups;
   // While a go/ssa wrapper (a method value's $bound, a $thunk) is inlined:
   // the call site, which its operations are reported at (the wrapper's own
   // position is the method's declaration, e.g. in sync/mutex.go).
@@ -115,6 +128,11 @@ struct Frame {
   std::vector<std::pair<int, const ir::Op*>> defers;  // flag slot, op
   std::map<const ir::Op*, int> defer_flags;  // each defer's "has run" slot
   std::vector<LoopInfo> loops;
+  // A deferred call of this function calls recover(): a panic in its body
+  // (or in what it inlines) goes to recover_label, which runs the deferred
+  // calls and returns (made when first needed).
+  bool recovers = false;
+  int recover_label = -1;
   struct Stub {
     int label, from, to;
   };
@@ -210,7 +228,7 @@ void ForOperands(Instr& in, S slot, T target) {
     case InstrKind::kChoice:
       for (int32_t& t : in.targets) target(t);
       break;
-    case InstrKind::kMakeCond: case InstrKind::kCtxDone: case InstrKind::kTryLock:
+    case InstrKind::kMakeCond: case InstrKind::kCtxDone: case InstrKind::kTryLock: case InstrKind::kLoadVar:
       slot(in.a);
       slot(in.b);
       break;
@@ -233,11 +251,73 @@ void ForOperands(Instr& in, S slot, T target) {
     case InstrKind::kNop: case InstrKind::kPanic: case InstrKind::kEnd: case InstrKind::kCall: break;
     default: slot(in.a); break;
   }
+  if (in.recover >= 0) target(in.recover);
+}
+
+// The variables Cond predicate loops test (`for !g.ready { g.c.Wait() }`):
+// the model tracks these as shared kVar objects, so that a waiter woken
+// after the predicate became true leaves its loop; every other bool or
+// integer stays data the model does not track. Keyed by name, since one
+// program's predicate may be another function's store: struct field names,
+// captured locals' names, "g:" + a package variable.
+struct PredicateVars {
+  std::set<std::string> fields, names;
+};
+
+void CollectPredicateVars(const ir::Function& fn, const ir::Expr& e, PredicateVars* out) {
+  if (e.IsAtom()) return;
+  if (e.items.size() == 2 && e.items[0].IsAtom() && e.items[0].atom == "load") {
+    const ir::Expr& a = e.items[1];
+    if (a.IsAtom()) {
+      const std::string& r = a.atom;
+      if (r.starts_with("g:")) out->names.insert(r);
+      for (const ir::Var& v : fn.frees) {
+        if (v.ref == r && !v.name.empty()) out->names.insert(v.name);
+      }
+      for (const ir::Block& b : fn.blocks) {
+        for (const ir::Op& op : b.ops) {
+          const std::string* d = op.fields.Get(Key::kDst);
+          const std::string* n = op.fields.Get(Key::kName);
+          if (op.kind == OpKind::kVarNew && d && *d == r && n) out->names.insert(*n);
+        }
+      }
+      return;
+    }
+    if (a.items.size() == 3 && a.items[0].IsAtom() && a.items[0].atom == "field" && a.items[2].IsAtom()) {
+      out->fields.insert(a.items[2].atom);
+    }
+  }
+  for (const ir::Expr& sub : e.items) CollectPredicateVars(fn, sub, out);
+}
+
+PredicateVars FindPredicateVars(const ir::Program& prog) {
+  PredicateVars out;
+  for (const ir::Function& fn : prog.functions) {
+    for (const ir::Loop& l : fn.loops) {
+      bool waits = false;
+      for (int b : l.blocks) {
+        if (b < 0 || b >= static_cast<int>(fn.blocks.size())) continue;
+        for (const ir::Op& op : fn.blocks[b].ops) waits = waits || op.kind == OpKind::kCondWait;
+      }
+      if (!waits) continue;
+      for (int b : l.blocks) {
+        if (b < 0 || b >= static_cast<int>(fn.blocks.size())) continue;
+        for (const ir::Op& op : fn.blocks[b].ops) {
+          const std::string* cond = op.fields.Get(Key::kCond);
+          ir::Expr e;
+          std::string err;
+          if (op.kind == OpKind::kIf && cond && ir::ParseExpr(*cond, &e, &err)) CollectPredicateVars(fn, e, &out);
+        }
+      }
+    }
+  }
+  return out;
 }
 
 class Extractor {
  public:
-  Extractor(const ir::Program& prog, const ExtractOptions& opts) : prog_(prog), opts_(opts) {}
+  Extractor(const ir::Program& prog, const ExtractOptions& opts, const PredicateVars& preds)
+      : prog_(prog), opts_(opts), preds_(preds) {}
 
   Model Run(const ir::Function& entry) {
     model_.entry = entry.name;
@@ -249,7 +329,7 @@ class Extractor {
     model_.files = prog_.files;
     Ctx root;
     root.index = NewTemplate(entry.name, entry.pos);
-    root.holders.push_back(Holder{Holder::kOutside, -1, -1, "", {}});
+    root.holders.push_back(Holder{Holder::kOutside, -1, -1, "", {}, {}});
     Frame f;
     f.fn = &entry;
     f.entry_root = true;
@@ -264,6 +344,11 @@ class Extractor {
  private:
   const ir::Program& prog_;
   const ExtractOptions& opts_;
+  const PredicateVars& preds_;
+  // Set while translating a branch's condition or a stored value: a read of
+  // a tracked variable becomes a load-var into a fresh slot (at var_pos_).
+  bool var_loads_ = false;
+  ir::Pos var_pos_;
   Model model_;
   std::set<std::string> notes_;
   size_t total_instrs_ = 0;
@@ -320,9 +405,51 @@ class Extractor {
 
   void Emit(Ctx& c, Instr in) {
     if (c.wrapper_site) in.pos = *c.wrapper_site;
+    if (in.recover < 0 && MayPanic(in.kind)) in.recover = RecoverLabel(c);
     c.code.push_back(std::move(in));
     total_instrs_++;
   }
+  static bool MayPanic(InstrKind k) {
+    switch (k) {
+      case InstrKind::kNop: case InstrKind::kJump: case InstrKind::kBranch: case InstrKind::kChoice:
+      case InstrKind::kAssign: case InstrKind::kEnd: case InstrKind::kGo: case InstrKind::kMakeVar:
+      case InstrKind::kLoadVar: case InstrKind::kStoreVar:
+        return false;
+      default: return true;
+    }
+  }
+
+  // The landing pad of the innermost function being inlined whose deferred
+  // call recovers, or -1.
+  int RecoverLabel(Ctx& c) {
+    for (auto it = c.frames.rbegin(); it != c.frames.rend(); ++it) {
+      Frame& fr = **it;
+      if (!fr.recovers) continue;
+      if (fr.recover_label < 0) fr.recover_label = NewLabel(c);
+      return fr.recover_label;
+    }
+    return -1;
+  }
+
+  // fn defers a call of a function that calls recover().
+  bool Recovers(const ir::Function& fn) const {
+    for (const ir::Block& b : fn.blocks) {
+      for (const ir::Op& op : b.ops) {
+        if (op.kind != OpKind::kDefer) continue;
+        const std::string* callee = op.fields.Get(Key::kCallee);
+        const ir::Function* d = callee ? prog_.FindFunction(*callee) : nullptr;
+        if (!d) continue;
+        for (const ir::Block& db : d->blocks) {
+          for (const ir::Op& dop : db.ops) {
+            const std::string* builtin = dop.fields.Get(Key::kBuiltin);
+            if (dop.kind == OpKind::kCall && builtin && *builtin == "recover") return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   static Instr Make(InstrKind k, const ir::Pos& pos, int a = -1, int b = -1, int cc = -1) {
     Instr in;
     in.kind = k;
@@ -366,7 +493,7 @@ class Extractor {
       return v;
     }
     if (p.prim == Prim::kHolder) {
-      c.holders.push_back(Holder{Holder::kOutside, -1, -1, name, {}});
+      c.holders.push_back(Holder{Holder::kOutside, -1, -1, name, {}, {}});
       v.kind = Val::kHolder;
       v.holder = static_cast<int>(c.holders.size()) - 1;
       return v;
@@ -405,7 +532,7 @@ class Extractor {
   }
 
   int NewHolder(Ctx& c, Holder::Origin origin, int parent, const std::string& name) {
-    c.holders.push_back(Holder{origin, parent, -1, name, {}});
+    c.holders.push_back(Holder{origin, parent, -1, name, {}, {}});
     return static_cast<int>(c.holders.size()) - 1;
   }
 
@@ -449,6 +576,53 @@ class Extractor {
     }
     c.holders[Resolve(c, h)].fields[name] = fs;
     return fs;
+  }
+
+  // The slot of tracked variable `name` of holder h (a bool or integer
+  // field; holder 0's are package variables): the kVar object is made in
+  // the prologue of the process that made the holder, zero for a struct it
+  // made, any value for one from outside the model.
+  int VarField(Ctx& c, int h, const std::string& name, const ir::Pos& pos) {
+    h = Resolve(c, h);
+    auto it = c.holders[h].vars.find(name);
+    if (it != c.holders[h].vars.end()) return it->second;
+    int slot = NewSlot(c);
+    if (c.holders[h].origin == Holder::kInput && c.parent && c.holders[h].parent >= 0) {
+      AddInput(c, slot, VarField(*c.parent, c.holders[h].parent, name, pos));
+    } else {
+      Instr in = Make(InstrKind::kMakeVar, pos, slot);
+      if (c.holders[h].origin == Holder::kLocal) in.expr = Expr::Const(0);
+      in.text = name;
+      c.prologue.push_back(std::move(in));
+    }
+    c.holders[Resolve(c, h)].vars[name] = slot;
+    return slot;
+  }
+
+  int HolderOf(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos) {
+    if (e.IsAtom()) {
+      Val v = Lookup(c, f, e.atom, pos);
+      if (v.kind == Val::kGlobal) v = GlobalVal(c, v, Prim::kHolder, pos);
+      return v.kind == Val::kHolder ? v.holder : -1;
+    }
+    if (e.items.size() == 2 && e.items[0].IsAtom() && e.items[0].atom == "load") return HolderOf(c, f, e.items[1], pos);
+    return -1;
+  }
+
+  // The slot of the tracked variable at address expression e, or -1.
+  int VarSlot(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos) {
+    if (e.IsAtom()) {
+      Val v = Lookup(c, f, e.atom, pos);
+      if (v.kind == Val::kVar) return v.slot;
+      if (v.kind == Val::kGlobal && preds_.names.count("g:" + v.name)) return VarField(c, 0, "g:" + v.name, pos);
+      return -1;
+    }
+    if (e.items.size() == 3 && e.items[0].IsAtom() && e.items[0].atom == "field" && e.items[2].IsAtom() &&
+        preds_.fields.count(e.items[2].atom)) {
+      int h = HolderOf(c, f, e.items[1], pos);
+      if (h >= 0) return VarField(c, h, e.items[2].atom, pos);
+    }
+    return -1;
   }
 
   Val FieldVal(Ctx& c, int h, const std::string& name, Prim prim, bool addr, const ir::Pos& pos) {
@@ -505,7 +679,101 @@ class Extractor {
     Val v = Lookup(c, f, *ref, op.pos);
     if (v.kind == Val::kGlobal) v = GlobalVal(c, v, prim, op.pos);
     if (v.kind == Val::kHandle || v.kind == Val::kCell) return v.slot;
+    if (v.kind == Val::kElem) return ReadElem(c, v, op.pos);
     return -1;
+  }
+
+  // ---- collections of channels
+
+  // Cells a collection the model has not seen made gets: its known
+  // length when small, else this bound (an index past it reads nil).
+  static constexpr int kMaxElems = 5;
+
+  // A new collection of n cells, made in the prologue (the array is taken
+  // as made once, at the start of the process): nil channels, or zero
+  // Mutexes, RWMutexes, WaitGroups or Onces.
+  Val NewColl(Ctx& c, int n, Prim prim, const ir::Pos& pos) {
+    Val v;
+    v.kind = Val::kColl;
+    for (int i = 0; i < n; i++) {
+      Val cell;
+      cell.kind = Val::kCell;
+      cell.slot = NewSlot(c);
+      if (IsValuePrim(prim)) {
+        cell.kind = Val::kHandle;
+        InstrKind k = prim == Prim::kMutex     ? InstrKind::kMakeMutex
+                      : prim == Prim::kRWMutex ? InstrKind::kMakeRWMutex
+                      : prim == Prim::kOnce    ? InstrKind::kMakeOnce
+                                               : InstrKind::kMakeWaitGroup;
+        c.prologue.push_back(Make(k, pos, cell.slot));
+      } else {
+        Instr in = Make(InstrKind::kAssign, pos, cell.slot);
+        in.expr = Expr::Const(-1);
+        c.prologue.push_back(std::move(in));
+      }
+      v.elems.push_back(cell);
+    }
+    return v;
+  }
+
+  // For each cell the index may name, emit(i) on its own path; paths join
+  // after. A constant index is one path; an unknown one any cell.
+  template <typename F>
+  void ForElem(Ctx& c, const Val& e, const ir::Pos& pos, F emit) {
+    const int n = static_cast<int>(e.elems.size());
+    if (n == 0) return;
+    if (e.expr.nodes.size() == 1 && e.expr.nodes[0].op == ExprOp::kConst) {
+      int64_t i = e.expr.nodes[0].value;
+      if (i >= 0 && i < n) emit(static_cast<int>(i));
+      return;
+    }
+    int join = NewLabel(c);
+    std::vector<int> labels;
+    for (int i = 0; i < n; i++) labels.push_back(NewLabel(c));
+    if (e.expr.Unknown()) {
+      Instr ch = Make(InstrKind::kChoice, pos);
+      ch.targets = labels;
+      Emit(c, std::move(ch));
+    } else {
+      for (int i = 0; i < n; i++) {
+        int next = NewLabel(c);
+        Instr br = Make(InstrKind::kBranch, pos, labels[i], next);
+        br.expr = e.expr;
+        int32_t l = static_cast<int32_t>(br.expr.nodes.size()) - 1;
+        int32_t k = Push(&br.expr, {ExprOp::kConst, i});
+        Push(&br.expr, {ExprOp::kEq, 0, 0, l, k});
+        Emit(c, std::move(br));
+        Place(c, next);
+      }
+      Emit(c, Make(InstrKind::kJump, pos, join));  // past the cells: nil
+    }
+    for (int i = 0; i < n; i++) {
+      Place(c, labels[i]);
+      emit(i);
+      Emit(c, Make(InstrKind::kJump, pos, join));
+    }
+    Place(c, join);
+  }
+
+  int ReadElem(Ctx& c, const Val& e, const ir::Pos& pos) {
+    int tmp = NewSlot(c);
+    Instr nil = Make(InstrKind::kAssign, pos, tmp);
+    nil.expr = Expr::Const(-1);
+    Emit(c, std::move(nil));
+    ForElem(c, e, pos, [&](int i) {
+      Instr in = Make(InstrKind::kAssign, pos, tmp);
+      in.expr = Expr::Local(e.elems[i].slot);
+      Emit(c, std::move(in));
+    });
+    return tmp;
+  }
+
+  void WriteElem(Ctx& c, const Val& e, int val, const ir::Pos& pos) {
+    ForElem(c, e, pos, [&](int i) {
+      Instr in = Make(InstrKind::kAssign, pos, e.elems[i].slot);
+      in.expr = Expr::Local(val);
+      Emit(c, std::move(in));
+    });
   }
 
   void Define(Frame& f, const ir::Op& op, Val v) {
@@ -528,9 +796,18 @@ class Extractor {
     }
     const std::string& head = e.items[0].atom;
     auto sub = [&](size_t i) { return Translate(c, f, e.items[i], out, params, mandatory); };
+    if (head == "load" && e.items.size() == 2 && var_loads_) {
+      int var = VarSlot(c, f, e.items[1], var_pos_);
+      if (var >= 0) {
+        int tmp = NewSlot(c);
+        Instr in = Make(InstrKind::kLoadVar, var_pos_, tmp, var);
+        Emit(c, std::move(in));
+        return Push(out, {ExprOp::kLocal, 0, tmp});
+      }
+    }
     if ((head == "len" || head == "cap") && e.items.size() == 2 && e.items[1].IsAtom()) {
       Val v = Lookup(c, f, e.items[1].atom, ir::Pos{});
-      if (head == "len" && v.kind == Val::kSized) {
+      if (head == "len" && (v.kind == Val::kSized || (v.kind == Val::kColl && !v.expr.Unknown()))) {
         // The parameters in the length now shape concurrency as this use
         // does (they were made tentatively at the `sized` op).
         if (!params && HasParams(v.expr)) return -1;
@@ -623,6 +900,7 @@ class Extractor {
     c.stack.push_back(f.fn->id);
     EmitFunction(c, f);
     Place(c, f.exit_label);
+    RunCleanups(c, f);
     if (wg >= 0) {
       Instr in = Make(InstrKind::kWgAdd, f.fn->pos, wg);
       in.expr = Expr::Const(-1);
@@ -684,6 +962,7 @@ class Extractor {
       LoopInfo li;
       li.loop = &l;
       li.blocks.insert(l.blocks.begin(), l.blocks.end());
+      bool waits = false;  // a Cond predicate loop: its test reads tracked variables
       for (int b : l.blocks) {
         if (b < 0 || b >= static_cast<int>(f.fn->blocks.size())) continue;
         for (const ir::Op& op : f.fn->blocks[b].ops) {
@@ -693,6 +972,7 @@ class Extractor {
           if (cat == ir::OpCategory::Chan || cat == ir::OpCategory::Sync || op.kind == OpKind::kGo) {
             li.shaping = true;
           }
+          waits = waits || op.kind == OpKind::kCondWait;
           if (op.kind == OpKind::kIf && !li.exit_if) {
             const ir::Block& blk = f.fn->blocks[b];
             for (int s : blk.succs) {
@@ -708,7 +988,7 @@ class Extractor {
         v.kind = Val::kInt;
         v.expr = Expr::Local(li.var_slot);
         f.vals[*var] = v;
-      } else if (li.exit_if && l.fields.Get(Key::kCond)) {
+      } else if (!waits && li.exit_if && l.fields.Get(Key::kCond)) {
         const std::string& cond = *l.fields.Get(Key::kCond);
         if (cond.starts_with("(< ") || cond.starts_with("(<= ")) {
           li.var_slot = NewSlot(c);
@@ -754,6 +1034,8 @@ class Extractor {
         Emit(c, std::move(zero));
       }
     }
+    f.recovers = Recovers(fn);
+    c.frames.push_back(&f);
     for (const ir::Block& b : fn.blocks) {
       Place(c, f.block_label[b.index]);
       bool ended = false;
@@ -786,6 +1068,14 @@ class Extractor {
       Place(c, st.label);
       EdgeActions(c, f, st.from, st.to);
       Emit(c, Make(InstrKind::kJump, fn.pos, f.block_label[st.to]));
+    }
+    c.frames.pop_back();
+    if (f.recover_label >= 0) {
+      // The landing pad: a recovered panic runs the deferred calls that
+      // were registered (the recovering one among them) and returns.
+      Place(c, f.recover_label);
+      RunDefers(c, f, fn.pos);
+      Emit(c, Make(InstrKind::kJump, fn.pos, f.exit_label));
     }
   }
 
@@ -1169,7 +1459,10 @@ class Extractor {
             }
           }
           tentative_ = !params;
+          var_loads_ = true;
+          var_pos_ = pos;
           cond = TranslateText(c, f, op.fields.Get(Key::kCond), true, shaping);
+          var_loads_ = false;
           tentative_ = false;
         }
         if (li && cond.Unknown() && li->guard_slot >= 0) {
@@ -1244,6 +1537,36 @@ class Extractor {
         Define(f, op, v);
         return false;
       }
+      case OpKind::kVarNew: {
+        Val v;
+        const std::string* name = op.fields.Get(Key::kName);
+        if (name && preds_.names.count(*name)) {
+          v.kind = Val::kVar;
+          v.slot = NewSlot(c);
+          Instr in = Make(InstrKind::kMakeVar, pos, v.slot);
+          in.expr = Expr::Const(0);
+          in.text = *name;
+          Emit(c, std::move(in));
+        }
+        Define(f, op, v);
+        return false;
+      }
+      case OpKind::kVarStore: {
+        ir::Expr cell;
+        std::string err;
+        if (!ir::ParseExpr(*op.fields.Get(Key::kCell), &cell, &err)) return false;
+        int var = VarSlot(c, f, cell, pos);
+        if (var < 0) return false;
+        var_loads_ = true;
+        var_pos_ = pos;
+        Expr val = TranslateText(c, f, op.fields.Get(Key::kValue), false, false);
+        var_loads_ = false;
+        Instr in = Make(InstrKind::kStoreVar, pos, var);
+        in.expr = std::move(val);
+        in.text = *op.fields.Get(Key::kCell);
+        Emit(c, std::move(in));
+        return false;
+      }
       case OpKind::kField: {
         Prim p = prim_of();
         Val base = Lookup(c, f, *op.fields.Get(Key::kBase), pos);
@@ -1272,6 +1595,9 @@ class Extractor {
               Note(pos, "a struct stored over one whose fields were used: the first is kept");
             }
           }
+        } else if (addr.kind == Val::kElem && (val.kind == Val::kHandle || val.kind == Val::kCell) &&
+                   !IsValuePrim(p)) {
+          WriteElem(c, addr, val.slot, pos);
         } else if (addr.kind == Val::kCell && (val.kind == Val::kHandle || val.kind == Val::kCell)) {
           Instr in = Make(InstrKind::kAssign, pos, addr.slot);
           in.expr = Expr::Local(val.slot);
@@ -1291,6 +1617,9 @@ class Extractor {
         Val v;
         if (addr.kind == Val::kHolder) {
           v = addr;
+        } else if (addr.kind == Val::kElem) {
+          v.kind = Val::kHandle;
+          v.slot = ReadElem(c, addr, pos);
         } else if (addr.kind == Val::kCell) {
           v.kind = Val::kHandle;
           v.slot = NewSlot(c);
@@ -1327,6 +1656,14 @@ class Extractor {
         v.expr = TranslateText(c, f, op.fields.Get(Key::kLen), true, false);
         tentative_ = false;
         if (!v.expr.Unknown()) v.kind = Val::kSized;
+        // A slice of a collection of channels is that collection, with this length.
+        if (const std::string* sref = op.fields.Get(Key::kSrc)) {
+          Val coll = Lookup(c, f, *sref, pos);
+          if (coll.kind == Val::kColl) {
+            coll.expr = v.expr;
+            v = coll;
+          }
+        }
         Define(f, op, std::move(v));
         return false;
       }
@@ -1340,6 +1677,30 @@ class Extractor {
           if (src.kind == Val::kTuple && idx && ParseInt64(*idx, &i) && i >= 0 &&
               i < static_cast<int64_t>(src.elems.size())) {
             v = src.elems[i];
+          }
+        } else if (how && *how == "index" && (prim_of() == Prim::kChan || IsValuePrim(prim_of()))) {
+          // A primitive of a slice or array the IR says where it was made
+          // (`sized`: a local array, make([]T, n), a slice passed with its
+          // length): an element of a collection the model tracks, whose
+          // cells are made at its first use.
+          const std::string& sref = *op.fields.Get(Key::kSrc);
+          if (src.kind == Val::kSized && src.elems.empty()) {
+            int n = kMaxElems;
+            if (src.expr.nodes.size() == 1 && src.expr.nodes[0].op == ExprOp::kConst &&
+                src.expr.nodes[0].value >= 0 && src.expr.nodes[0].value < kMaxElems) {
+              n = static_cast<int>(src.expr.nodes[0].value);
+            }
+            Expr len = src.expr;
+            src = NewColl(c, n, prim_of(), pos);
+            src.expr = len;
+            f.vals[sref] = src;
+          }
+          if (src.kind == Val::kColl) {
+            v.kind = Val::kElem;
+            v.elems = src.elems;
+            v.expr = TranslateText(c, f, op.fields.Get(Key::kAt), false, false);
+          } else {
+            Note(pos, "a channel taken from a slice, array or map the model does not track: its operations are left out");
           }
         } else if (how && (*how == "index" || *how == "lookup")) {
           Note(pos, "a primitive taken from a slice, array or map: its operations are left out");
@@ -1480,7 +1841,49 @@ class Extractor {
     return out;
   }
 
+  // t.Cleanup(fn) in the entry's process: fn runs when the test ends
+  // (RunCleanups), if this call ran.
+  bool Cleanup(Ctx& c, const ir::Op& op, Frame& f) {
+    const std::string* mode = op.fields.Get(Key::kMode);
+    const std::string* callee = op.fields.Get(Key::kCallee);
+    if (!mode || *mode != "static" || !callee) return false;
+    const ir::Extern* x = prog_.FindExtern(*callee);
+    if (!x || (x->name != "(*testing.common).Cleanup" && x->name != "(*testing.T).Cleanup")) return false;
+    std::vector<std::string> args = SplitRefs(op.fields.Get(Key::kArgs));
+    Val fn = args.size() == 2 ? Lookup(c, f, args[1], op.pos) : Val{};
+    if (c.parent || fn.kind != Val::kClosure || fn.fn.empty()) {
+      Note(op.pos, "a t.Cleanup function the model does not run");
+      return true;
+    }
+    int flag = NewSlot(c);
+    Instr zero = Make(InstrKind::kAssign, op.pos, flag);
+    zero.expr = Expr::Const(0);
+    c.prologue.push_back(std::move(zero));
+    Instr set = Make(InstrKind::kAssign, op.pos, flag);
+    set.expr = Expr::Const(1);
+    Emit(c, std::move(set));
+    c.cleanups.push_back({flag, fn});
+    return true;
+  }
+
+  void RunCleanups(Ctx& c, Frame& f) {
+    for (size_t i = c.cleanups.size(); i-- > 0;) {
+      auto [flag, fn] = c.cleanups[i];
+      int run = NewLabel(c), skip = NewLabel(c);
+      Instr br = Make(InstrKind::kBranch, f.fn->pos, run, skip);
+      br.expr = Expr::Local(flag);
+      Emit(c, std::move(br));
+      Place(c, run);
+      InlineCall(c, f, fn.fn, {}, fn.elems, nullptr, f.fn->pos, 1);
+      Place(c, skip);
+    }
+  }
+
   void Call(Ctx& c, Frame& f, const ir::Op& op) {
+    if (Cleanup(c, op, f)) {
+      Define(f, op, Val{});
+      return;
+    }
     std::vector<Target> ts = Targets(c, f, op);
     if (ts.empty()) {
       Define(f, op, Val{});
@@ -1564,7 +1967,7 @@ class Extractor {
   Val Import(Ctx& child, Ctx& parent, const Val& v, const ir::Pos& pos) {
     Val out;
     switch (v.kind) {
-      case Val::kHandle: case Val::kCell: {
+      case Val::kHandle: case Val::kCell: case Val::kVar: {
         out = v;
         out.slot = NewSlot(child);
         AddInput(child, out.slot, v.slot);
@@ -1590,6 +1993,13 @@ class Extractor {
         out = v;
         for (Val& e : out.elems) e = Import(child, parent, e, pos);
         return out;
+      case Val::kColl: {
+        // The goroutine sees the cells as they are when it starts.
+        out = v;
+        for (Val& e : out.elems) e = Import(child, parent, e, pos);
+        if (HasLocals(v.expr)) out.expr = Import(child, parent, Val{Val::kInt, -1, -1, "", "", {}, v.expr}, pos).expr;
+        return out;
+      }
       case Val::kEntryParam: case Val::kGlobal: return v;
       default: return out;
     }
@@ -1612,7 +2022,7 @@ class Extractor {
     Ctx child;
     child.parent = &c;
     child.index = NewTemplate(fn->name, pos);
-    child.holders.push_back(Holder{Holder::kInput, 0, -1, "", {}});
+    child.holders.push_back(Holder{Holder::kInput, 0, -1, "", {}, {}});
     Frame cf;
     cf.fn = fn;
     std::vector<Val> ps, fs;
@@ -1746,13 +2156,18 @@ std::vector<const ir::Function*> EntryPoints(const ir::Program& prog) {
 }
 
 Model ExtractModel(const ir::Program& prog, const ir::Function& entry, const ExtractOptions& opts) {
-  Extractor x(prog, opts);
+  PredicateVars preds = FindPredicateVars(prog);
+  Extractor x(prog, opts, preds);
   return x.Run(entry);
 }
 
 std::vector<Model> ExtractModels(const ir::Program& prog, const ExtractOptions& opts) {
   std::vector<Model> out;
-  for (const ir::Function* fn : EntryPoints(prog)) out.push_back(ExtractModel(prog, *fn, opts));
+  PredicateVars preds = FindPredicateVars(prog);
+  for (const ir::Function* fn : EntryPoints(prog)) {
+    Extractor x(prog, opts, preds);
+    out.push_back(x.Run(*fn));
+  }
   return out;
 }
 

@@ -19,7 +19,7 @@ namespace {
 using K = InstrKind;
 
 ir::Program Read(const std::string& body) {
-  std::string text = "gordian-ir 1\nmeta go=go1.26.8 callgraph=vta root=/tmp/m\n"
+  std::string text = "gordian-ir 2\nmeta go=go1.26.8 callgraph=vta root=/tmp/m\n"
                      "package example.com/m name=m dir=/tmp/m tests=1\n" +
                      body + "end\n";
   ir::Program p;
@@ -694,6 +694,316 @@ TEST(Extract, ASizedArgumentIsTheCalleesLengthAndLoopBound) {
   ASSERT_EQ(r.params.size(), 1u) << Print(r);
   EXPECT_EQ(r.params[0].name, "n");
   EXPECT_TRUE(r.params[0].mandatory);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// A Cond predicate loop (`for !g.ready { g.c.Wait() }`) over a field the
+// setter writes under the lock before its Broadcast: the field is a tracked
+// variable, so a waiter woken after the Broadcast leaves its loop. Ready
+// waits for its waiter with a WaitGroup, so a waiter that could wait again
+// after the one Broadcast would be a global deadlock.
+constexpr const char* kCondPredicate = R"IR(func F1 name=example.com/m.Ready pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op alloc pos=m.go:2:2 dst=t0 type=*example.com/m.Gate prim=holder heap=1
+op alloc pos=m.go:2:7 dst=t1 type=example.com/m.Gate prim=holder heap=1
+op store pos=m.go:2:2 addr=t0 val=t1 prim=holder
+op load pos=m.go:3:2 dst=t2 addr=t0 prim=holder
+op field pos=m.go:3:4 dst=t3 base=t2 field=mu prim=mutex addr=1
+op cond-new pos=m.go:3:20 dst=t4 locker=t3
+op field pos=m.go:3:4 dst=t5 base=t2 field=c prim=cond addr=1
+op store pos=m.go:3:4 addr=t5 val=t4 prim=cond
+op alloc pos=m.go:4:6 dst=t8 type=sync.WaitGroup prim=waitgroup heap=1
+op wg-add pos=m.go:5:8 on=t8 delta=1
+op closure pos=m.go:6:5 dst=t9 fn=fn:F2 bind=t8,t0
+op go pos=m.go:6:2 mode=closure fn=t9 callee=F2
+op load pos=m.go:7:2 dst=t10 addr=t0 prim=holder
+op field pos=m.go:7:4 dst=t11 base=t10 field=mu prim=mutex addr=1
+op lock pos=m.go:7:11 on=t11 prim=mutex
+op load pos=m.go:8:2 dst=t12 addr=t0 prim=holder
+op var-store pos=m.go:8:4 cell="(field (load t0) ready)" value=true
+op field pos=m.go:9:4 dst=t13 base=t12 field=c prim=cond addr=1
+op load pos=m.go:9:4 dst=t14 addr=t13 prim=cond
+op cond-broadcast pos=m.go:9:15 on=t14
+op unlock pos=m.go:10:13 on=t11 prim=mutex
+op wg-wait pos=m.go:11:9 on=t8
+op return pos=m.go:12:1
+func F2 name=example.com/m.Ready$1 pkg=example.com/m kind=closure pos=m.go:6:5 parent=F1 results=0
+free f0 name=wg type=*sync.WaitGroup prim=waitgroup
+free f1 name=g type=**example.com/m.Gate
+block 0 comment=entry succs=3
+op load pos=m.go:20:4 dst=t0 addr=f1 prim=holder
+op field pos=m.go:20:6 dst=t1 base=t0 field=mu prim=mutex addr=1
+op lock pos=m.go:20:13 on=t1 prim=mutex
+block 1 comment=for.body succs=3 preds=3
+op load pos=m.go:22:5 dst=t3 addr=f1 prim=holder
+op field pos=m.go:22:7 dst=t4 base=t3 field=c prim=cond addr=1
+op load pos=m.go:22:7 dst=t5 addr=t4 prim=cond
+op cond-wait pos=m.go:22:13 on=t5
+block 2 comment=for.done preds=3
+op unlock pos=m.go:24:15 on=t1 prim=mutex
+op wg-done pos=m.go:25:10 on=f0
+op return pos=m.go:26:3
+block 3 comment=for.loop succs=2,1 preds=0,1
+op if pos=m.go:21:11 cond="(load (field (load f1) ready))"
+loop header=3 blocks=1,3 comment=for.loop cond="(load (field (load f1) ready))" exitwhen=1 pos=m.go:21:4
+)IR";
+
+// The same with a captured local: `done := false`; the goroutine sets it
+// under the lock and broadcasts; Wait loops `for !done { c.Wait() }`.
+constexpr const char* kCondCaptured = R"IR(func F1 name=example.com/m.Await pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry succs=2
+op var-new pos=m.go:2:2 dst=t0 type=bool name=done
+op var-store pos=m.go:2:2 cell=t0 value=false
+op alloc pos=m.go:3:6 dst=t1 type=sync.Mutex prim=mutex heap=1
+op cond-new pos=m.go:4:16 dst=t2 locker=t1
+op closure pos=m.go:5:5 dst=t3 fn=fn:F2 bind=t1,t0,t2
+op go pos=m.go:5:2 mode=closure fn=t3 callee=F2
+op lock pos=m.go:6:9 on=t1 prim=mutex
+block 1 comment=for.body succs=2 preds=2
+op cond-wait pos=m.go:8:9 on=t2
+block 2 comment=for.loop succs=3,1 preds=0,1
+op if pos=m.go:7:7 cond="(load t0)"
+block 3 comment=for.done preds=2
+op unlock pos=m.go:10:11 on=t1 prim=mutex
+op return pos=m.go:11:1
+loop header=2 blocks=1,2 comment=for.loop cond="(load t0)" exitwhen=1 pos=m.go:7:2
+func F2 name=example.com/m.Await$1 pkg=example.com/m kind=closure pos=m.go:5:5 parent=F1 results=0
+free f0 name=mu type=*sync.Mutex prim=mutex
+free f1 name=done type=*bool
+free f2 name=c type=*sync.Cond prim=cond
+block 0 comment=entry
+op lock pos=m.go:20:10 on=f0 prim=mutex
+op var-store pos=m.go:21:3 cell=f1 value=true
+op cond-broadcast pos=m.go:22:14 on=f2
+op unlock pos=m.go:23:12 on=f0 prim=mutex
+op return pos=m.go:24:2
+)IR";
+
+std::string Replace(std::string s, const std::string& from, const std::string& to) {
+  size_t at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) s.replace(at, from.size(), to);
+  return s;
+}
+
+bool Has(const Template& t, K k) {
+  return std::any_of(t.code.begin(), t.code.end(), [&](const Instr& in) { return in.kind == k; });
+}
+
+TEST(Extract, ACondPredicateFieldIsATrackedVariable) {
+  Model m = One(Read(kCondPredicate), "example.com/m.Ready");
+  ASSERT_EQ(m.templates.size(), 2u);
+  EXPECT_TRUE(Has(m.templates[0], K::kMakeVar)) << Print(m);
+  EXPECT_TRUE(Has(m.templates[0], K::kStoreVar)) << Print(m);
+  EXPECT_TRUE(Has(m.templates[1], K::kLoadVar)) << Print(m);
+  EXPECT_FALSE(Has(m.templates[1], K::kMakeVar)) << "the waiter reads its parent's variable\n" << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << "the waiter woken by the Broadcast sees ready and leaves";
+
+  // The setter writes another field: the predicate never becomes true and
+  // the waiter waits for ever (a real deadlock, still found).
+  Model other = One(Read(Replace(kCondPredicate, "(field (load t0) ready)", "(field (load t0) other)")),
+                    "example.com/m.Ready");
+  EXPECT_FALSE(Has(other.templates[0], K::kStoreVar)) << "other is no predicate's variable";
+  CheckResult ro = Check(other, CheckOptions{});
+  ASSERT_FALSE(ro.violations.empty());
+  EXPECT_EQ(ro.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+TEST(Extract, ACondPredicateOverACapturedLocalIsATrackedVariable) {
+  Model m = One(Read(kCondCaptured), "example.com/m.Await");
+  EXPECT_TRUE(Has(m.templates[0], K::kMakeVar)) << Print(m);
+  EXPECT_TRUE(Has(m.templates[0], K::kLoadVar)) << Print(m);
+  ASSERT_EQ(m.templates.size(), 2u);
+  EXPECT_TRUE(Has(m.templates[1], K::kStoreVar)) << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+
+  // Without the goroutine's store the one Broadcast may come before the
+  // Wait and nothing sets done: the deadlock is still there.
+  Model lost = One(Read(Replace(kCondCaptured, "op var-store pos=m.go:21:3 cell=f1 value=true\n", "")),
+                   "example.com/m.Await");
+  CheckResult rl = Check(lost, CheckOptions{});
+  ASSERT_FALSE(rl.violations.empty());
+  EXPECT_EQ(rl.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// Twice closes a channel twice under a deferred recover(): the second
+// close's panic goes to the function's landing pad (the deferred calls run,
+// the function returns), so it is no finding. Without recover() it is.
+constexpr const char* kRecovered = R"IR(func F1 name=example.com/m.Twice pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op make-chan pos=m.go:2:8 dst=t0 elem=int cap=0
+op closure pos=m.go:3:8 dst=t1 fn=fn:F2
+op defer pos=m.go:3:2 mode=closure fn=t1 callee=F2
+op close pos=m.go:4:7 ch=t0
+op close pos=m.go:5:7 ch=t0
+op run-defers pos=m.go:6:1
+op return pos=m.go:6:1
+block 1 comment=recover
+op return pos=m.go:6:1
+func F2 name=example.com/m.Twice$1 pkg=example.com/m kind=closure pos=m.go:3:8 parent=F1 results=0
+block 0 comment=entry
+op call pos=m.go:3:20 dst=t0 mode=builtin builtin=recover
+op return pos=m.go:3:30
+)IR";
+
+TEST(Extract, ADeferredRecoverStopsAPanic) {
+  Model m = One(Read(kRecovered), "example.com/m.Twice");
+  bool pad = false;
+  for (const Instr& in : m.templates[0].code) pad = pad || (in.kind == K::kClose && in.recover >= 0);
+  EXPECT_TRUE(pad) << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+
+  Model plain = One(Read(Replace(kRecovered, "builtin=recover", "builtin=print")), "example.com/m.Twice");
+  CheckResult rp = Check(plain, CheckOptions{});
+  ASSERT_EQ(rp.violations.size(), 1u);
+  EXPECT_EQ(rp.violations[0].kind, report::FindingKind::CloseOfClosed);
+}
+
+// A test starts a goroutine that waits on stop, and registers close(stop)
+// with t.Cleanup: it runs when the test ends, so the goroutine is released.
+constexpr const char* kCleanup = R"IR(func F1 name=example.com/m.TestEcho pkg=example.com/m kind=test pos=m_test.go:1:6 results=0
+param p0 name=t type=*testing.T prim=holder
+block 0 comment=entry
+op make-chan pos=m_test.go:2:10 dst=t0 elem=int cap=0
+op closure pos=m_test.go:3:5 dst=t1 fn=fn:F2 bind=t0
+op go pos=m_test.go:3:2 mode=closure fn=t1 callee=F2
+op closure pos=m_test.go:4:12 dst=t2 fn=fn:F3 bind=t0
+op call pos=m_test.go:4:11 mode=static callee=F9 args=t3,t2
+op return pos=m_test.go:5:1
+func F2 name=example.com/m.TestEcho$1 pkg=example.com/m kind=closure pos=m_test.go:3:5 parent=F1 results=0
+free f0 name=stop type="chan int" prim=chan
+block 0 comment=entry
+op recv pos=m_test.go:3:12 dst=t0 ch=f0
+op return pos=m_test.go:3:20
+func F3 name=example.com/m.TestEcho$2 pkg=example.com/m kind=closure pos=m_test.go:4:12 parent=F1 results=0
+free f0 name=stop type="chan int" prim=chan
+block 0 comment=entry
+op close pos=m_test.go:4:25 ch=f0
+op return pos=m_test.go:4:30
+extern F9 name=(*testing.common).Cleanup pkg=testing
+)IR";
+
+TEST(Extract, TestCleanupFunctionsRunAtTheTestsEnd) {
+  Model m = One(Read(kCleanup), "example.com/m.TestEcho");
+  EXPECT_TRUE(Has(m.templates[0], K::kClose)) << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+
+  // Another testing method is no cleanup: the goroutine leaks.
+  Model other = One(Read(Replace(kCleanup, "(*testing.common).Cleanup", "(*testing.common).Log")),
+                    "example.com/m.TestEcho");
+  EXPECT_FALSE(Has(other.templates[0], K::kClose));
+  CheckResult ro = Check(other, CheckOptions{});
+  ASSERT_EQ(ro.violations.size(), 1u);
+  EXPECT_EQ(ro.violations[0].kind, report::FindingKind::GoroutineLeak);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// Fan makes two channels, puts them in an array (a variadic call's), starts
+// a sender on each and passes the slice to Drain, which receives once from
+// each element in a range loop: the collection's cells follow the channels
+// through the index, so every send meets its receive.
+constexpr const char* kFanIn = R"IR(func F1 name=example.com/m.Fan pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op make-chan pos=m.go:2:8 dst=t0 elem=int cap=0
+op make-chan pos=m.go:3:8 dst=t1 elem=int cap=0
+op sized pos=m.go:4:7 dst=t9 len=2
+op copy pos=m.go:4:9 dst=t2 src=t9 how=index prim=chan at=0
+op store pos=m.go:4:9 addr=t2 val=t0 prim=chan
+op copy pos=m.go:4:12 dst=t3 src=t9 how=index prim=chan at=1
+op store pos=m.go:4:12 addr=t3 val=t1 prim=chan
+op closure pos=m.go:5:5 dst=t4 fn=fn:F2 bind=t0
+op go pos=m.go:5:2 mode=closure fn=t4 callee=F2
+op closure pos=m.go:6:5 dst=t5 fn=fn:F2 bind=t1
+op go pos=m.go:6:2 mode=closure fn=t5 callee=F2
+op sized pos=m.go:7:7 dst=t8 len=2 src=t9
+op call pos=m.go:7:7 mode=static callee=F3 args=t8
+op return pos=m.go:8:1
+func F2 name=example.com/m.Fan$1 pkg=example.com/m kind=closure pos=m.go:5:5 parent=F1 results=0
+free f0 name=ch type="chan int" prim=chan
+block 0 comment=entry
+op send pos=m.go:5:15 ch=f0 val=1
+op return pos=m.go:5:20
+func F3 name=example.com/m.Drain pkg=example.com/m kind=func pos=m.go:10:6 results=0
+param p0 name=chs type="[]chan int"
+block 0 comment=entry succs=1
+block 1 comment=rangeindex.loop succs=2,3 preds=0,2
+op if pos=m.go:11:2 cond="(< (+ t6 1) (len p0))"
+block 2 comment=rangeindex.body succs=1 preds=1
+op copy pos=m.go:11:17 dst=t7 src=p0 how=index prim=chan at="(+ t6 1)"
+op load pos=m.go:11:17 dst=t8 addr=t7 prim=chan
+op recv pos=m.go:12:3 dst=t9 ch=t8
+block 3 comment=rangeindex.done preds=1
+op return pos=m.go:14:1
+loop header=1 blocks=1,2 comment=rangeindex.loop cond="(< (+ t6 1) (len p0))" exitwhen=0 var=t6 init=-1 step="(+ t6 1)" pos=m.go:11:2
+)IR";
+
+TEST(Extract, AChannelsCollectionFollowsItsElementsThroughTheIndex) {
+  Model m = One(Read(kFanIn), "example.com/m.Fan");
+  EXPECT_FALSE(HasNote(m, "slice")) << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+
+  // Drain receiving from element 0 each time: the second receive and the
+  // other sender block for ever.
+  Model wrong = One(Read(Replace(kFanIn, "at=\"(+ t6 1)\"", "at=0")), "example.com/m.Fan");
+  CheckResult rw = Check(wrong, CheckOptions{});
+  ASSERT_FALSE(rw.violations.empty());
+  EXPECT_EQ(rw.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// An array of two Mutexes (a sharded lock): each element is its own lock.
+constexpr const char* kShards = R"IR(func F1 name=example.com/m.Shards pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op sized pos=m.go:2:6 dst=t0 len=2
+op copy pos=m.go:3:9 dst=t1 src=t0 how=index prim=mutex at=0
+op lock pos=m.go:3:14 on=t1 prim=mutex
+op copy pos=m.go:4:9 dst=t2 src=t0 how=index prim=mutex at=1
+op lock pos=m.go:4:14 on=t2 prim=mutex
+op return pos=m.go:5:1
+)IR";
+
+TEST(Extract, AnArrayOfMutexesIsOneLockPerElement) {
+  Model m = One(Read(kShards), "example.com/m.Shards");
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << Print(m);
+  // Locking element 0 twice is a double lock.
+  Model twice = One(Read(Replace(kShards, "how=index prim=mutex at=1", "how=index prim=mutex at=0")),
+                    "example.com/m.Shards");
+  CheckResult rt = Check(twice, CheckOptions{});
+  ASSERT_EQ(rt.violations.size(), 1u) << Print(twice);
+  EXPECT_EQ(rt.violations[0].kind, report::FindingKind::DoubleLock);
 }
 
 }  // namespace

@@ -38,7 +38,8 @@ constexpr std::array<std::string_view, static_cast<size_t>(InstrKind::kEnd) + 1>
     "stop-timer", "send",        "recv",         "close",          "select",
     "lock",       "unlock",      "rlock",        "runlock",        "trylock",
     "wg-add",     "wg-wait",     "once-begin",   "once-end",       "cond-wait",
-    "cond-signal", "cond-broadcast", "go",       "call",           "panic",
+    "cond-signal", "cond-broadcast", "make-var", "load-var",      "store-var",
+    "go",         "call",           "panic",
     "end",
 };
 
@@ -156,6 +157,7 @@ class Validator {
 
   bool Instr(const verify::Instr& in) {
     if (in.kind > InstrKind::kEnd) return Bad("unknown instruction kind");
+    if (in.recover != -1 && !Target(in.recover, "recover")) return false;
     switch (in.kind) {
       case InstrKind::kNop: case InstrKind::kPanic: case InstrKind::kEnd:
         return true;
@@ -209,6 +211,10 @@ class Validator {
         return Slot(in.a, "a") && ExprOk(in.expr, true);
       case InstrKind::kOnceBegin:
         return Slot(in.a, "a") && Target(in.b, "b");
+      case InstrKind::kMakeVar: case InstrKind::kStoreVar:
+        return Slot(in.a, "a") && ExprOk(in.expr, true);
+      case InstrKind::kLoadVar:
+        return Slot(in.a, "a") && Slot(in.b, "b");
       case InstrKind::kGo: {
         if (in.b < 0 || in.b >= static_cast<int32_t>(m_.templates.size()))
           return Bad(fmt::format("template b = {} does not exist (the model has {})", in.b, m_.templates.size()));
@@ -343,6 +349,9 @@ std::string Print(const Model& m) {
           break;
         case InstrKind::kWgAdd: args = fmt::format("{} += {}", Slot(in.a), FormatExpr(m, in.expr)); break;
         case InstrKind::kOnceBegin: args = fmt::format("{} done -> {}", Slot(in.a), in.b); break;
+        case InstrKind::kMakeVar: args = fmt::format("{} = var {}", Slot(in.a), FormatExpr(m, in.expr)); break;
+        case InstrKind::kLoadVar: args = fmt::format("{} = *{}", Slot(in.a), Slot(in.b)); break;
+        case InstrKind::kStoreVar: args = fmt::format("*{} = {}", Slot(in.a), FormatExpr(m, in.expr)); break;
         case InstrKind::kGo: {
           std::vector<std::string> a;
           for (int32_t s : in.args) a.push_back(Slot(s));
@@ -356,6 +365,7 @@ std::string Print(const Model& m) {
       }
       out += fmt::format("    {:3}: {}", pc, InstrKindName(in.kind));
       if (!args.empty()) out += " " + args;
+      if (in.recover >= 0) out += fmt::format(" (recover -> {})", in.recover);
       if (!in.text.empty()) out += "   // " + in.text;
       if (auto p = FormatPos(m, in.pos); !p.empty()) out += "  @" + p;
       out += "\n";

@@ -61,7 +61,8 @@ struct Expr {
 // Objects and instructions.
 
 enum class ObjectKind : uint8_t {
-  kChan, kMutex, kRWMutex, kWaitGroup, kOnce, kCond, kContext
+  kChan, kMutex, kRWMutex, kWaitGroup, kOnce, kCond, kContext,
+  kVar  // a shared bool or integer a Cond's predicate loop reads
 };
 
 // `a`, `b`, `c` are local slots unless the comment says target (an index
@@ -101,6 +102,13 @@ enum class InstrKind : uint8_t {
   kOnceEnd,    // Once a is done
   kCondWait,   // unlock a's locker, wait for a Signal/Broadcast, relock
   kCondSignal, kCondBroadcast,
+  // Shared variables: the data a Cond's predicate loop tests (`for !ready {
+  // c.Wait() }`), tracked so that a waiter woken after the predicate became
+  // true leaves its loop (docs/verify.md "Variables").
+  kMakeVar,    // local a = new variable holding expr (unknown: any of the
+               // checker's unknown values)
+  kLoadVar,    // local a = the value of the variable in local b
+  kStoreVar,   // the variable in local a = expr
   kGo,         // start a process of template b with locals 0..args-1 = args
   kCall,       // (reserved: the extractor inlines; the checker rejects it)
   kPanic,      // the program dies here (a panic the model does not classify)
@@ -123,6 +131,11 @@ struct Instr {
   std::vector<int32_t> args;     // kGo: local slots copied into the new process
   std::vector<SelectCase> cases; // kSelect
   ir::Pos pos;
+  // Where the process goes on when this instruction panics (-1: the panic
+  // is a finding): the landing pad of a function whose deferred call
+  // recovers (it runs the deferred calls and returns). Fatal errors (unlock
+  // of an unlocked lock) are not recovered.
+  int32_t recover = -1;
   // What the source says here, for counterexamples: "ch <- v", "mu.Lock()".
   std::string text;
 };

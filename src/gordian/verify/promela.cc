@@ -75,6 +75,7 @@ const char kPrelude[] = R"(#ifndef MAXOBJ
 #define K_ONCE 5
 #define K_COND 6
 #define K_CTX 7
+#define K_VAR 8
 #define T_NONE 0
 #define T_ONCE 1
 #define T_TICKER 2
@@ -98,6 +99,7 @@ bit cond_read[NOBJ];
 bit ctx_cancelled[NOBJ];
 int ctx_parent[NOBJ];
 int ctx_done[NOBJ];
+int var_val[NOBJ];     /* a shared bool or integer (a Cond predicate's data) */
 chan rv[NOBJ] = [0] of { bit };  /* unbuffered channels meet here */
 byte cwait[MAXPROC];             /* per pid: 1 + the Cond it waits on, 0 none */
 
@@ -362,7 +364,27 @@ class Writer {
     out_ += "Lexit: skip\n}\n";
   }
 
+  // A panic of an instruction with a recover target (a deferred recover())
+  // goes there instead of failing an assertion, as in the checker; the
+  // unlocks, whose panic is Go's unrecoverable fatal error, keep it.
   void Instruction(int32_t pc, const Instr& in) {
+    const size_t start = out_.size();
+    InstructionBody(pc, in);
+    // (A lock's assertion is a double lock, no panic: kept too.)
+    if (in.recover < 0 || in.kind == InstrKind::kUnlock || in.kind == InstrKind::kRUnlock ||
+        in.kind == InstrKind::kCondWait || in.kind == InstrKind::kLock || in.kind == InstrKind::kRLock) {
+      return;
+    }
+    std::string body = out_.substr(start);
+    const std::string from = "assert(false)", to = "goto " + L(in.recover);
+    for (size_t at = body.find(from); at != std::string::npos; at = body.find(from, at + to.size())) {
+      body.replace(at, from.size(), to);
+    }
+    out_.resize(start);
+    out_ += body;
+  }
+
+  void InstructionBody(int32_t pc, const Instr& in) {
     out_ += fmt::format("  /* {}: {} */\n", pc, SafeComment(in.text.empty() ? std::string(InstrKindName(in.kind)) : in.text));
     const std::string a = in.a >= 0 ? Loc(in.a) : "", b = in.b >= 0 ? Loc(in.b) : "";
     const std::string here = L(pc);
@@ -398,6 +420,15 @@ class Writer {
         Alloc(pc, in.a, in.kind == InstrKind::kMakeMutex ? "K_MUTEX" : "K_RWMUTEX", "mu_holder[nobj] = -1;");
         return;
       case InstrKind::kMakeWaitGroup: Emit(here + ": skip"); Alloc(pc, in.a, "K_WG", ""); return;
+      case InstrKind::kMakeVar:
+        Emit(fmt::format("{}: {}", here, SetV(in.expr)));
+        Alloc(pc, in.a, "K_VAR", "var_val[nobj] = _v;");
+        return;
+      case InstrKind::kLoadVar: Emit(fmt::format("{}: {} = var_val[{}]", here, a, b)); return;
+      case InstrKind::kStoreVar:
+        Emit(fmt::format("{}: {}", here, SetV(in.expr)));
+        Emit(fmt::format("var_val[{}] = _v", a));
+        return;
       case InstrKind::kMakeOnce: Emit(here + ": skip"); Alloc(pc, in.a, "K_ONCE", ""); return;
       case InstrKind::kMakeCond:
         Emit(here + ": skip");
