@@ -140,7 +140,7 @@ TEST(VerifyCorpus, FindingsMatchWants) {
   using K = report::FindingKind;
   for (K k : {K::GoroutineLeak, K::GlobalDeadlock, K::SendOnClosed, K::CloseOfClosed, K::CloseOfNil,
               K::NegativeWaitGroup, K::UnlockOfUnlocked, K::DoubleLock, K::LockOrderDeadlock, K::MixedDeadlock,
-              K::Panic}) {
+              K::Panic, K::PartialDeadlock, K::UndeliveredMessage}) {
     EXPECT_TRUE(wanted.count(k)) << "no program wants " << report::KindName(k);
   }
   std::string summary = fmt::format("{} bug programs, {} correct programs\n{:<22} found missed false\n",
