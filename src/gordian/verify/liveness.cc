@@ -101,15 +101,24 @@ bool IsChoice(const Instr& in) {
          (in.kind == InstrKind::kBranch && in.expr.Unknown());
 }
 
+// Scratch space of Components, sized to the graph once: a state's Tarjan
+// index and low link are valid when its stamp is the current call's.
+struct TarjanScratch {
+  explicit TarjanScratch(size_t n) : index(n), low(n), stamp(n, 0), on_stack(n, 0) {}
+  std::vector<uint32_t> index, low, stamp;
+  std::vector<uint8_t> on_stack;
+  uint32_t gen = 0;
+};
+
 // The strongly connected components of the states with in[s] == mark, over
 // the edges `keep` accepts; only components with an edge inside them.
 template <typename Keep>
 std::vector<std::vector<uint32_t>> Components(const Graph& g, const std::vector<uint32_t>& nodes,
-                                              const std::vector<uint32_t>& in, uint32_t mark, Keep keep) {
+                                              const std::vector<uint32_t>& in, uint32_t mark, Keep keep,
+                                              TarjanScratch& t) {
   std::vector<std::vector<uint32_t>> out;
-  std::unordered_map<uint32_t, uint32_t> index, low;
+  const uint32_t gen = ++t.gen;
   std::vector<uint32_t> stack;
-  std::unordered_set<uint32_t> on_stack;
   struct Frame {
     uint32_t v, e;
   };
@@ -117,37 +126,37 @@ std::vector<std::vector<uint32_t>> Components(const Graph& g, const std::vector<
   uint32_t next = 0;
   const uint32_t expanded = static_cast<uint32_t>(g.edge_begin.size()) - 1;
   auto member = [&](uint32_t v) { return v < expanded && in[v] == mark; };
+  auto visit = [&](uint32_t v) {
+    t.stamp[v] = gen;
+    t.index[v] = t.low[v] = next++;
+    stack.push_back(v);
+    t.on_stack[v] = 1;
+    call.push_back({v, g.edge_begin[v]});
+  };
   for (uint32_t root : nodes) {
-    if (index.count(root)) continue;
-    call.push_back({root, g.edge_begin[root]});
-    index[root] = low[root] = next++;
-    stack.push_back(root);
-    on_stack.insert(root);
+    if (t.stamp[root] == gen) continue;
+    visit(root);
     while (!call.empty()) {
       Frame& f = call.back();
       if (f.e < g.edge_begin[f.v + 1]) {
         const Edge& e = g.edges[f.e++];
         if (!member(e.to) || !keep(e)) continue;
-        auto it = index.find(e.to);
-        if (it == index.end()) {
-          index[e.to] = low[e.to] = next++;
-          stack.push_back(e.to);
-          on_stack.insert(e.to);
-          call.push_back({e.to, g.edge_begin[e.to]});
-        } else if (on_stack.count(e.to)) {
-          low[f.v] = std::min(low[f.v], it->second);
+        if (t.stamp[e.to] != gen) {
+          visit(e.to);
+        } else if (t.on_stack[e.to]) {
+          t.low[f.v] = std::min(t.low[f.v], t.index[e.to]);
         }
         continue;
       }
       const uint32_t v = f.v;
       call.pop_back();
-      if (!call.empty()) low[call.back().v] = std::min(low[call.back().v], low[v]);
-      if (low[v] != index[v]) continue;
+      if (!call.empty()) t.low[call.back().v] = std::min(t.low[call.back().v], t.low[v]);
+      if (t.low[v] != t.index[v]) continue;
       std::vector<uint32_t> comp;
       for (uint32_t w = kNone; w != v;) {
         w = stack.back();
         stack.pop_back();
-        on_stack.erase(w);
+        t.on_stack[w] = 0;
         comp.push_back(w);
       }
       // Nontrivial: more than one state, or a self loop.
@@ -162,7 +171,7 @@ std::vector<std::vector<uint32_t>> Components(const Graph& g, const std::vector<
 
 class Search {
  public:
-  Search(Stepper& st, Graph& g) : st_(st), g_(g) {
+  Search(Stepper& st, Graph& g) : st_(st), g_(g), tarjan_(g.size()) {
     in_.assign(g.size(), 0);
   }
 
@@ -178,7 +187,7 @@ class Search {
       work.pop_back();
       const uint32_t mark = ++mark_;
       for (uint32_t s : set) in_[s] = mark;
-      for (std::vector<uint32_t>& c : Components(g_, set, in_, mark, keep)) {
+      for (std::vector<uint32_t>& c : Components(g_, set, in_, mark, keep, tarjan_)) {
         const uint32_t cm = ++mark_;
         for (uint32_t s : c) in_[s] = cm;
         std::unordered_set<int32_t> taken;
@@ -331,6 +340,7 @@ class Search {
   Graph& g_;
   std::vector<uint32_t> in_;
   uint32_t mark_ = 0;
+  TarjanScratch tarjan_;
 };
 
 }  // namespace
@@ -461,9 +471,10 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
   Search search(st, g);
   std::vector<uint32_t> all;
   for (uint32_t s = 0; s + 1 < g.edge_begin.size(); ++s) all.push_back(s);
-  std::vector<uint32_t> in(g.size(), 1);
+  std::vector<uint32_t> everywhere(g.size(), 1);
   std::vector<uint32_t> cyclic;
-  for (auto& c : Components(g, all, in, 1, [](const Edge&) { return true; }))
+  TarjanScratch scratch(g.size());
+  for (auto& c : Components(g, all, everywhere, 1, [](const Edge&) { return true; }, scratch))
     cyclic.insert(cyclic.end(), c.begin(), c.end());
   if (cyclic.empty()) return r;
   std::sort(cyclic.begin(), cyclic.end());
@@ -475,8 +486,17 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     nonempty_some |= g.nonempty[s];
   }
   // partial-deadlock: process p blocked in every state of a fair cycle.
+  auto out_of_time = [&] {
+    if (opts.deadline == std::chrono::steady_clock::time_point::max() ||
+        std::chrono::steady_clock::now() < opts.deadline)
+      return false;
+    bound(fmt::format("the wall budget ran out in the cycle search of {} states", g.size()));
+    r.out_of_time = true;
+    return true;
+  };
   for (int32_t p = 0; p < kMaxActors; ++p) {
     if (!(blocked_some >> p & 1)) continue;
+    if (out_of_time()) return r;
     const uint64_t bit = uint64_t{1} << p;
     auto cand = [&](uint32_t s) { return (g.live[s] & bit) && !(g.enabled_procs[s] & bit); };
     auto keep = [](const Edge&) { return true; };
@@ -504,6 +524,7 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
   // fair cycle in which nobody receives from it.
   for (int32_t o = 0; o < kMaxActors; ++o) {
     if (!(nonempty_some >> o & 1)) continue;
+    if (out_of_time()) return r;
     const uint64_t bit = uint64_t{1} << o;
     auto cand = [&](uint32_t s) { return (g.nonempty[s] & bit) != 0; };
     std::function<bool(const Edge&)> keep = [o](const Edge& e) { return e.recv_obj != o; };

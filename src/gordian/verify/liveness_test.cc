@@ -76,17 +76,28 @@ TEST(VerifyLiveness, ABlockedGoroutineBesideAnEndlessLoopIsAPartialDeadlockWithA
   EXPECT_EQ(v.steps.back().process, 1);
 }
 
-// The twin: the loop's select also offers the waiter its value. The send
-// case is possible again and again, so a fair run takes it (Go's select
-// picks among ready cases at random).
+// A server loop selects on its ticker and on quit; main closes quit and
+// waits for it. Taking the tick case forever would leave main blocked in
+// Wait, but quit's case is ready again and again, so a fair run takes it
+// (Go's select picks among ready cases at random).
 TEST(VerifyLiveness, ASelectCasePossibleAgainAndAgainIsTaken) {
-  const Model m = M({T("main", 2, {I(K::kMakeTimer, 0, -1, 1), I(K::kMakeChan, 1, -1, -1, C(0)), Go(1, {1}),
-                                   Select({Case(false, 0, 3), Case(true, 1, 4)}), I(K::kEnd)}),
-                     T("waiter", 1, {I(K::kRecv, 0), I(K::kEnd)})});
+  const Model m = M({T("main", 3, {I(K::kMakeTimer, 0, -1, 1), I(K::kMakeChan, 1, -1, -1, C(0)), I(K::kMakeWaitGroup, 2),
+                                   I(K::kWgAdd, 2, -1, -1, C(1)), Go(1, {0, 1, 2}), I(K::kClose, 1), I(K::kWgWait, 2),
+                                   I(K::kEnd)}),
+                     T("server", 3, {Select({Case(false, 0, 0), Case(false, 1, 1)}), I(K::kWgAdd, 2, -1, -1, C(-1)),
+                                     I(K::kEnd)})});
   LivenessResult r = Live(m);
   EXPECT_FALSE(r.bounded);
   EXPECT_TRUE(r.violations.empty()) << Describe(r);
   EXPECT_GT(r.states, 3u);
+  // Without the quit case the server ticks forever: main's Wait is a
+  // partial deadlock.
+  Model no_quit = m;
+  no_quit.templates[1].code[0].cases.pop_back();
+  r = Live(no_quit);
+  ASSERT_EQ(r.violations.size(), 1u) << Describe(r);
+  EXPECT_EQ(r.violations[0].key, "partial-deadlock 0:6");
+  EXPECT_EQ(r.violations[0].primitive, report::Primitive::WaitGroup);
 }
 
 // A loop over data the model does not track (either branch, forever)

@@ -321,9 +321,9 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
       const uint64_t left = std::min(opts.max_model_states - std::min(opts.max_model_states, r.states),
                                      opts.max_liveness_states - std::min(opts.max_liveness_states, r.liveness_states));
       if (left == 0 || (timed && std::chrono::steady_clock::now() >= deadline)) {
-        live_cut = fmt::format("liveness search stopped after {} states (-max-model-states, max {} for liveness, "
-                               "-max-model-time), {} of {} valuations searched",
-                               r.liveness_states, opts.max_liveness_states, k, may_cycle.size());
+        live_cut = fmt::format("liveness search stopped by the budget (-max-model-states, -max-model-time, at most "
+                               "{} for liveness) after {} states ({} of {} valuations searched)",
+                               opts.max_liveness_states, r.liveness_states, k, may_cycle.size());
         break;
       }
       CheckOptions lo = opts.check;
@@ -347,7 +347,7 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
         }
       }
       if (lr.out_of_states || lr.out_of_time) {
-        if (k + 1 < may_cycle.size()) live_cut += fmt::format(", {} of {} valuations searched", k + 1, may_cycle.size());
+        if (k + 1 < may_cycle.size()) live_cut += fmt::format(" ({} of {} valuations searched)", k + 1, may_cycle.size());
         break;
       }
     }
