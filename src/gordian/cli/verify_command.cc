@@ -30,14 +30,16 @@ namespace {
 constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
     "                      [-max-model-states N] [-max-model-time SECONDS]\n"
-    "                      [-dump-models] [-promela DIR] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
+    "                      [-no-liveness] [-max-liveness-states N] [-dump-models] [-promela DIR] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
     "model of each entry point (each test, each exported function, each function\n"
     "that makes a channel, lock or WaitGroup and takes none) with its callees inlined\n"
     "and its goroutines as processes, and explores every interleaving of the model\n"
     "for global deadlocks, goroutine leaks, send on or close of a closed channel,\n"
-    "negative WaitGroup counters, unlock of an unlocked mutex and double locks.\n"
+    "negative WaitGroup counters, unlock of an unlocked mutex and double locks,\n"
+    "and, where a model can run forever, for goroutines blocked forever while the\n"
+    "rest runs on and messages never received (fair cycles; -no-liveness skips it).\n"
     "Integers that shape concurrency (channel capacities, Add deltas, loop bounds)\n"
     "are parameters; each is tried with 0..5 unless -param NAME=V1,V2,... says\n"
     "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). A model that\n"
@@ -93,9 +95,10 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   util::FlagSet flags(cmd);
   flags.Interspersed();
   std::string dir, tags, file, promela;
-  bool no_tests = false, dump = false, verbose = false;
+  bool no_tests = false, dump = false, verbose = false, no_liveness = false;
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
   long max_model_states = static_cast<long>(vopt.max_model_states);
+  long max_liveness_states = static_cast<long>(vopt.max_liveness_states);
   std::string max_model_time;
   flags.String("C", &dir, "DIR", "resolve the packages from DIR instead of the current directory");
   flags.Bool("no-tests", &no_tests, "leave out the packages' _test.go files (and their tests as entry points)");
@@ -109,6 +112,11 @@ int RunVerify(const std::vector<std::string>& raw_args) {
             "stops, keeps its findings and is reported as bounded");
   flags.String("max-model-time", &max_model_time, "SECONDS",
                "stop a model after SECONDS of wall time (default: no limit), reported as bounded");
+  flags.Bool("no-liveness", &no_liveness,
+             "skip the liveness search (partial-deadlock, undelivered-message: fair cycles of the unreduced state "
+             "graph; docs/verify.md)");
+  flags.Int("max-liveness-states", &max_liveness_states, "N",
+            "of a model's budget, at most N states for the liveness search, after its safety check (default 200000)");
   flags.Bool("dump-models", &dump, "print each model and do not check it");
   flags.String("promela", &promela, "DIR", "write each model, per valuation, as Promela for SPIN into DIR (docs/verify.md)");
   flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
@@ -120,6 +128,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (max_valuations < 1) return UsageError("verify: -max-valuations must be at least 1");
   if (max_states < 1) return UsageError("verify: -max-states must be at least 1");
   if (max_model_states < 1) return UsageError("verify: -max-model-states must be at least 1");
+  if (max_liveness_states < 0) return UsageError("verify: -max-liveness-states must be at least 0");
   if (!max_model_time.empty()) {
     char* end = nullptr;
     double secs = std::strtod(max_model_time.c_str(), &end);
@@ -152,6 +161,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   vopt.max_valuations = static_cast<size_t>(max_valuations);
   vopt.check.max_states = static_cast<uint64_t>(max_states);
   vopt.max_model_states = static_cast<uint64_t>(max_model_states);
+  vopt.liveness = !no_liveness && max_liveness_states > 0;
+  vopt.max_liveness_states = static_cast<uint64_t>(max_liveness_states);
   if (!promela.empty()) return ExportPromela(cmd, promela, models, vopt, ropt.quiet);
   std::vector<report::Finding> findings;
   std::vector<std::string> unused;
@@ -196,8 +207,10 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     if (r.bounded) ropt.degraded.push_back(fmt::format("model {}: {}", m.entry, r.bound_reason));
     if (verbose) {
       progress.Clear();
-      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.4f} s{}\n",
+      fmt::print(stderr, "model {} ({} processes, {} parameters): {} valuations of {}, {} states, {:.4f} s, {} of "
+                 "the states by the liveness search{}\n",
                  m.entry, m.templates.size(), m.params.size(), r.valuations, r.all_valuations, r.states, secs,
+                 r.liveness_states,
                  r.bounded ? (r.out_of_budget ? ", " : ", bounded: ") + r.bound_reason : "");
       for (const verify::Parameter& p : m.params) {
         fmt::print(stderr, "  parameter {} ({}, {})\n", p.name, p.mandatory ? "mandatory" : "optional", p.source);

@@ -625,6 +625,8 @@ class Explorer {
   Primitive BlockedOn(int32_t p) const;
   bool DoubleLocked(int32_t p) const;
 
+  friend class gordian::verify::Stepper;  // reads the current state
+
   const Model& m_;
   const CheckOptions& o_;
   const StateStore* store_;
@@ -1457,7 +1459,11 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     }
     for (size_t k = 0; k < batch_hash.size(); ++k) {
       ++r.transitions;
-      if (!store.Insert(batch.data() + batch_off[k], batch_off[k + 1] - batch_off[k], batch_hash[k]).second) continue;
+      const auto [at, fresh] = store.Insert(batch.data() + batch_off[k], batch_off[k + 1] - batch_off[k], batch_hash[k]);
+      if (!fresh) {
+        if (depths[at] <= depths[cur]) r.may_cycle = true;
+        continue;
+      }
       parents.push_back(cur);
       depths.push_back(depth);
       if (store.size() >= opts.max_states) {
@@ -1470,6 +1476,70 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   }
   r.states = store.size();
   return r;
+}
+
+// --- the step function for other searches (Stepper, checker.h) ------------
+
+struct Stepper::Impl {
+  Impl(const Model& m, const CheckOptions& o) : ex(m, o, nullptr) {}
+  Explorer ex;
+  std::string error;
+};
+
+Stepper::Stepper(const Model& m, const CheckOptions& opts) : impl_(std::make_unique<Impl>(m, opts)) {
+  Prepare(m, opts, &impl_->ex.params_, &impl_->error);
+}
+Stepper::~Stepper() = default;
+bool Stepper::ok(std::string* error) const {
+  if (error) *error = impl_->error;
+  return impl_->error.empty();
+}
+std::vector<int32_t> Stepper::Initial() const { return impl_->ex.Initial(); }
+void Stepper::Expand(const int32_t* s, int32_t n) { impl_->ex.Expand(s, n, false); }
+size_t Stepper::NumMoves() const { return impl_->ex.moves().size(); }
+const int32_t* Stepper::Succ(size_t i, int32_t* len) const {
+  const Move& mv = impl_->ex.moves()[i];
+  *len = static_cast<int32_t>(mv.len);
+  return impl_->ex.Succ(mv);
+}
+void Stepper::Steps(size_t i, std::vector<CheckStep>* out) const {
+  out->clear();
+  AppendMove(impl_->ex.moves()[i], impl_->ex, out);
+}
+int32_t Stepper::PcAfter(size_t i, int32_t p) const {
+  int32_t len = 0;
+  const int32_t* w = Succ(i, &len);
+  int32_t o = kHeader;
+  for (int32_t q = 0; q < w[0]; ++q) {
+    if (q == p) return w[o] < 0 ? -1 : w[o + 1];
+    o += kProcHeader + (w[o] < 0 ? 0 : impl_->ex.m_.templates[w[o]].num_locals);
+  }
+  return -1;
+}
+bool Stepper::Cut(std::string* why) const {
+  if (impl_->ex.cut() && why) *why = impl_->ex.cut_reason();
+  return impl_->ex.cut();
+}
+int32_t Stepper::NumProcesses() const { return impl_->ex.nproc_; }
+bool Stepper::Panics(int32_t p) const {
+  for (const Bad& b : impl_->ex.bads())
+    if (b.move.nsteps > 0 && b.move.step[0].p == p) return true;
+  return false;
+}
+bool Stepper::Live(int32_t p) const {
+  const Explorer& ex = impl_->ex;
+  return p >= 0 && p < ex.nproc_ && ex.Tmpl(p) >= 0 && !ex.m_.templates[ex.Tmpl(p)].environment;
+}
+CheckStep Stepper::BlockedStep(int32_t p, report::Primitive* on) const {
+  const Explorer& ex = impl_->ex;
+  *on = ex.BlockedOn(p);
+  return ToStep(ex.StepOf(p), true, ex);
+}
+int32_t Stepper::NumObjects() const { return impl_->ex.nobj_; }
+int32_t Stepper::BufferedCount(int32_t o) const {
+  const Explorer& ex = impl_->ex;
+  if (o < 0 || o >= ex.nobj_ || ex.Obj(o, 0) != kOChan || ex.Obj(o, 1) <= 0 || ex.Obj(o, 4) != kTimerNone) return -1;
+  return ex.Obj(o, 2);
 }
 
 bool Replay(const Model& m, const CheckOptions& opts, const Violation& v, std::string* why) {

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,9 @@ struct Violation {
   // A stable identity: the kind and the positions in `where`, so the same
   // bug found for several valuations is one finding.
   std::string key;
+  // A liveness violation (liveness.h) is a lasso: steps[cycle_start..] up
+  // to the blocks=true steps repeat forever. -1 for the others.
+  int32_t cycle_start = -1;
 };
 
 struct CheckResult {
@@ -77,10 +81,55 @@ struct CheckResult {
   bool out_of_states = false;  // max_states was the limit that cut it
   bool out_of_time = false;    // deadline was
   std::string bound_reason;
+  // Some move led to a visited state no deeper than its source. Every
+  // cycle of the graph has such a move, and the reduced graph has a cycle
+  // when the full one has (partial-order reduction keeps infinite runs):
+  // false means no run is infinite, and the liveness search is skipped.
+  bool may_cycle = false;
 };
 
 // Explores m (which must pass Validate) under opts.
 CheckResult Check(const Model& m, const CheckOptions& opts);
+
+// The checker's step function, for other searches over a model's states
+// (the liveness search, liveness.h): every move of a state, unreduced,
+// with its steps as a counterexample shows them.
+class Stepper {
+ public:
+  // m must pass Validate and opts.param_values fit it, else ok() is false.
+  Stepper(const Model& m, const CheckOptions& opts);
+  ~Stepper();
+  bool ok(std::string* error) const;
+  std::vector<int32_t> Initial() const;
+  // Makes s (n words) the current state and computes all its moves.
+  void Expand(const int32_t* s, int32_t n);
+  size_t NumMoves() const;
+  // Move i's successor, and its steps (one, two for a rendezvous or a
+  // signal, or an environment step: process -1 and the object).
+  const int32_t* Succ(size_t i, int32_t* len) const;
+  void Steps(size_t i, std::vector<CheckStep>* out) const;
+  // Where process p is after move i: its pc, or -1 when it has ended.
+  int32_t PcAfter(size_t i, int32_t p) const;
+  // A limit (objects, processes) or a model error cut a move here.
+  bool Cut(std::string* why) const;
+  // Of the current state: its process slots; whether process p can panic
+  // here (a move that ends the program); whether p is a live process of
+  // the program (not ended, not the environment); p's position as a
+  // blocked step (blocks=true) and what it waits on.
+  int32_t NumProcesses() const;
+  bool Panics(int32_t p) const;
+  bool Live(int32_t p) const;
+  CheckStep BlockedStep(int32_t p, report::Primitive* on) const;
+  // Of the current state's object o: its buffered count when it is a
+  // channel of capacity > 0 that no timer sends on, else -1.
+  int32_t NumObjects() const;
+  int32_t BufferedCount(int32_t o) const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
 
 // Runs v.steps from the initial state through the checker's own step
 // function and checks that they reach v: a panic step (send on closed...)

@@ -11,6 +11,8 @@
 #include <map>
 #include <numeric>
 
+#include "gordian/verify/liveness.h"
+
 namespace gordian::verify {
 namespace {
 
@@ -165,7 +167,11 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
   // send) is counted as a send on its channel.
   std::map<int32_t, uint32_t> sent, received;
   report::Finding::Score score;
-  for (const CheckStep& s : v.steps) {
+  // A liveness violation's lasso: the first shown step of its cycle says
+  // that the run repeats from there.
+  bool cycle_marked = v.cycle_start < 0;
+  for (size_t si = 0; si < v.steps.size(); ++si) {
+    const CheckStep& s = v.steps[si];
     // A branch on data the model does not track (either way is taken) or
     // on an optional parameter (data, tried at one value), or a choice
     // among possible callees: the path turns on what the model guessed.
@@ -213,6 +219,10 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
       st.what = "a timer fires or a timeout cancels a context";
     }
     st.blocks = s.blocks;
+    if (!cycle_marked && si >= static_cast<size_t>(v.cycle_start) && !s.blocks) {
+      st.what = "[the cycle, repeated forever, starts here] " + st.what;
+      cycle_marked = true;
+    }
     f.interleaving.push_back(std::move(st));
   }
   for (const auto* list : {&v.where, &v.steps}) {
@@ -255,6 +265,8 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
                           std::chrono::duration<double>(opts.max_model_seconds))
             : std::chrono::steady_clock::time_point::max();
   size_t checked = 0;
+  const bool may_run_forever = opts.liveness && MayRunForever(m);
+  std::vector<size_t> may_cycle;  // the valuations whose graph may have a cycle
   // Why the model's budget stopped it ("" while it has not).
   std::string spent;
   bool partial = false;
@@ -286,6 +298,7 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
       r.bounded = true;
       r.bound_reason = cr.bound_reason;
     }
+    if (cr.may_cycle || cr.bounded) may_cycle.push_back(i);
     for (Violation& v : cr.violations) {
       auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.v.key == v.key; });
       if (it == found.end()) {
@@ -295,6 +308,53 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
       }
     }
     if (!spent.empty()) break;
+  }
+  // Liveness (liveness.h), after every valuation's safety check so that
+  // it never takes budget from one (the safety results are those of
+  // -no-liveness), for the valuations whose reduced graph has a move back
+  // to a state no deeper than its source (else no run is infinite), on
+  // what the model's budget leaves and at most max_liveness_states.
+  std::string live_cut;
+  if (may_run_forever && spent.empty()) {
+    for (size_t k = 0; k < may_cycle.size(); ++k) {
+      const size_t i = may_cycle[k];
+      const uint64_t left = std::min(opts.max_model_states - std::min(opts.max_model_states, r.states),
+                                     opts.max_liveness_states - std::min(opts.max_liveness_states, r.liveness_states));
+      if (left == 0 || (timed && std::chrono::steady_clock::now() >= deadline)) {
+        live_cut = fmt::format("liveness search stopped by the budget (-max-model-states, -max-model-time, at most "
+                               "{} for liveness) after {} states ({} of {} valuations searched)",
+                               opts.max_liveness_states, r.liveness_states, k, may_cycle.size());
+        break;
+      }
+      CheckOptions lo = opts.check;
+      lo.param_values = vals[i];
+      lo.max_states = std::min<uint64_t>(left, opts.check.max_states);
+      lo.deadline = std::min(lo.deadline, deadline);
+      LivenessResult lr = CheckLiveness(m, lo);
+      r.states += lr.states;
+      r.liveness_states += lr.states;
+      if (lr.bounded && live_cut.empty()) {
+        live_cut = fmt::format("liveness search of {}: {}", vals[i].empty() ? "the model" : ValuationText(m, vals[i]),
+                               lr.bound_reason);
+      }
+      for (Violation& v : lr.violations) {
+        auto it = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.v.key == v.key; });
+        if (it == found.end()) {
+          found.push_back({std::move(v), {i}});
+        } else if (std::find(it->at.begin(), it->at.end(), i) == it->at.end()) {
+          it->at.push_back(i);
+          std::sort(it->at.begin(), it->at.end());
+        }
+      }
+      if (lr.out_of_states || lr.out_of_time) {
+        if (k + 1 < may_cycle.size()) live_cut += fmt::format(" ({} of {} valuations searched)", k + 1, may_cycle.size());
+        break;
+      }
+    }
+  }
+  if (!live_cut.empty()) {
+    r.bounded = true;
+    r.bound_reason = r.bound_reason.empty() ? live_cut : r.bound_reason + "; " + live_cut;
   }
   // A valuation the budget cut short was started, not finished: its
   // findings are real, its lack of one says nothing.

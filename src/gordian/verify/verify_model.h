@@ -30,6 +30,14 @@ struct VerifyOptions {
   // default is measured (docs/verify.md, "Cost per model").
   uint64_t max_model_states = 1'000'000;
   double max_model_seconds = 0;
+  // After each valuation's safety check, search its unreduced state graph
+  // for fair cycles (liveness.h: partial-deadlock, undelivered-message)
+  // when the model may run forever; its states count in the budget.
+  bool liveness = true;
+  // At most this many of the budget's states go to the liveness search
+  // (it runs after every valuation's safety check, on what is left): its
+  // unreduced graph is far larger than the safety search's reduced one.
+  uint64_t max_liveness_states = 200'000;
   CheckOptions check;           // param_values and deadline are set per valuation
   std::string root;             // Model::files are relative to it unless absolute
 };
@@ -37,6 +45,7 @@ struct VerifyOptions {
 struct ModelResult {
   std::vector<report::Finding> findings;
   uint64_t states = 0;        // summed over the valuations
+  uint64_t liveness_states = 0;  // of them, the liveness search's
   size_t valuations = 0;      // checked
   size_t all_valuations = 0;  // there were (more than valuations: capped)
   // A limit cut the search (of a valuation or of the model's budget): no
