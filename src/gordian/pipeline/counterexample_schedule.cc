@@ -115,12 +115,22 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
       if (schedule::IsControlled(t.records[i].kind)) list.push_back(i);
     }
   }
-  auto at_line = [&](const trace::Record& r, const verify::Instr& in) {
+  auto at_pos = [&](const trace::Record& r, const ir::Pos& p) {
     const trace::Site& site = t.SiteOf(r);
-    if (r.site == 0 || in.pos.line <= 0 || site.line != static_cast<uint32_t>(in.pos.line)) return false;
-    const std::string& f = in.pos.file >= 0 && in.pos.file < static_cast<int>(m.files.size())
-                               ? m.files[in.pos.file] : std::string();
+    if (r.site == 0 || p.line <= 0 || site.line != static_cast<uint32_t>(p.line)) return false;
+    const std::string& f = p.file >= 0 && p.file < static_cast<int>(m.files.size()) ? m.files[p.file] : std::string();
     return SameFile(site.file, f, root);
+  };
+  // A select is recorded where the runtime's selectgo is called from,
+  // which the compiler may place on a case's line (a one-case select with
+  // default is a non-blocking send or receive at its case).
+  auto at_line = [&](const trace::Record& r, const verify::Instr& in) {
+    if (at_pos(r, in.pos)) return true;
+    if (in.kind != InstrKind::kSelect) return false;
+    for (const verify::SelectCase& c : in.cases) {
+      if (at_pos(r, c.pos)) return true;
+    }
+    return false;
   };
   auto describe = [&](size_t i, const verify::CheckStep& st, const verify::Instr& in) {
     const std::string& f = in.pos.file >= 0 && in.pos.file < static_cast<int>(m.files.size())
@@ -202,6 +212,27 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
       }
       procs[st.process] = b;
       it = procs.find(st.process);
+    }
+    // The checker gives a new process the slot of an ended one; when the
+    // bound goroutine has no such operation left and a goroutine of the
+    // same function was started and not bound yet, the step is that one's.
+    auto has_left = [&](uint32_t gid) {
+      const std::vector<uint32_t>& list = controlled[gid];
+      for (size_t j = taken[gid]; j < list.size(); j++) {
+        const trace::Record& rec = t.records[list[j]];
+        if (std::find(kinds.begin(), kinds.end(), rec.kind) != kinds.end() && at_line(rec, in)) return true;
+      }
+      return false;
+    };
+    if (in.kind != InstrKind::kGo && st.template_index != 0 && !has_left(it->second.gid)) {
+      auto p = std::find_if(pending.begin(), pending.end(), [&](const Spawn& x) {
+        return x.tmpl == st.template_index && has_left(x.gid);
+      });
+      if (p != pending.end()) {
+        it->second.gid = p->gid;
+        pending.erase(p);
+        last_op.erase(st.process);
+      }
     }
     const uint32_t gid = it->second.gid;
     const trace::Goroutine* g = t.FindGoroutine(gid);
