@@ -59,6 +59,7 @@ TEST(VerifyConfirm, CounterexamplesReplayOnTheTests) {
   std::string out;
   std::vector<report::Finding> findings = Verify(pkgs, tmp, &out);
   std::map<std::string, std::string> reproduce;  // program -> a reproduce command
+  std::map<std::string, std::string> site;       // program -> "file.go:line" of that finding
   for (const std::string& p : kPrograms) {
     bool confirmed = false;
     for (const report::Finding& f : findings) {
@@ -67,6 +68,7 @@ TEST(VerifyConfirm, CounterexamplesReplayOnTheTests) {
         confirmed = true;
         EXPECT_FALSE(f.reproduce.empty()) << p;
         reproduce[p] = f.reproduce;
+        site[p] = fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(), f.locations[0].line);
       }
     }
     EXPECT_TRUE(confirmed) << p << ": no confirmed finding\n" << out;
@@ -94,7 +96,9 @@ TEST(VerifyConfirm, CounterexamplesReplayOnTheTests) {
       std::string err;
       ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
       EXPECT_EQ(r.exit_code, 1) << p << " run " << i << ": " << r.err;
+      // The bug at the finding's location, not just any bug.
       EXPECT_NE(r.err.find("hit"), std::string::npos) << p << " run " << i << ": " << r.err;
+      EXPECT_NE(r.err.find(site[p]), std::string::npos) << p << " run " << i << ": " << r.err;
     }
   }
   fs::remove_all(tmp);
