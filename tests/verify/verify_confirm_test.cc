@@ -88,6 +88,8 @@ TEST(VerifyConfirm, CounterexamplesReplayOnTheTests) {
       spec.argv = {"/bin/sh", "-c", reproduce[p] + " -quiet-program"};
       spec.pass_through = false;
       spec.timeout_seconds = 120;
+      // A replay runs only code of the module it is started in.
+      spec.cwd = (fs::path(e2e::SourceDir()) / "tests/corpus/verify").string();
       spec.set_env["GORDIAN_CACHE"] = (fs::path(e2e::Env("GORDIAN_BINARY_DIR")).empty()
                                            ? tmp / "cache"
                                            : fs::path(e2e::Env("GORDIAN_BINARY_DIR")) / "ir-e2e-cache")
