@@ -6,8 +6,10 @@
 // predicted findings with the renderers `gordian test` uses.
 //   gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]...
 //                  [-depth N] [-max-model-states N] [-max-model-time S]
-//                  [-dump-models] [--verbose] [report flags] PKG...
+//                  [-dump-models] [-confirm [-confirm-tries N]] [--verbose]
+//                  [report flags] PKG...
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -20,6 +22,9 @@
 #include "gordian/cli/progress.h"
 #include "gordian/cli/promela_export.h"
 #include "gordian/cli/reporting.h"
+#include "gordian/driver/process.h"
+#include "gordian/driver/work_dir.h"
+#include "gordian/pipeline/verify_confirm.h"
 #include "gordian/util/flags.h"
 #include "gordian/verify/extract.h"
 #include "gordian/verify/verify_model.h"
@@ -30,7 +35,8 @@ namespace {
 constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
     "                      [-max-model-states N] [-max-model-time SECONDS]\n"
-    "                      [-no-liveness] [-max-liveness-states N] [-dump-models] [-promela DIR] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
+    "                      [-no-liveness] [-max-liveness-states N] [-dump-models] [-promela DIR]\n"
+    "                      [-confirm [-confirm-tries N]] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
     "model of each entry point (each test, each exported function, each function\n"
@@ -45,7 +51,12 @@ constexpr const char* kVerifyUsage =
     "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). A model that\n"
     "needs more than -max-model-states states (or -max-model-time) stops there,\n"
     "keeps its findings and is reported as bounded. Findings are\n"
-    "'predicted': a path of the model, not an observed run.\n"
+    "'predicted': a path of the model, not an observed run. With -confirm (off by\n"
+    "default: it builds and runs tests), each finding's counterexample is replayed\n"
+    "on a test that reaches its function: 'confirmed' with a reproduce command when\n"
+    "the real program shows the bug, else the next counterexample is tried, up to\n"
+    "-confirm-tries replays (default 3), then 'unconfirmed' (--verbose says why);\n"
+    "without such a test it stays 'predicted' (docs/verify.md, Confirmation).\n"
     "Exit status: 0 no bug, 1 bugs found, 2 a package does not build or bad input.\n";
 
 bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
@@ -62,6 +73,53 @@ bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
     i = j + 1;
   }
   return !out->empty();
+}
+
+// -confirm: replays the findings' counterexamples on the tests
+// (pipeline/verify_confirm.h) and prints what happened; the findings are
+// updated in place. Returns kExitOK, or kExitToolError when no scratch
+// directory can be made.
+int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::vector<verify::Model>& models,
+                    const std::vector<size_t>& model_of, const verify::VerifyOptions& vopt, int tries, bool verbose,
+                    bool quiet, std::vector<report::Finding>* findings) {
+  std::string cache, scratch, err;
+  if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+    fmt::print(stderr, "{}: -confirm: {}\n", cmd, err);
+    return kExitToolError;
+  }
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { driver::RemoveTree(dir); }
+  } cleanup{scratch};
+  driver::PruneSchedules(cache);
+  pipeline::VerifyConfirmOptions co;
+  co.tries = tries;
+  co.vopt = vopt;
+  co.work_dir = scratch;
+  co.schedule_dir = (std::filesystem::path(cache) / "schedules" / std::filesystem::path(scratch).filename()).string();
+  std::string self = driver::SelfExe();
+  co.gordian = self.empty() ? "gordian" : self;
+  Progress progress(cmd, quiet);
+  co.progress = [&](const std::string& what) { progress.Say(what); };
+  pipeline::VerifyConfirmSummary sum;
+  pipeline::ConfirmVerifyFindings(prog, models, model_of, findings, co, &sum);
+  progress.Clear();
+  for (const std::string& e : sum.errors) fmt::print(stderr, "{}: -confirm: {}\n", cmd, e);
+  if (verbose) {
+    for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
+  }
+  if (!quiet) {
+    fmt::print(stderr,
+               "{}: -confirm: {} finding{}: {} confirmed ({} after a refuted counterexample), {} unconfirmed, "
+               "{} without a test that reaches them, {} not tried (errors above); {:.1f} s\n",
+               cmd, sum.looked_at, sum.looked_at == 1 ? "" : "s", sum.confirmed, sum.confirmed_later,
+               sum.unconfirmed, sum.no_test, sum.failed, sum.seconds);
+  }
+  if (driver::Interrupted()) {
+    fmt::print(stderr, "{}: interrupted\n", cmd);
+    return kExitToolError;
+  }
+  return kExitOK;
 }
 
 }  // namespace
@@ -95,7 +153,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   util::FlagSet flags(cmd);
   flags.Interspersed();
   std::string dir, tags, file, promela;
-  bool no_tests = false, dump = false, verbose = false, no_liveness = false;
+  bool no_tests = false, dump = false, verbose = false, no_liveness = false, confirm = false;
+  long confirm_tries = 3;
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
   long max_model_states = static_cast<long>(vopt.max_model_states);
   long max_liveness_states = static_cast<long>(vopt.max_liveness_states);
@@ -119,6 +178,10 @@ int RunVerify(const std::vector<std::string>& raw_args) {
             "of a model's budget, at most N states for the liveness search, after its safety check (default 200000)");
   flags.Bool("dump-models", &dump, "print each model and do not check it");
   flags.String("promela", &promela, "DIR", "write each model, per valuation, as Promela for SPIN into DIR (docs/verify.md)");
+  flags.Bool("confirm", &confirm,
+             "replay each finding's counterexample on a test that reaches it (builds and runs the tests)");
+  flags.Int("confirm-tries", &confirm_tries, "N", "with -confirm: replay at most N counterexamples per finding "
+            "(default 3)");
   flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
   ReportOptions ropt;
   AddReportFlags(&flags, &ropt);
@@ -129,6 +192,10 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (max_states < 1) return UsageError("verify: -max-states must be at least 1");
   if (max_model_states < 1) return UsageError("verify: -max-model-states must be at least 1");
   if (max_liveness_states < 0) return UsageError("verify: -max-liveness-states must be at least 0");
+  if (confirm_tries < 1 || confirm_tries > 100) return UsageError("verify: -confirm-tries must be 1..100");
+  if (confirm && !file.empty()) {
+    return UsageError("verify: -confirm runs the packages' tests: give packages, not --file");
+  }
   if (!max_model_time.empty()) {
     char* end = nullptr;
     double secs = std::strtod(max_model_time.c_str(), &end);
@@ -165,6 +232,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   vopt.max_liveness_states = static_cast<uint64_t>(max_liveness_states);
   if (!promela.empty()) return ExportPromela(cmd, promela, models, vopt, ropt.quiet);
   std::vector<report::Finding> findings;
+  std::vector<size_t> model_of;  // findings[i] came from models[model_of[i]]
   std::vector<std::string> unused;
   for (const auto& [pname, _] : vopt.param_values) {
     bool known = false;
@@ -182,7 +250,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   // log (cli/progress.h): which model, how far, findings so far.
   Progress progress(cmd, ropt.quiet);
   size_t done = 0;
-  for (const verify::Model& m : models) {
+  for (size_t mi = 0; mi < models.size(); mi++) {
+    const verify::Model& m = models[mi];
     progress.Say(fmt::format("model {} of {}: {}; {} finding{} so far", done + 1, models.size(),
                              m.entry, findings.size(), findings.size() == 1 ? "" : "s"));
     ++done;
@@ -217,7 +286,15 @@ int RunVerify(const std::vector<std::string>& raw_args) {
       }
       for (const std::string& n : m.notes) fmt::print(stderr, "  note: {}\n", n);
     }
-    for (report::Finding& f : r.findings) findings.push_back(std::move(f));
+    for (report::Finding& f : r.findings) {
+      findings.push_back(std::move(f));
+      model_of.push_back(mi);
+    }
+  }
+  if (confirm && !findings.empty()) {
+    int st = ConfirmFindings(cmd, prog, models, model_of, vopt, static_cast<int>(confirm_tries), verbose, ropt.quiet,
+                             &findings);
+    if (st != kExitOK) return st;
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.Clear();

@@ -1406,8 +1406,11 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   };
   auto note_bads = [&](const std::vector<Bad>& bads, uint32_t s) {
     for (const Bad& b : bads) {
-      if (!seen_bads.insert(KeyHash(b)).second) continue;
-      r.violations.push_back(MakeViolation(b, path_to(s), ex));
+      if (seen_bads.count(KeyHash(b))) continue;
+      Violation v = MakeViolation(b, path_to(s), ex);
+      if (opts.reject && opts.reject(v)) continue;  // disallowed: look for the next one
+      seen_bads.insert(KeyHash(b));
+      r.violations.push_back(std::move(v));
     }
   };
 

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "gordian/verify/model.h"
 
 namespace gordian::verify {
+
+struct Violation;
 
 struct CheckOptions {
   // One value per Model::params entry, in order.
@@ -38,6 +41,11 @@ struct CheckOptions {
   // Set locals that no path reads again to nil, so states that differ only
   // in them are one. Off only to measure what it saves.
   bool dead_variable_reduction = true;
+  // The confirmation's "disallow" (pipeline/verify_confirm.h): a violation
+  // for which it returns true is not reported and its key stays open, so
+  // the search goes on to the next state that violates the same way (the
+  // next counterexample). Null: every violation is reported.
+  std::function<bool(const Violation&)> reject;
 };
 
 // One step of a counterexample: process `process` ran the instruction at
