@@ -177,6 +177,16 @@ class ClockArena {
   const uint32_t* Node(uint32_t id) const {
     return chunks_[id >> kChunkShift].get() + size_t(id & (kChunkNodes - 1)) * kFan;
   }
+  // Starts loading what JoinRec reads of nodes d and s.
+  void Prefetch(uint32_t d, uint32_t s) const {
+    const char* dn = reinterpret_cast<const char*>(Node(d));
+    const char* sn = reinterpret_cast<const char*>(Node(s));
+    __builtin_prefetch(dn);
+    __builtin_prefetch(dn + 64);
+    __builtin_prefetch(sn);
+    __builtin_prefetch(sn + 64);
+    __builtin_prefetch(&memos_[d >> kChunkShift][d & (kChunkNodes - 1)]);
+  }
   uint64_t token_of(uint32_t id) const {
     return tokens_[id >> kChunkShift][id & (kChunkNodes - 1)];
   }
