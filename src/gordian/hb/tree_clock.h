@@ -37,7 +37,9 @@
 //     common history (a WaitGroup collecting the Done of every goroutine of
 //     a mutex chain) compares only the paths that changed since the last
 //     join instead of every leaf. Nodes only grow, so the fact stays true
-//     when the node is changed in place or copied.
+//     when the node is changed in place or copied. The memo is read both
+//     ways: a source node whose memo is the destination's node includes
+//     it, and is taken whole.
 //   - Provenance (the tree-clock insight at node granularity): every node
 //     a goroutine's clock creates or changes is stamped (g, e), g's own
 //     epoch at the time. Knowledge of g's epoch e reaches other clocks only
@@ -49,7 +51,9 @@
 //     knows the stamp of a source node keeps its own. This replaces the
 //     leaf-by-leaf comparison of two clocks that were built apart (a
 //     goroutine taking a mutex whose clock moved on since it last saw it)
-//     by one lookup per subtree. Objects' clocks stamp nothing (0): their
+//     by one lookup per subtree. Only above the leaves: at a leaf the two
+//     lookups (root to leaf, at random places) cost more than comparing
+//     the two leaves, which is exact. Objects' clocks stamp nothing (0): their
 //     nodes are joins of several goroutines' views; a goroutine's join that
 //     takes such a node stamps it with its own. So that the destination's
 //     old tree can answer for the source's stamps, a join changes no node in
