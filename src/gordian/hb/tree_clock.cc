@@ -169,10 +169,15 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
     *flags |= kAboveSrc;
     return d;
   }
+  if (memo(s) == d) {  // s already includes d: the result is s
+    *flags |= kChanged;
+    FreeOwned(d, token, level);
+    return Adopt(s);
+  }
   // Provenance (tree_clock.h): a side that knows the other's node stamp
   // includes that node.
-  bool dest_has_s = KnowsStamp(ctx_.dest_root, ctx_.dx, stamp(s));
-  if (KnowsStamp(ctx_.src_root, ctx_.sx, stamp(d))) {
+  bool dest_has_s = level > 0 && KnowsStamp(ctx_.dest_root, ctx_.dx, stamp(s));
+  if (level > 0 && KnowsStamp(ctx_.src_root, ctx_.sx, stamp(d))) {
     if (dest_has_s) {  // the same entries
       *flags |= kInexact;
       return d;
@@ -198,6 +203,12 @@ uint32_t ClockArena::JoinRec(uint32_t level, uint32_t d, uint32_t s, uint64_t to
     // Per child: did it rise above d's, does it exceed s's (by content: two
     // different nodes may hold the same entries).
     uint32_t local = 0;
+    // The children that differ are read at random places of the arena:
+    // ask for all of them first so that their misses overlap.
+    for (uint32_t k = 0; k < kFan; ++k) {
+      uint32_t a = dn[k], b = sn[k];
+      if (a != b && a != kZeroNode && b != kZeroNode) Prefetch(a, b);
+    }
     for (uint32_t k = 0; k < kFan; ++k) {
       uint32_t a = dn[k], b = sn[k];
       r[k] = a == b ? a : JoinRec(level - 1, a, b, token, &local);
