@@ -1,7 +1,7 @@
 // Confirmation of predicted bugs by replay (label "replay": needs Go): ten
 // corpus programs with predicted bugs of every rewritten kind must be
 // confirmed, and each reproduce command must hit the same bug 20 times out
-// of 20. The work is in scripts/confirm-corpus (about 2 minutes). That no
+// of 20. The work is in scripts/confirm-corpus (about 3 minutes). That no
 // correct corpus program gets a confirmed finding is checked by the corpus
 // test (tests/corpus_check), which runs every program anyway.
 #include <cstdio>
