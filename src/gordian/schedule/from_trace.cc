@@ -367,9 +367,12 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
       // No difference.
     } else if (!op.blocks && !done) {
       diff = "blocked (it completed in the recording)";
-    } else if (op.blocks && done && trace::IsBlocking(op.kind)) {
+    } else if (op.blocks && done && trace::IsBlocking(op.kind) && s.fatal_at < 0) {
       // (A non-blocking operation that did not finish in the recording was
-      // cut off by the end of the program; finishing it is no difference.)
+      // cut off by the end of the program; finishing it is no difference.
+      // Nor is finishing a wait of a recording that died of a panic: the
+      // death may have cut it off before its partner came, a race with the
+      // process's exit that the schedule does not order.)
       diff = "completed (it never completed in the recording)";
     } else if (op.kind == Kind::Select) {
       int32_t choice = !done ? kChoiceFree
