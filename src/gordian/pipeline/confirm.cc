@@ -11,6 +11,7 @@
 
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
+#include "gordian/pipeline/reproduce.h"
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/rewrite.h"
@@ -30,19 +31,6 @@ std::string TraceName(const std::string& trace_dir) {
   return base.empty() ? p.parent_path().filename().string() : base;
 }
 
-// "file.go:12" of the finding's primary location, for notes.
-std::string ShortSite(const report::Finding& f) {
-  if (f.locations.empty()) return "?";
-  return fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(),
-                     f.locations[0].line);
-}
-
-std::string Quote(const std::string& s) {
-  if (s.find_first_of(" \t'\"\\$") == std::string::npos) return s;
-  std::string q = "'";
-  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
 
 // The runner of opt, else the go command's.
 ScheduleRunner& RunnerOf(const ConfirmOptions& opt) {
@@ -138,7 +126,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     ro.pass_through = opt.pass_through;
     ro.stall_ms = opt.stall_ms;
     ScheduledRun res;
-    std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
+    std::string reproduce = ReproduceCommand(opt.gordian, path);
     report::Status st = report::Status::Unconfirmed;
     if (opt.progress) opt.progress(fmt::format("replaying to confirm {} at {}", kind, site));
     const auto replay_start = clock::now();
@@ -247,7 +235,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
     sum->notes.push_back("occurred bugs: replay failed: " + err);
     return;
   }
-  std::string reproduce = fmt::format("{} replay {}", opt.gordian, Quote(path));
+  std::string reproduce = ReproduceCommand(opt.gordian, path);
   for (size_t i : want) {
     report::Finding& f = (*findings)[i];
     bool hit = false;

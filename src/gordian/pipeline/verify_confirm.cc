@@ -17,6 +17,7 @@
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
 #include "gordian/pipeline/counterexample_schedule.h"
+#include "gordian/pipeline/reproduce.h"
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/schedule.h"
 #include "gordian/trace/trace.h"
@@ -31,17 +32,6 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-std::string Quote(const std::string& s) {
-  if (s.find_first_of(" \t'\"\\$") == std::string::npos) return s;
-  std::string q = "'";
-  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
-
-std::string ShortSite(const report::Finding& f) {
-  if (f.locations.empty()) return "?";
-  return fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(), f.locations[0].line);
-}
 
 // The kinds that are goroutines blocked for ever. The model names the
 // cause (a lock-order cycle, a lock held across a channel operation, a
@@ -325,7 +315,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
           }
           if (Shows(f0, res.occurred)) {
             verdict = report::Status::Confirmed;
-            reproduce = fmt::format("{} replay {}", opt.gordian, Quote(fs::absolute(path).string()));
+            reproduce = ReproduceCommand(opt.gordian, fs::absolute(path).string());
             std::string valuation = verify::ValuationText(m, val);
             why = fmt::format("confirmed on {} ({}{}{}); {}", test_name,
                               refuted == 0 ? "the first counterexample"
