@@ -235,6 +235,9 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
     }
     s.ops.push_back(std::move(op));
   }
+  // A program that died with no operation after its fatal point: every
+  // position is before it, but the death may still have cut waits off.
+  if (s.fatal_at < 0 && fatal_key != UINT64_MAX) s.fatal_at = static_cast<int64_t>(s.ops.size());
   // Panics, the relocks of woken Cond.Waits and the ends of tests, placed
   // among the operations by their stamp.
   auto pos_of = [&](uint32_t stamp) {

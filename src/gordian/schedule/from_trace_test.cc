@@ -233,6 +233,45 @@ TEST_F(FromTraceTest, BlockedAndCompletedMustAgree) {
   EXPECT_TRUE(f.exact) << f.divergence;
 }
 
+// A recording that died of a panic after every controlled operation (the
+// last record is the panic): 1.0's receive was parked when the process died.
+// The schedule still marks the death (fatal_at at its end), and a replay in
+// which the receive completed before the panic follows it exactly.
+// (invoice_worker_panics at GOMAXPROCS 2: a worker parked in its range loop
+// while another worker panicked.)
+TEST_F(FromTraceTest, AWaitCutOffByTheLastRecordsPanicIsNoDifference) {
+  auto program = [](bool recv_completes) {
+    TraceWriter w;
+    uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
+    uint32_t jobs = w.NewObject();
+    w.Op(1, Kind::ChanMake, jobs, 0, site);
+    uint32_t g = w.Go(1, site);
+    RecordRef recv = w.Pre(g, Kind::ChanRecv, jobs, site);
+    RecordRef send = w.Pre(1, Kind::ChanSend, jobs, site);
+    if (recv_completes) {
+      w.Post(send, 1);
+      w.Post(recv, 1);
+    }
+    w.Op(1, Kind::Panic, 0, w.AddString("boom"), site);
+    w.SetMeta("exit_reason", "panic");
+    w.SetMeta("arg.0", "/tmp/x");
+    return w;
+  };
+  trace::Trace rec = WriteAndRead(program(false));
+  Schedule s = FromTrace(rec, dir_);
+  ASSERT_EQ(s.ops.size(), 2u);
+  EXPECT_EQ(s.fatal_at, 2) << "died after its last operation";
+  trace::Trace replay = WriteAndRead(program(true));
+  FollowResult f = CheckFollowed(s, replay);
+  EXPECT_TRUE(f.exact) << f.divergence;
+
+  // Without the death, completing the receive is a difference.
+  rec.meta.erase("exit_reason");
+  Schedule alive = FromTrace(rec, dir_);
+  EXPECT_EQ(alive.fatal_at, -1);
+  EXPECT_TRUE(Diverged(CheckFollowed(alive, replay), "completed (it never completed"));
+}
+
 // 1.0 waits in a select on a ticker's channel and a stop channel; the
 // recorded program ended while it waited. In a replay the ticker fired
 // first: wall-clock time, not a difference of schedule. Woken by the stop
