@@ -38,8 +38,10 @@ const (
 
 	gordianReplayPollSlots = 64 // forced operations that can poll at once and be found as peers
 
-	gordianReplayPauseNs  = 10 * 1000         // a waiter's sleep per position before its turn
-	gordianReplayPauseMax = 100 * 1000 * 1000 // and at most
+	gordianReplayCrowd    = 256                // waiters from which a far one sleeps longer:
+	gordianReplayNear     = 64                 // further than this many positions from its turn
+	gordianReplayPauseNs  = 5 * 1000           // further: it sleeps this per position before its turn
+	gordianReplayPauseMax = 200 * 1000 * 1000  // and at most this (and a fifth of the stall time)
 
 	// What a forced non-blocking operation does after a failed try
 	// (gordianReplayRetry).
@@ -67,6 +69,7 @@ var gordianReplay struct {
 	head    atomic.Uintptr // *g the current position was released to (a guintptr)
 	headPos atomic.Int32
 	moved   atomic.Int64 // nanotime of the last cursor move
+	waiters atomic.Int32 // goroutines in gordianReplayPoll
 	skips   atomic.Uint32
 	stallNs int64
 
@@ -818,6 +821,14 @@ func gordianReplayAck(pos int32) {
 // pos was skipped (the operation then runs freely).
 func gordianReplayPoll(pos int32) bool {
 	r := &gordianReplay
+	r.waiters.Add(1)
+	ok := gordianReplayPollLoop(pos)
+	r.waiters.Add(-1)
+	return ok
+}
+
+func gordianReplayPollLoop(pos int32) bool {
+	r := &gordianReplay
 	for spins := 0; ; spins++ {
 		if r.done.Load() != 0 {
 			return false
@@ -836,34 +847,40 @@ func gordianReplayPoll(pos int32) bool {
 			gordianReplayStall(c, now)
 			continue
 		}
-		if spins < 50 {
+		if far := gordianReplayPause(pos, c); far > 0 {
+			timeSleep(far)
+		} else if spins < 50 {
 			Gosched()
 		} else if spins < 200 {
 			timeSleep(20 * 1000)
 		} else {
-			timeSleep(gordianReplayPause(pos, c))
+			timeSleep(200 * 1000)
 		}
 	}
 }
 
 // gordianReplayPause is how long a waiter for position pos (-1: the end of
-// the schedule) sleeps between polls while the cursor is at c: 200 µs near
-// its turn, longer the further away its turn is (gordianReplayPauseNs per
-// position, at most gordianReplayPauseMax). Thousands of waiters each waking
-// every 200 µs would take the CPU from the goroutine whose turn it is: a
-// schedule of 140,000 operations among 20,000 goroutines replayed at 3,000
-// operations a second. The replay then moves at most a position per
-// gordianReplayPauseNs, which is far below what one operation costs.
+// the schedule) sleeps between polls while the cursor is at c when its turn
+// is far and many goroutines wait: gordianReplayPauseNs per position ahead,
+// at most gordianReplayPauseMax and a fifth of the stall time. 0 when its
+// turn is near or few wait: the waiter spins, then sleeps 200 µs. Thousands of waiters each
+// spinning and waking every 200 µs took the CPU from the goroutine whose
+// turn it was: a schedule of 140,000 operations among 20,000 goroutines
+// replayed at 3,000 operations a second. A far waiter wakes about when its
+// turn comes if the replay takes gordianReplayPauseNs per operation or
+// more (a replayed operation costs more than that); a faster replay waits
+// for it.
 func gordianReplayPause(pos, c int32) int64 {
-	const near = 200 * 1000
 	if pos < 0 {
 		pos = gordianReplay.nops
 	}
 	d := int64(pos - c)
-	if d*gordianReplayPauseNs <= near {
-		return near
+	if d <= gordianReplayNear || gordianReplay.waiters.Load() < gordianReplayCrowd {
+		return 0
 	}
-	return min(d*gordianReplayPauseNs, gordianReplayPauseMax)
+	// Well within the stall time, so that a waiter late from its sleep on a
+	// loaded machine is never taken for a stall.
+	return min(d*gordianReplayPauseNs, gordianReplayPauseMax, gordianReplay.stallNs/5)
 }
 
 // gordianReplayAckParked acknowledges position c if the goroutine it was
