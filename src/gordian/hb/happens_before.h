@@ -156,8 +156,9 @@ class HappensBefore {
   Epoch Knows(uint32_t rec, bool post, uint32_t gid) const;
   // Appends to out the goroutine indices (not rec's own) of which rec's pre
   // clock may know more than prev's (prev an earlier record of rec's
-  // goroutine, or kNoRecord for the zero clock): a superset of those whose
-  // entry rose, from the changed paths of the two snapshots. False (out
+  // goroutine, a record that happens before rec, or kNoRecord for the zero
+  // clock): a superset of those whose entry rose, from the changed paths of
+  // the two snapshots. False (out
   // unchanged) when either has no stored clock: then any goroutine may have.
   // Lets a caller that asks, for every record, what it knows of every
   // goroutine ask only where the answer can have changed.

@@ -139,6 +139,16 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       if (miss.empty()) {
         st = report::Status::Confirmed;
         note(fmt::format("confirmed ({}); {}", rw.how, reproduce));
+      } else if (res.record.run.timed_out) {
+        // Stopped at its time limit before the bug's operations: that says
+        // nothing about the bug (a schedule of 100,000 operations among
+        // thousands of goroutines replays at a few thousand a second). The
+        // finding stays predicted.
+        sum->not_rewritten++;
+        note(fmt::format("not confirmed: the replay was stopped at its {:.0f} s limit after {} of "
+                         "{} operations; schedule {}",
+                         ro.wall_seconds, res.follow.followed, res.follow.ops, path));
+        continue;
       } else {
         note(fmt::format("unconfirmed: {} [{}]; schedule {}", miss,
                          schedule::DescribeFollow(res.follow),

@@ -75,10 +75,12 @@ class FakeRunner : public ScheduleRunner {
     }
     *out = RunOutput();
     out->trace_dir = opt.out_dir;
+    out->record.run.timed_out = timed_out;
     return replayed.Write(opt.out_dir, err) && trace::ReadTrace(opt.out_dir, &out->trace, err);
   }
   TraceWriter replayed;
   std::string fail;  // "" = succeed
+  bool timed_out = false;  // the run was killed at its wall-clock limit
   int calls = 0;
   schedule::Schedule ran;
 };
@@ -165,6 +167,30 @@ TEST_F(ConfirmTest, ReplayWithoutTheBugLeavesItUnconfirmed) {
   ASSERT_EQ(sum.notes.size(), 1u);
   EXPECT_NE(sum.notes[0].find("did not find the channel closed"), std::string::npos)
       << sum.notes[0];
+}
+
+// A replay killed at its time limit before the bug showed proves nothing
+// either way: the finding stays predicted, counted as not replayed, and the
+// note says why. The same replay run to its end without the bug refutes it
+// (the test above).
+TEST_F(ConfirmTest, ReplayStoppedAtItsLimitLeavesItPredicted) {
+  runner_.replayed = Program(true);
+  runner_.timed_out = true;
+  ConfirmSummary sum;
+  std::vector<report::Finding> fs = Confirm(&sum);
+  EXPECT_EQ(runner_.calls, 1);
+  EXPECT_EQ(fs[0].status, Status::Predicted);
+  EXPECT_TRUE(fs[0].reproduce.empty());
+  EXPECT_EQ(sum.unconfirmed, 0u);
+  EXPECT_EQ(sum.not_rewritten, 1u);
+  ASSERT_EQ(sum.notes.size(), 1u);
+  EXPECT_NE(sum.notes[0].find("stopped at its"), std::string::npos) << sum.notes[0];
+
+  // Killed at the limit, but after the bug showed: confirmed all the same.
+  runner_.replayed = Program(false);
+  ConfirmSummary sum2;
+  fs = Confirm(&sum2);
+  EXPECT_EQ(fs[0].status, Status::Confirmed);
 }
 
 TEST_F(ConfirmTest, RunnerErrorIsANote) {

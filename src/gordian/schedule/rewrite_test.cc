@@ -99,6 +99,59 @@ TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
   EXPECT_EQ(rw.expect[0].expect, Expect::Closed);
 }
 
+// The shape of a test with thousands of short goroutines: each takes a
+// mutex after the previous one released it, then Done; a reporter's send
+// is not counted by the WaitGroup the close waits for. The close's past is
+// every worker, and each worker's Lock learns about every earlier worker:
+// asked goroutine by goroutine that is N^2/2 questions (refused past 50M).
+// Through the Unlock each Lock took over it is a few per operation.
+TEST(Rewrite, PastOfThousandsOfChainedGoroutinesIsLinear) {
+  constexpr uint32_t kWorkers = 12000;
+  TB b;
+  uint32_t results = b.MakeChan(1, kWorkers + 1);
+  uint32_t mu = b.NewObject(), wg = b.NewObject();
+  uint32_t reporter = b.Go(1);
+  TB::H send = b.Send(reporter, results);
+  b.End(reporter);
+  for (uint32_t i = 0; i < kWorkers; i++) {
+    b.WgAdd(1, wg, 1);
+    uint32_t w = b.Go(1);
+    b.Lock(w, mu);
+    b.Unlock(w, mu);
+    b.Done(w, wg);
+    b.End(w);
+  }
+  b.Wait(1, wg);
+  TB::H close = b.Close(1, results);
+  Built x;
+  Build(b, &x);
+  ASSERT_FALSE(x.hb.Before(b.Index(send), b.Index(close)));
+
+  Rewrite rw;
+  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::SendOnClosed,
+                                           {b.Index(send), b.Index(close)}, &rw));
+  const Schedule& s = rw.schedule;
+  // Every worker's Lock, Unlock and Done are in the close's past, in the
+  // recorded order: no Lock before the Unlock of the worker before it.
+  size_t locks = 0;
+  int holder = -1;  // schedule goroutine holding mu
+  for (const Op& op : s.ops) {
+    if (op.kind == Kind::MutexLock) {
+      EXPECT_EQ(holder, -1) << "a Lock while goroutine " << s.goroutines[holder] << " holds mu";
+      holder = static_cast<int>(op.g);
+      locks++;
+    } else if (op.kind == Kind::MutexUnlock) {
+      EXPECT_EQ(holder, static_cast<int>(op.g));
+      holder = -1;
+    }
+  }
+  EXPECT_EQ(locks, kWorkers);
+  int cl = PosOf(s, "1", Kind::ChanClose), wait = PosOf(s, "1", Kind::WgWait);
+  ASSERT_GE(cl, 0);
+  EXPECT_LT(wait, cl);
+  EXPECT_EQ(s.ops.back().kind, Kind::ChanSend) << "the reporter's send comes after the close";
+}
+
 // recv-on-closed, first form: the sender's send is not ordered before the
 // close. The schedule has the close, then the receive, and not the send.
 TEST(Rewrite, RecvOnClosedLeavesTheSenderOut) {
