@@ -55,6 +55,14 @@ void RewritePredicted(const Built& x, FindingKind k, std::vector<uint32_t> recor
       << err;
 }
 
+// Builds the run of b, in which send and close are unordered, and rewrites
+// their predicted send on closed channel.
+void RewriteSendOnClosed(TB& b, TB::H send, TB::H close, Built* x, Rewrite* rw) {
+  Build(b, x);
+  ASSERT_FALSE(x->hb.Before(b.Index(send), b.Index(close)));
+  RewritePredicted(*x, FindingKind::SendOnClosed, {b.Index(send), b.Index(close)}, rw);
+}
+
 // Rewrites the predicted leak of the stranded operation x, whose select q
 // could take its case 0 instead.
 void RewriteLeak(TB& b, TB::H x, TB::H q, Rewrite* rw) {
@@ -80,12 +88,8 @@ TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
   b.Wait(1, wg);
   TB::H close = b.Close(1, ch);
   Built x;
-  Build(b, &x);
-  ASSERT_FALSE(x.hb.Before(b.Index(send), b.Index(close)));
-
   Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::SendOnClosed,
-                                           {b.Index(send), b.Index(close)}, &rw));
+  ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, close, &x, &rw));
   const Schedule& s = rw.schedule;
   int wait = PosOf(s, "1", Kind::WgWait), add = PosOf(s, "1.0", Kind::WgAdd);
   int cl = PosOf(s, "1", Kind::ChanClose), sd = PosOf(s, "1.0", Kind::ChanSend);
@@ -124,12 +128,8 @@ TEST(Rewrite, PastOfThousandsOfChainedGoroutinesIsLinear) {
   b.Wait(1, wg);
   TB::H close = b.Close(1, results);
   Built x;
-  Build(b, &x);
-  ASSERT_FALSE(x.hb.Before(b.Index(send), b.Index(close)));
-
   Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::SendOnClosed,
-                                           {b.Index(send), b.Index(close)}, &rw));
+  ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, close, &x, &rw));
   const Schedule& s = rw.schedule;
   // Every worker's Lock, Unlock and Done are in the close's past, in the
   // recorded order: no Lock before the Unlock of the worker before it.
