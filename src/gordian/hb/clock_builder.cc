@@ -193,6 +193,20 @@ class Builder {
     std::push_heap(heap_.begin(), heap_.end(), std::greater<uint64_t>());
   }
   void Step(uint32_t g);
+  // With thousands of goroutines, each runs about once in as many steps,
+  // so its state and its next record are no longer cached when it runs:
+  // two cache misses per step that dominated the replay once the clocks
+  // became cheap (read_goroutines). The heap's front is likely the next to
+  // run, and its children the ones after: start loading the front's next
+  // record (its state was loaded when it was a child) and the children's
+  // state, while this step runs.
+  void PrefetchNext() const {
+    const size_t n = heap_.size();
+    if (n == 0) return;
+    const Gor& f = g_[uint32_t(heap_[0])];
+    if (f.cursor < f.end) __builtin_prefetch(&rs_[f.cursor]);
+    for (size_t k = 1; k <= 2 && k < n; ++k) __builtin_prefetch(&g_[uint32_t(heap_[k])]);
+  }
   uint64_t steps_ = 0;  // for HbOptions::progress and memory_limit_bytes
   // What the engine's clocks hold now: tree nodes in use (not the arena's
   // chunks, which never shrink: a collection makes room inside them), rows,
@@ -401,9 +415,15 @@ class Builder {
 
   // --- record bracketing
   uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
+  // Whether rec gets snapshots (not named by HbOptions::unclocked or
+  // ::unneeded). The snapshot arrays start as kUnknown, so the records
+  // that get none are not written: on traces where most records need no
+  // clock, those writes (at a random place of two arrays per record) were
+  // a good part of the replay's cache misses.
+  bool Clocked(uint32_t rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
   void Begin(uint32_t g, uint32_t rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
-    hb_.snap_pre_[rec] = Snap(g, rec);
+    if (Clocked(rec)) hb_.snap_pre_[rec] = CurSnap(g);
   }
   void End(uint32_t g, uint32_t rec);
   void Simple(uint32_t g, uint32_t rec) {
@@ -634,14 +654,17 @@ void Builder::Inherit(uint32_t child, uint32_t parent) {
 
 void Builder::End(uint32_t g, uint32_t rec) {
   Gor& s = g_[g];
-  uint32_t snap = Snap(g, rec);
-  hb_.snap_post_[rec] = snap;
+  const bool clocked = Clocked(rec);
+  const uint32_t snap = clocked ? CurSnap(g) : ClockStore::kUnknown;
+  if (clocked) hb_.snap_post_[rec] = snap;
   uint32_t next = rec + 1;
   if (rs_[rec].kind == Kind::Select) {
     uint32_t last = std::min<uint32_t>(s.end, rec + 1 + rs_[rec].aux);
     while (next < last && rs_[next].kind == Kind::SelectCase) {
-      hb_.snap_pre_[next] = hb_.snap_pre_[rec];
-      hb_.snap_post_[next] = snap;
+      if (clocked) {
+        hb_.snap_pre_[next] = hb_.snap_pre_[rec];
+        hb_.snap_post_[next] = snap;
+      }
       ++next;
     }
   }
@@ -1329,6 +1352,7 @@ bool Builder::Run(std::string* err) {
       uint64_t top = heap_.back();
       heap_.pop_back();
       g = uint32_t(top);
+      PrefetchNext();
       if (g_[g].state != kReady) continue;
       uint32_t key = HeadKey(g);
       if (key != uint32_t(top >> 32)) {  // stale: its head moved meanwhile
