@@ -95,6 +95,7 @@ ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_
     if (reads) (*read)[trace::Value(ops.GoroutineIndexOf(i))] = 1;
   }
   out.count = static_cast<uint32_t>(std::count(read->begin(), read->end(), 1));
+  if (out.count == read->size()) return ReadGoroutines{};  // every one: no projection
   out.read = std::move(read);
   return out;
 }

@@ -34,7 +34,7 @@ namespace gordian::detect {
 
 struct ReadGoroutines {
   // 1 for each goroutine index some question can read the entry of (null:
-  // every goroutine).
+  // every goroutine, also when each one is read: no projection to pay for).
   std::shared_ptr<const std::vector<uint8_t>> read;
   uint32_t count = 0;  // how many are read (when read is set)
 };

@@ -345,7 +345,7 @@ class Builder {
   // Goroutine g's entry in the clocks (HbOptions::read_goroutines), or
   // kNoBlock: g is not read and has no entry (its clock is still kept:
   // the other goroutines' entries it carries between objects).
-  uint32_t Slot(uint32_t g) const { return slot_[g]; }
+  uint32_t Slot(uint32_t g) const { return slot_ == nullptr ? g : slot_[g]; }
   // Sets g's own entry.
   void SetOwn(uint32_t g, Epoch e) {
     g_[g].own = e;
@@ -1205,13 +1205,15 @@ void Builder::Step(uint32_t g) {
 bool Builder::AssignSlots(std::string* err) {
   const uint32_t ng = hb_.num_g_;
   const auto& read = hb_.opt_.read_goroutines;
-  hb_.slot_.assign(ng, HappensBefore::kNoSlot);
+  hb_.slot_.clear();
   hb_.slot_goroutine_.clear();
+  slot_ = nullptr;
   if (read == nullptr || read->empty()) {
-    for (uint32_t g = 0; g < ng; ++g) hb_.slot_[g] = g;
-    hb_.slot_goroutine_.resize(ng);
-    for (uint32_t g = 0; g < ng; ++g) hb_.slot_goroutine_[g] = g;
+    // Every goroutine: entry g is goroutine index g (no maps, which would
+    // cost 8 bytes a goroutine on traces of a million goroutines).
+    hb_.clock_width_ = ng;
   } else {
+    hb_.slot_.assign(ng, HappensBefore::kNoSlot);
     if (read->size() != ng) {
       *err = fmt::format("the read-goroutine mask has {} entries for {} goroutines", read->size(),
                          ng);
@@ -1223,17 +1225,23 @@ bool Builder::AssignSlots(std::string* err) {
         in[trace::Value(ix_.GoroutineIndexOf(i))] = 1;
       }
     }
+    if (std::count(in.begin(), in.end(), 1) == ptrdiff_t(ng)) {  // every one: no maps
+      hb_.slot_.clear();
+      hb_.clock_width_ = ng;
+      width_ = std::max<uint32_t>(ng, 1);
+      return true;
+    }
     for (uint32_t g = 0; g < ng; ++g) {
       if (!in[g]) continue;
       hb_.slot_[g] = static_cast<uint32_t>(hb_.slot_goroutine_.size());
       hb_.slot_goroutine_.push_back(g);
     }
+    hb_.clock_width_ = static_cast<uint32_t>(hb_.slot_goroutine_.size());
+    slot_ = hb_.slot_.data();
   }
-  hb_.clock_width_ = static_cast<uint32_t>(hb_.slot_goroutine_.size());
   // At least one entry: a clock of none would need special cases everywhere,
   // and one entry no goroutine writes never changes (costs no snapshot).
   width_ = std::max<uint32_t>(hb_.clock_width_, 1);
-  slot_ = hb_.slot_.data();
   return true;
 }
 

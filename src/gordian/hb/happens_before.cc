@@ -69,7 +69,7 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
   if (g == ops().GoroutineIndexOf(rec)) return post ? PostEpoch(rec) : PreEpoch(rec);
   uint32_t s = post ? snap_post_[rec] : snap_pre_[rec];
   if (s == ClockStore::kUnknown) return 0xffffffffu;  // unknown: assume it knows all
-  const uint32_t slot = slot_[trace::Value(g)];
+  const uint32_t slot = SlotOf(trace::Value(g));
   if (slot == kNoSlot) {  // not in the read goroutines: as unknown, counted
     outside_questions_->fetch_add(1, std::memory_order_relaxed);
     return 0xffffffffu;
@@ -87,7 +87,9 @@ bool HappensBefore::KnowledgeGained(uint32_t prev, uint32_t rec,
   const uint32_t own = trace::Value(ops().GoroutineIndexOf(rec));
   size_t from = out->size();
   store_.Differences(a, b, out);
-  for (size_t k = from; k < out->size(); ++k) (*out)[k] = slot_goroutine_[(*out)[k]];
+  if (!slot_goroutine_.empty()) {
+    for (size_t k = from; k < out->size(); ++k) (*out)[k] = slot_goroutine_[(*out)[k]];
+  }
   out->erase(std::remove(out->begin() + static_cast<std::ptrdiff_t>(from), out->end(), own),
              out->end());
   return true;
@@ -107,7 +109,7 @@ void HappensBefore::MaterializeAll(uint32_t s, VectorClock* vc) const {
   std::vector<uint32_t> row(store_.width());
   store_.Materialize(s, row.data());
   for (uint32_t i = 0; i < num_g_; ++i) {
-    (*vc)[i] = slot_[i] == kNoSlot ? 0xffffffffu : row[slot_[i]];
+    (*vc)[i] = SlotOf(i) == kNoSlot ? 0xffffffffu : row[SlotOf(i)];
   }
 }
 

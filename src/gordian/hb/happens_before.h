@@ -158,7 +158,7 @@ class HappensBefore {
   // engine's own; num_goroutines() without a projection).
   uint32_t clock_width() const { return clock_width_; }
   // Whether goroutine index g has an entry in the clocks.
-  bool ReadsGoroutine(uint32_t g) const { return slot_[g] != kNoSlot; }
+  bool ReadsGoroutine(uint32_t g) const { return SlotOf(g) != kNoSlot; }
   // Questions (Before, Knows) about a goroutine without an entry, asked of
   // a clocked record: answered "ordered" though the clocks cannot tell. A
   // correct read set keeps this 0 (detect/read_goroutines_test.cc). Shared
@@ -217,10 +217,12 @@ class HappensBefore {
   HbOptions opt_;
   const trace::Trace* t_ = nullptr;
   uint32_t num_g_ = 0;
-  // Goroutine index -> its entry in the clocks (kNoSlot: none), and back.
+  // Goroutine index -> its entry in the clocks (kNoSlot: none), and back;
+  // both empty without a projection (entry g is goroutine index g).
   static constexpr uint32_t kNoSlot = 0xffffffffu;
   std::vector<uint32_t> slot_;
   std::vector<uint32_t> slot_goroutine_;
+  uint32_t SlotOf(uint32_t g) const { return slot_.empty() ? g : slot_[g]; }
   uint32_t clock_width_ = 0;
   std::shared_ptr<std::atomic<uint64_t>> outside_questions_ =
       std::make_shared<std::atomic<uint64_t>>(0);
