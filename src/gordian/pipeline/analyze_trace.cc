@@ -189,13 +189,20 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     ho.unneeded = needs.unneeded;
     // And only the entries of the goroutines some question reads
     // (detect/read_goroutines.h): every goroutine when nothing is exempt.
-    ho.read_goroutines = detect::ReadGoroutinesOf(ops, needs.unneeded.get()).read;
+    const detect::ReadGoroutines read = detect::ReadGoroutinesOf(ops, needs.unneeded.get());
+    ho.read_goroutines = read.read;
     timer.Lap("clock needs");
     if (opt.verbose && needs.records > 0) {
       fmt::print(stderr,
                  "{}: note: {}: no detector asks about the {} operations on {} large objects: "
                  "their clocks are not stored (docs/analysis-needs.md)\n",
                  cmd, dir, needs.records, needs.objects);
+    }
+    if (opt.verbose && read.read != nullptr) {
+      fmt::print(stderr,
+                 "{}: note: {}: the clocks keep the entries of the {} of {} goroutines some "
+                 "detector asks about (docs/analysis-needs.md)\n",
+                 cmd, dir, read.count, t.goroutines.size());
     }
   }
   bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.memory_limit_bytes);
