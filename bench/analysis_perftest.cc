@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "gordian/detect/clock_needs.h"
+#include "gordian/detect/read_goroutines.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/pipeline/analyze_trace.h"
@@ -121,6 +122,7 @@ void RunScenario(const Scenario& s, uint64_t events, bool on_demand) {
   if (on_demand) {
     needs = detect::UnneededClocks(ops);
     o.unneeded = needs.unneeded;
+    o.read_goroutines = detect::ReadGoroutinesOf(ops, needs.unneeded.get()).read;
   }
   hb::HappensBefore hb(o);
   if (!hb.Build(ops, &err)) {
@@ -135,11 +137,11 @@ void RunScenario(const Scenario& s, uint64_t events, bool on_demand) {
   const hb::HbStats& st = hb.stats();
   std::printf(
       "%-22s %-6s %7u %10.0f | %6.2f %6.2f M/s | %6.2f %6.2f M/s | %7.0f MB %5.0f MB | %3zu | gen "
-      "%.1fs, %.0f%% of records unclocked\n",
+      "%.1fs, %.0f%% of records unclocked, clocks of %u entries\n",
       s.name, on_demand ? "demand" : "all", s.goroutines, n, n / (w1 - w0) / 1e6,
       n / (c1 - c0) / 1e6, n / (w2 - w0) / 1e6, n / (c2 - c0) / 1e6,
       st.clock_bytes / 1048576.0, st.index_bytes / 1048576.0, findings.size(), gen,
-      100.0 * double(needs.records) / n);
+      100.0 * double(needs.records) / n, hb.clock_width());
   for (const std::string& w : hb.warnings()) std::printf("    warning: %s\n", w.c_str());
   std::fflush(stdout);
 }

@@ -193,6 +193,20 @@ class Builder {
     std::push_heap(heap_.begin(), heap_.end(), std::greater<uint64_t>());
   }
   void Step(uint32_t g);
+  // With thousands of goroutines, each runs about once in as many steps,
+  // so its state and its next record are no longer cached when it runs:
+  // two cache misses per step that dominated the replay once the clocks
+  // became cheap (read_goroutines). The heap's front is likely the next to
+  // run, and its children the ones after: start loading the front's next
+  // record (its state was loaded when it was a child) and the children's
+  // state, while this step runs.
+  void PrefetchNext() const {
+    const size_t n = heap_.size();
+    if (n == 0) return;
+    const Gor& f = g_[uint32_t(heap_[0])];
+    if (f.cursor < f.end) __builtin_prefetch(&rs_[f.cursor]);
+    for (size_t k = 1; k <= 2 && k < n; ++k) __builtin_prefetch(&g_[uint32_t(heap_[k])]);
+  }
   uint64_t steps_ = 0;  // for HbOptions::progress and memory_limit_bytes
   // What the engine's clocks hold now: tree nodes in use (not the arena's
   // chunks, which never shrink: a collection makes room inside them), rows,
@@ -328,22 +342,42 @@ class Builder {
   }
   void Acquire(uint32_t g, uint32_t block);
   void AcquireRow(uint32_t g, const uint32_t* src);
+  // Goroutine g's entry in the clocks (HbOptions::read_goroutines), or
+  // kNoBlock: g is not read and has no entry (its clock is still kept:
+  // the other goroutines' entries it carries between objects).
+  uint32_t Slot(uint32_t g) const { return slot_ == nullptr ? g : slot_[g]; }
   // Sets g's own entry.
   void SetOwn(uint32_t g, Epoch e) {
     g_[g].own = e;
-    if (!tree_) Clk(g)[g] = e;
+    if (!tree_ && Slot(g) != kNoBlock) Clk(g)[Slot(g)] = e;
   }
-  // What g's current clock knows of goroutine h != g.
+  // What g's current clock knows of goroutine h != g (h has an entry: the
+  // engine reads only the entries of WaitGroup adders, which it adds).
   Epoch LiveKnows(uint32_t g, uint32_t h) {
-    return tree_ ? arena_->Get(g_[g].tc.root, h) : Clk(g)[h];
+    const uint32_t k = Slot(h);
+    if (k == kNoBlock) return 0;
+    return tree_ ? arena_->Get(g_[g].tc.root, k) : Clk(g)[k];
+  }
+  // Tree mode: what the tree rooted at root knows of goroutine g (0 when g
+  // has no entry).
+  Epoch TreeKnows(uint32_t root, uint32_t g) const {
+    return Slot(g) == kNoBlock ? 0 : arena_->Get(root, Slot(g));
   }
   // The child starts with the parent's clock (spawn).
   void Inherit(uint32_t child, uint32_t parent);
   uint32_t TreeJoin(uint32_t g, ClockArena::Clock* src, ClockArena::Extra sx, Epoch src_knows_g);
   // Tree mode: g's own entry, and the stamp of the nodes g's clock writes
   // (tree_clock.h, provenance; at least epoch 1, as changed_at).
-  ClockArena::Extra OwnExtra(uint32_t g) const { return {g, g_[g].own}; }
-  uint64_t OwnStamp(uint32_t g) const { return ClockArena::Stamp(g, std::max<Epoch>(g_[g].own, 1)); }
+  // A goroutine without an entry stamps nothing, as an object: provenance
+  // needs the clocks to know the stamping goroutine's entry.
+  ClockArena::Extra OwnExtra(uint32_t g) const {
+    if (Slot(g) == kNoBlock) return {};
+    return {Slot(g), g_[g].own};
+  }
+  uint64_t OwnStamp(uint32_t g) const {
+    if (Slot(g) == kNoBlock) return 0;
+    return ClockArena::Stamp(Slot(g), std::max<Epoch>(g_[g].own, 1));
+  }
   void TreeSetMax(uint32_t g, uint32_t h, Epoch e);
   uint32_t NewBlock() { return tree_ ? objs_.Alloc() : pool_.Alloc(); }
   void FreeBlock(uint32_t b) {
@@ -355,7 +389,7 @@ class Builder {
     if (tree_) {
       TreeObjPool::Obj& o = objs_.at(*block);
       arena_->Assign(&o.c, &g_[g].tc);
-      o.pg = g;
+      o.pg = Slot(g);
       o.pe = g_[g].own;
       return;
     }
@@ -369,7 +403,7 @@ class Builder {
       if (o.pg == kNoBlock) ox = {};
       arena_->Join(&o.c, ox, &g_[g].tc, OwnExtra(g), 0);
       if (o.pg != kNoBlock) arena_->SetMax(&o.c, o.pg, o.pe);
-      o.pg = g;
+      o.pg = Slot(g);
       o.pe = g_[g].own;
       return;
     }
@@ -381,15 +415,23 @@ class Builder {
 
   // --- record bracketing
   uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
+  // Whether rec gets snapshots (not named by HbOptions::unclocked or
+  // ::unneeded). The snapshot arrays start as kUnknown, so the records
+  // that get none are not written: on traces where most records need no
+  // clock, those writes (at a random place of two arrays per record) were
+  // a good part of the replay's cache misses.
+  bool Clocked(uint32_t rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
   void Begin(uint32_t g, uint32_t rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
-    hb_.snap_pre_[rec] = Snap(g, rec);
+    if (Clocked(rec)) hb_.snap_pre_[rec] = CurSnap(g);
   }
   void End(uint32_t g, uint32_t rec);
   void Simple(uint32_t g, uint32_t rec) {
     Begin(g, rec);
     End(g, rec);
   }
+
+  bool AssignSlots(std::string* err);
 
   // --- rules
   void ChanOp(uint32_t g, uint32_t own, uint32_t op);
@@ -409,7 +451,8 @@ class Builder {
   // or both merged into merged_ (set up in Run).
   const std::vector<uint8_t>* unclocked_ = nullptr;
   std::vector<uint8_t> merged_;
-  uint32_t width_ = 0;
+  uint32_t width_ = 0;               // entries of a clock: the read goroutines
+  const uint32_t* slot_ = nullptr;  // hb_.slot_
   ClockPool pool_;
   bool tree_ = false;               // wide trace: tree clocks
   ClockArena* arena_ = nullptr;     // store_.arena() in tree mode
@@ -560,7 +603,7 @@ uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, ClockArena::Extra
                            Epoch src_knows_g) {
   Gor& s = g_[g];
   uint32_t f;
-  if (src_knows_g >= s.changed_at) {
+  if (Slot(g) != kNoBlock && src_knows_g >= s.changed_at) {
     if (src->root == s.tc.root) return 0;
     arena_->Assign(&s.tc, src);
     f = ClockArena::kChanged;  // (conservatively: the trees may hold the same entries)
@@ -576,6 +619,7 @@ uint32_t Builder::TreeJoin(uint32_t g, ClockArena::Clock* src, ClockArena::Extra
 
 void Builder::TreeSetMax(uint32_t g, uint32_t h, Epoch e) {
   Gor& s = g_[g];
+  if (h == kNoBlock) return;  // a goroutine without an entry
   if (arena_->SetMax(&s.tc, h, e, OwnStamp(g))) {
     s.dirty = true;
     s.changed_at = std::max<Epoch>(s.own, 1);
@@ -589,12 +633,13 @@ void Builder::Acquire(uint32_t g, uint32_t block) {
     return;
   }
   TreeObjPool::Obj& o = objs_.at(block);
-  Epoch knows = arena_->Get(o.c.root, g);
-  if (o.pg == g) knows = std::max(knows, o.pe);
+  // o.pg is the releaser's entry (kNoBlock: none, or a goroutine without one).
+  Epoch knows = TreeKnows(o.c.root, g);
+  if (o.pg != kNoBlock && o.pg == Slot(g)) knows = std::max(knows, o.pe);
   ClockArena::Extra ox{o.pg, o.pe};
   if (o.pg == kNoBlock) ox = {};
   TreeJoin(g, &o.c, ox, knows);
-  if (o.pg != kNoBlock && o.pg != g) TreeSetMax(g, o.pg, o.pe);
+  if (o.pg != kNoBlock && o.pg != Slot(g)) TreeSetMax(g, o.pg, o.pe);
 }
 
 void Builder::Inherit(uint32_t child, uint32_t parent) {
@@ -603,20 +648,23 @@ void Builder::Inherit(uint32_t child, uint32_t parent) {
     return;
   }
   Gor& p = g_[parent];
-  TreeJoin(child, &p.tc, OwnExtra(parent), arena_->Get(p.tc.root, child));
-  TreeSetMax(child, parent, p.own);
+  TreeJoin(child, &p.tc, OwnExtra(parent), TreeKnows(p.tc.root, child));
+  TreeSetMax(child, Slot(parent), p.own);
 }
 
 void Builder::End(uint32_t g, uint32_t rec) {
   Gor& s = g_[g];
-  uint32_t snap = Snap(g, rec);
-  hb_.snap_post_[rec] = snap;
+  const bool clocked = Clocked(rec);
+  const uint32_t snap = clocked ? CurSnap(g) : ClockStore::kUnknown;
+  if (clocked) hb_.snap_post_[rec] = snap;
   uint32_t next = rec + 1;
   if (rs_[rec].kind == Kind::Select) {
     uint32_t last = std::min<uint32_t>(s.end, rec + 1 + rs_[rec].aux);
     while (next < last && rs_[next].kind == Kind::SelectCase) {
-      hb_.snap_pre_[next] = hb_.snap_pre_[rec];
-      hb_.snap_post_[next] = snap;
+      if (clocked) {
+        hb_.snap_pre_[next] = hb_.snap_pre_[rec];
+        hb_.snap_post_[next] = snap;
+      }
       ++next;
     }
   }
@@ -642,16 +690,16 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
     Gor& sh = g_[h];
     // Where one side's tree includes the other's (TreeJoin's shortcut, in
     // either direction), the result is that side's tree.
-    uint32_t f = arena_->Get(sg.tc.root, h) >= sh.changed_at
+    uint32_t f = Slot(h) != kNoBlock && TreeKnows(sg.tc.root, h) >= sh.changed_at
                      ? ClockArena::kAboveSrc
-                     : TreeJoin(g, &sh.tc, OwnExtra(h), arena_->Get(sh.tc.root, g));
+                     : TreeJoin(g, &sh.tc, OwnExtra(h), TreeKnows(sh.tc.root, g));
     if ((f & ClockArena::kAboveSrc) && sh.tc.root != sg.tc.root) {
       arena_->Assign(&sh.tc, &sg.tc);
       sh.dirty = true;
       sh.changed_at = std::max<Epoch>(sh.own, 1);
     }
-    TreeSetMax(g, h, sh.own);
-    TreeSetMax(h, g, sg.own);
+    TreeSetMax(g, Slot(h), sh.own);
+    TreeSetMax(h, Slot(g), sg.own);
     End(g, a);
     End(h, b);
     Wake(h, g_[h].token);
@@ -1150,10 +1198,56 @@ void Builder::Step(uint32_t g) {
   }
 }
 
+// The clocks' entries: one per read goroutine (HbOptions::read_goroutines,
+// all without it), plus the goroutines whose entries the engine reads
+// itself: those with a positive WaitGroup Add (a Wait is ordered after the
+// group's Dones only if every Add is ordered before it: LiveKnows).
+bool Builder::AssignSlots(std::string* err) {
+  const uint32_t ng = hb_.num_g_;
+  const auto& read = hb_.opt_.read_goroutines;
+  hb_.slot_.clear();
+  hb_.slot_goroutine_.clear();
+  slot_ = nullptr;
+  if (read == nullptr || read->empty()) {
+    // Every goroutine: entry g is goroutine index g (no maps, which would
+    // cost 8 bytes a goroutine on traces of a million goroutines).
+    hb_.clock_width_ = ng;
+  } else {
+    hb_.slot_.assign(ng, HappensBefore::kNoSlot);
+    if (read->size() != ng) {
+      *err = fmt::format("the read-goroutine mask has {} entries for {} goroutines", read->size(),
+                         ng);
+      return false;
+    }
+    std::vector<uint8_t> in(read->begin(), read->end());
+    for (uint32_t i = 0; i < rs_.size(); ++i) {
+      if (rs_[i].kind == Kind::WgAdd && int32_t(rs_[i].val) > 0) {
+        in[trace::Value(ix_.GoroutineIndexOf(i))] = 1;
+      }
+    }
+    if (std::count(in.begin(), in.end(), 1) == ptrdiff_t(ng)) {  // every one: no maps
+      hb_.slot_.clear();
+      hb_.clock_width_ = ng;
+      width_ = std::max<uint32_t>(ng, 1);
+      return true;
+    }
+    for (uint32_t g = 0; g < ng; ++g) {
+      if (!in[g]) continue;
+      hb_.slot_[g] = static_cast<uint32_t>(hb_.slot_goroutine_.size());
+      hb_.slot_goroutine_.push_back(g);
+    }
+    hb_.clock_width_ = static_cast<uint32_t>(hb_.slot_goroutine_.size());
+    slot_ = hb_.slot_.data();
+  }
+  // At least one entry: a clock of none would need special cases everywhere,
+  // and one entry no goroutine writes never changes (costs no snapshot).
+  width_ = std::max<uint32_t>(hb_.clock_width_, 1);
+  return true;
+}
+
 bool Builder::Run(std::string* err) {
   const uint32_t n = static_cast<uint32_t>(rs_.size());
   const uint32_t ng = static_cast<uint32_t>(t_.goroutines.size());
-  width_ = std::max<uint32_t>(ng, 1);
   hb_.num_g_ = ng;
   for (uint32_t g = 0; g < ng; ++g) {
     const auto& gr = t_.goroutines[g];
@@ -1189,6 +1283,7 @@ bool Builder::Run(std::string* err) {
       unclocked_ = has_a ? a.get() : b.get();
     }
   }
+  if (!AssignSlots(err)) return false;
   pool_.Init(width_);
   tree_ = width_ >= internal::tree_clock_min_width;
   if (tree_) {
@@ -1265,6 +1360,7 @@ bool Builder::Run(std::string* err) {
       uint64_t top = heap_.back();
       heap_.pop_back();
       g = uint32_t(top);
+      PrefetchNext();
       if (g_[g].state != kReady) continue;
       uint32_t key = HeadKey(g);
       if (key != uint32_t(top >> 32)) {  // stale: its head moved meanwhile

@@ -69,7 +69,12 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
   if (g == ops().GoroutineIndexOf(rec)) return post ? PostEpoch(rec) : PreEpoch(rec);
   uint32_t s = post ? snap_post_[rec] : snap_pre_[rec];
   if (s == ClockStore::kUnknown) return 0xffffffffu;  // unknown: assume it knows all
-  return store_.Get(s, trace::Value(g));
+  const uint32_t slot = SlotOf(trace::Value(g));
+  if (slot == kNoSlot) {  // not in the read goroutines: as unknown, counted
+    outside_questions_->fetch_add(1, std::memory_order_relaxed);
+    return 0xffffffffu;
+  }
+  return store_.Get(s, slot);
 }
 
 bool HappensBefore::KnowledgeGained(uint32_t prev, uint32_t rec,
@@ -82,20 +87,36 @@ bool HappensBefore::KnowledgeGained(uint32_t prev, uint32_t rec,
   const uint32_t own = trace::Value(ops().GoroutineIndexOf(rec));
   size_t from = out->size();
   store_.Differences(a, b, out);
+  if (!slot_goroutine_.empty()) {
+    for (size_t k = from; k < out->size(); ++k) (*out)[k] = slot_goroutine_[(*out)[k]];
+  }
   out->erase(std::remove(out->begin() + static_cast<std::ptrdiff_t>(from), out->end(), own),
              out->end());
   return true;
 }
 
+// The clock of snapshot s over every goroutine: the read goroutines'
+// entries, unknown (all ones, as an unclocked record's) for the others.
+void HappensBefore::MaterializeAll(uint32_t s, VectorClock* vc) const {
+  if (s == ClockStore::kUnknown) {
+    for (uint32_t i = 0; i < num_g_; ++i) (*vc)[i] = 0xffffffffu;
+    return;
+  }
+  if (clock_width_ == num_g_) {
+    store_.Materialize(s, vc->data());
+    return;
+  }
+  std::vector<uint32_t> row(store_.width());
+  store_.Materialize(s, row.data());
+  for (uint32_t i = 0; i < num_g_; ++i) {
+    (*vc)[i] = SlotOf(i) == kNoSlot ? 0xffffffffu : row[SlotOf(i)];
+  }
+}
+
 VectorClock HappensBefore::PreClock(uint32_t rec) const {
   rec = ops().Owner(rec);
   VectorClock vc(num_g_);
-  uint32_t s = snap_pre_[rec];
-  if (s == ClockStore::kUnknown) {
-    for (uint32_t i = 0; i < num_g_; ++i) vc[i] = 0xffffffffu;
-  } else {
-    store_.Materialize(s, vc.data());
-  }
+  MaterializeAll(snap_pre_[rec], &vc);
   vc[trace::Value(ops().GoroutineIndexOf(rec))] = PreEpoch(rec);
   return vc;
 }
@@ -104,12 +125,7 @@ VectorClock HappensBefore::PostClock(uint32_t rec) const {
   rec = ops().Owner(rec);
   if (!Completed(rec)) return PreClock(rec);
   VectorClock vc(num_g_);
-  uint32_t s = snap_post_[rec];
-  if (s == ClockStore::kUnknown) {
-    for (uint32_t i = 0; i < num_g_; ++i) vc[i] = 0xffffffffu;
-  } else {
-    store_.Materialize(s, vc.data());
-  }
+  MaterializeAll(snap_post_[rec], &vc);
   vc[trace::Value(ops().GoroutineIndexOf(rec))] = PostEpoch(rec);
   return vc;
 }
@@ -128,6 +144,7 @@ std::unique_ptr<HappensBefore> BuildWithoutMutexEdges(const HappensBefore& hb,
                                                       HbOptions options) {
   options.mutex_edges = false;
   auto weak = std::make_unique<HappensBefore>(std::move(options));
+  weak->outside_questions_ = hb.outside_questions_;
   std::string err;
   if (!weak->Build(hb.ops(), &err)) return nullptr;
   return weak;

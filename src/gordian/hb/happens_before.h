@@ -44,6 +44,7 @@
 // stamp without its dependency and says so in warnings().
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -88,6 +89,20 @@ struct HbOptions {
   // that needs every clock (the rewrite of a prediction, the fuzzer's
   // strategies) builds without it.
   std::shared_ptr<const std::vector<uint8_t>> unneeded;
+  // The goroutines whose entries some question reads (1 per goroutine
+  // index; null or empty: every goroutine): detect/read_goroutines.h
+  // decides it. Every question is Before(a, b) and reads only b's entry
+  // for a's goroutine, and joins are pointwise, so clocks restricted to
+  // these entries are exact for them: the engine's clocks have one entry
+  // per read goroutine (dense rows up to ClockStore::kDenseWidth of them,
+  // whatever the trace's width). The others still have clocks and still
+  // acquire and release (they carry knowledge between objects) but no
+  // entry of their own. A question whose a is outside them answers as an
+  // unclocked record does (ordered) and is counted
+  // (QuestionsOutsideReadGoroutines). The engine adds the goroutines it
+  // reads itself (those with a positive WaitGroup Add: a Wait's rule asks
+  // whether every Add is ordered before it).
+  std::shared_ptr<const std::vector<uint8_t>> read_goroutines;
   // Stop Build (false, HbStats::over_limit) when the snapshots pass
   // clock_budget_bytes before this many replay steps, instead of going on
   // without clocks (0: never): for a caller that would rather build again
@@ -139,6 +154,18 @@ class HappensBefore {
   const HbStats& stats() const { return stats_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   uint32_t num_goroutines() const { return num_g_; }
+  // The entries the clocks have (HbOptions::read_goroutines and the
+  // engine's own; num_goroutines() without a projection).
+  uint32_t clock_width() const { return clock_width_; }
+  // Whether goroutine index g has an entry in the clocks.
+  bool ReadsGoroutine(uint32_t g) const { return SlotOf(g) != kNoSlot; }
+  // Questions (Before, Knows) about a goroutine without an entry, asked of
+  // a clocked record: answered "ordered" though the clocks cannot tell. A
+  // correct read set keeps this 0 (detect/read_goroutines_test.cc). Shared
+  // with the engine BuildWithoutMutexEdges makes from this one.
+  uint64_t QuestionsOutsideReadGoroutines() const {
+    return outside_questions_->load(std::memory_order_relaxed);
+  }
 
   // Record facts. SelectCase records stand for their Select in all queries.
   bool Completed(uint32_t rec) const;
@@ -182,12 +209,24 @@ class HappensBefore {
 
  private:
   friend class Builder;
+  friend std::unique_ptr<HappensBefore> BuildWithoutMutexEdges(const HappensBefore& hb,
+                                                               HbOptions options);
   // Points ops_ at the shared index when it indexes t, else indexes t
   // itself; adds the index's warnings (clock_builder.cc, before its walk).
   void IndexTrace(const trace::Trace& t);
+  void MaterializeAll(uint32_t snap, VectorClock* vc) const;
   HbOptions opt_;
   const trace::Trace* t_ = nullptr;
   uint32_t num_g_ = 0;
+  // Goroutine index -> its entry in the clocks (kNoSlot: none), and back;
+  // both empty without a projection (entry g is goroutine index g).
+  static constexpr uint32_t kNoSlot = 0xffffffffu;
+  std::vector<uint32_t> slot_;
+  std::vector<uint32_t> slot_goroutine_;
+  uint32_t SlotOf(uint32_t g) const { return slot_.empty() ? g : slot_[g]; }
+  uint32_t clock_width_ = 0;
+  std::shared_ptr<std::atomic<uint64_t>> outside_questions_ =
+      std::make_shared<std::atomic<uint64_t>>(0);
   // The operation index: the caller's (Build(ops)) or own_ops_.
   const OpIndex* shared_ops_ = nullptr;
   OpIndex own_ops_;

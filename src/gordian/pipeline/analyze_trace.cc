@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/clock_needs.h"
+#include "gordian/detect/read_goroutines.h"
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
 #include "gordian/hb/happens_before.h"
@@ -186,12 +187,22 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   if (opt.clocks_on_demand && opt.predict) {
     needs = detect::UnneededClocks(ops);
     ho.unneeded = needs.unneeded;
+    // And only the entries of the goroutines some question reads
+    // (detect/read_goroutines.h): every goroutine when nothing is exempt.
+    const detect::ReadGoroutines read = detect::ReadGoroutinesOf(ops, needs.unneeded.get());
+    ho.read_goroutines = read.read;
     timer.Lap("clock needs");
     if (opt.verbose && needs.records > 0) {
       fmt::print(stderr,
                  "{}: note: {}: no detector asks about the {} operations on {} large objects: "
                  "their clocks are not stored (docs/analysis-needs.md)\n",
                  cmd, dir, needs.records, needs.objects);
+    }
+    if (opt.verbose && read.read != nullptr) {
+      fmt::print(stderr,
+                 "{}: note: {}: the clocks keep the entries of the {} of {} goroutines some "
+                 "detector asks about (docs/analysis-needs.md)\n",
+                 cmd, dir, read.count, t.goroutines.size());
     }
   }
   bool room = budget.ClockBudgetFor(n, t.goroutines.size(), &ho.memory_limit_bytes);
@@ -293,6 +304,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     a->hb.reset();  // (the reference `hb` above is to this engine: not used below)
     hb::HbOptions full = ho;
     full.unneeded = nullptr;
+    full.read_goroutines = nullptr;
     a->hb = BuildEngine(cmd, dir, ops, full, &budget);
     have_hb = a->hb != nullptr;
     if (a->hb == nullptr) a->hb = std::make_unique<hb::HappensBefore>(full);
