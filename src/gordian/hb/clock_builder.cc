@@ -636,8 +636,7 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
   Begin(g, a);
   Begin(h, b);
   if (tree_) {
-    // Both become max(x, y): join y into x, share the result, then give
-    // each side the other's own entry.
+    // Both become max(x, y) with both own entries: one tree, shared.
     Gor& sg = g_[g];
     Gor& sh = g_[h];
     // Where one side's tree includes the other's (TreeJoin's shortcut, in
@@ -645,13 +644,22 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
     uint32_t f = arena_->Get(sg.tc.root, h) >= sh.changed_at
                      ? ClockArena::kAboveSrc
                      : TreeJoin(g, &sh.tc, OwnExtra(h), arena_->Get(sh.tc.root, g));
-    if ((f & ClockArena::kAboveSrc) && sh.tc.root != sg.tc.root) {
-      arena_->Assign(&sh.tc, &sg.tc);
-      sh.dirty = true;
-      sh.changed_at = std::max<Epoch>(sh.own, 1);
+    // Both post clocks are that tree with both own entries: build it once,
+    // in the side that holds it, and share it. (A goroutine's own entry in
+    // its own tree is never read: queries take it from the record.) Setting
+    // the entries before sharing changes the owned nodes in place; setting
+    // them after would copy a path on each side.
+    Gor& from = (f & ClockArena::kAboveSrc) ? sg : sh;
+    Gor& to = (f & ClockArena::kAboveSrc) ? sh : sg;
+    const uint32_t from_g = (f & ClockArena::kAboveSrc) ? g : h;
+    const uint64_t st = OwnStamp(from_g);
+    arena_->SetMax(&from.tc, g, sg.own, st);
+    arena_->SetMax(&from.tc, h, sh.own, st);
+    if (to.tc.root != from.tc.root) arena_->Assign(&to.tc, &from.tc);
+    for (Gor* x : {&sg, &sh}) {
+      x->dirty = true;
+      x->changed_at = std::max<Epoch>(x->own, 1);
     }
-    TreeSetMax(g, h, sh.own);
-    TreeSetMax(h, g, sg.own);
     End(g, a);
     End(h, b);
     Wake(h, g_[h].token);
