@@ -165,10 +165,22 @@ class Builder {
     bool dirty = false;
     bool pre_done = false;         // CondWait at the head: pre step replayed
     uint64_t cond_mutex = ~0ull;   // mutex the pending CondWait released
-    std::vector<uint32_t> once_stack;  // Once.Do records whose f is running
-    std::vector<uint64_t> locks;       // write-held mutexes (for Cond.Wait)
-    std::vector<uint32_t> changed;     // wide clocks: entries changed since snap
-    std::vector<uint8_t> changed_bit;
+    // What a goroutine needs only while it holds a lock, runs a Once's f
+    // or keeps a wide row: apart (allocated on first use, freed when it
+    // ends), so that the state of a million goroutines stays at 72 bytes
+    // each instead of 160 (issue 12).
+    struct Rare {
+      std::vector<uint32_t> once_stack;  // Once.Do records whose f is running
+      std::vector<uint64_t> locks;       // write-held mutexes (for Cond.Wait)
+      std::vector<uint32_t> changed;     // wide rows: entries changed since snap
+      std::vector<uint8_t> changed_bit;
+    };
+    std::unique_ptr<Rare> rare;
+    Rare& R() {
+      if (!rare) rare = std::make_unique<Rare>();
+      return *rare;
+    }
+    bool OnceRunning() const { return rare && !rare->once_stack.empty(); }
   };
   struct RecWaiter { uint32_t rec, g, token; };
   struct ObjWaiter { uint64_t key; uint32_t g, token; };
@@ -184,8 +196,8 @@ class Builder {
   // --- scheduling
   uint32_t HeadKey(uint32_t g) const;
   bool OncePostDue(const Gor& s) const {
-    if (s.once_stack.empty()) return false;
-    const Record& top = rs_[s.once_stack.back()];
+    if (!s.OnceRunning()) return false;
+    const Record& top = rs_[s.rare->once_stack.back()];
     return top.tpost != 0 && (s.cursor >= s.end || rs_[s.cursor].tpre > top.tpost);
   }
   void Push(uint32_t g) {
@@ -326,8 +338,8 @@ class Builder {
     if (s.clock == kNoBlock) {
       s.clock = pool_.Alloc();
       if (store_.tracks_changes()) {
-        s.changed.reserve(16);
-        s.changed_bit.assign(width_, 0);
+        s.R().changed.reserve(16);
+        s.R().changed_bit.assign(width_, 0);
       }
     }
     return pool_.at(s.clock);
@@ -482,7 +494,7 @@ class Builder {
 // mutex at pre). A due Once.Do post comes first.
 uint32_t Builder::HeadKey(uint32_t g) const {
   const Gor& s = g_[g];
-  if (OncePostDue(s)) return rs_[s.once_stack.back()].tpost;
+  if (OncePostDue(s)) return rs_[s.rare->once_stack.back()].tpost;
   if (s.cursor >= s.end) return 0;
   const Record& r = rs_[s.cursor];
   if (r.tpost == 0) return r.tpre;
@@ -530,8 +542,7 @@ void Builder::Finish(uint32_t g) {
   if (s.clock != kNoBlock) pool_.Free(s.clock);
   s.clock = kNoBlock;
   if (tree_) arena_->Clear(&s.tc);
-  std::vector<uint32_t>().swap(s.changed);
-  std::vector<uint8_t>().swap(s.changed_bit);
+  s.rare.reset();
   auto& ws = rec_waiters_[g];
   for (const RecWaiter& w : std::vector<RecWaiter>(std::move(ws))) Wake(w.g, w.token);
   ws.clear();
@@ -558,10 +569,11 @@ uint32_t Builder::CurSnap(uint32_t g) {
     return s.snap;
   }
   if (store_.tracks_changes()) {
-    s.snap = store_.Append(Clk(g), s.snap, s.changed.data(),
-                           static_cast<uint32_t>(s.changed.size()));
-    for (uint32_t i : s.changed) s.changed_bit[i] = 0;
-    s.changed.clear();
+    Gor::Rare& x = s.R();
+    s.snap = store_.Append(Clk(g), s.snap, x.changed.data(),
+                           static_cast<uint32_t>(x.changed.size()));
+    for (uint32_t i : x.changed) x.changed_bit[i] = 0;
+    x.changed.clear();
   } else {
     s.snap = store_.Append(Clk(g), s.snap, nullptr, 0);
   }
@@ -580,9 +592,10 @@ void Builder::AcquireRow(uint32_t g, const uint32_t* src) {
     if (src[i] > d[i]) {
       d[i] = src[i];
       s.dirty = true;
-      if (!s.changed_bit[i]) {
-        s.changed_bit[i] = 1;
-        s.changed.push_back(i);
+      Gor::Rare& x = *s.rare;  // (Clk allocated it)
+      if (!x.changed_bit[i]) {
+        x.changed_bit[i] = 1;
+        x.changed.push_back(i);
       }
     }
   }
@@ -684,8 +697,7 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
   Begin(g, a);
   Begin(h, b);
   if (tree_) {
-    // Both become max(x, y): join y into x, share the result, then give
-    // each side the other's own entry.
+    // Both become max(x, y) with both own entries: one tree, shared.
     Gor& sg = g_[g];
     Gor& sh = g_[h];
     // Where one side's tree includes the other's (TreeJoin's shortcut, in
@@ -693,13 +705,23 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
     uint32_t f = Slot(h) != kNoBlock && TreeKnows(sg.tc.root, h) >= sh.changed_at
                      ? ClockArena::kAboveSrc
                      : TreeJoin(g, &sh.tc, OwnExtra(h), TreeKnows(sh.tc.root, g));
-    if ((f & ClockArena::kAboveSrc) && sh.tc.root != sg.tc.root) {
-      arena_->Assign(&sh.tc, &sg.tc);
-      sh.dirty = true;
-      sh.changed_at = std::max<Epoch>(sh.own, 1);
+    // Both post clocks are that tree with both own entries: build it once,
+    // in the side that holds it, and share it. (A goroutine's own entry in
+    // its own tree is never read: queries take it from the record.) Setting
+    // the entries before sharing changes the owned nodes in place; setting
+    // them after would copy a path on each side. A goroutine without an
+    // entry (HbOptions::read_goroutines) sets none.
+    Gor& from = (f & ClockArena::kAboveSrc) ? sg : sh;
+    Gor& to = (f & ClockArena::kAboveSrc) ? sh : sg;
+    const uint32_t from_g = (f & ClockArena::kAboveSrc) ? g : h;
+    const uint64_t st = OwnStamp(from_g);
+    if (Slot(g) != kNoBlock) arena_->SetMax(&from.tc, Slot(g), sg.own, st);
+    if (Slot(h) != kNoBlock) arena_->SetMax(&from.tc, Slot(h), sh.own, st);
+    if (to.tc.root != from.tc.root) arena_->Assign(&to.tc, &from.tc);
+    for (Gor* x : {&sg, &sh}) {
+      x->dirty = true;
+      x->changed_at = std::max<Epoch>(x->own, 1);
     }
-    TreeSetMax(g, Slot(h), sh.own);
-    TreeSetMax(h, Slot(g), sg.own);
     End(g, a);
     End(h, b);
     Wake(h, g_[h].token);
@@ -720,11 +742,11 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
       if (x[i] < y[i]) {
         x[i] = y[i];
         sg.dirty = true;
-        if (!sg.changed_bit[i]) { sg.changed_bit[i] = 1; sg.changed.push_back(i); }
+        if (!sg.rare->changed_bit[i]) { sg.rare->changed_bit[i] = 1; sg.rare->changed.push_back(i); }
       } else if (y[i] < x[i]) {
         y[i] = x[i];
         sh.dirty = true;
-        if (!sh.changed_bit[i]) { sh.changed_bit[i] = 1; sh.changed.push_back(i); }
+        if (!sh.rare->changed_bit[i]) { sh.rare->changed_bit[i] = 1; sh.rare->changed.push_back(i); }
       }
     }
   }
@@ -832,7 +854,13 @@ void Builder::DropLock(uint32_t g, uint64_t key, uint32_t holder) {
     }
     return false;
   };
-  if (!drop(g_[g].locks) && holder != 0) drop(g_[holder - 1].locks);
+  auto locks_of = [this](uint32_t h) -> std::vector<uint64_t>* {
+    return g_[h].rare ? &g_[h].rare->locks : nullptr;
+  };
+  std::vector<uint64_t>* mine = locks_of(g);
+  if (!(mine && drop(*mine)) && holder != 0) {
+    if (std::vector<uint64_t>* theirs = locks_of(holder - 1)) drop(*theirs);
+  }
 }
 
 // Lock (write) waits until the mutex is free in the replay; it acquires the
@@ -865,7 +893,7 @@ void Builder::Lock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
     ++m.readers;
   } else {
     m.writer = g + 1;
-    g_[g].locks.push_back(key);
+    g_[g].R().locks.push_back(key);
   }
   End(g, rec);
 }
@@ -903,8 +931,8 @@ void Builder::Unlock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
 // that clock. The post's own epoch is the last body record's post epoch.
 void Builder::OncePost(uint32_t g) {
   Gor& s = g_[g];
-  uint32_t rec = s.once_stack.back();
-  s.once_stack.pop_back();
+  uint32_t rec = s.rare->once_stack.back();
+  s.rare->once_stack.pop_back();
   Epoch e = PostEpochAt(s.cursor - 1 - s.begin);
   SetOwn(g, e);
   hb_.snap_post_[rec] = Snap(g, rec);
@@ -930,9 +958,9 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
     SetOwn(g, PreEpochAt(Pos(g, rec)));
     hb_.snap_pre_[rec] = Snap(g, rec);
     s.cond_mutex = ~0ull;
-    if (!s.locks.empty()) {
-      uint64_t key = s.locks.back();
-      s.locks.pop_back();
+    if (s.rare && !s.rare->locks.empty()) {
+      uint64_t key = s.rare->locks.back();
+      s.rare->locks.pop_back();
       Mutex& m = mutexes_[(key >> 32) == uint64_t(ObjClass::RWMutex)][uint32_t(key)];
       m.writer = 0;
       Release(g, &m.relw);
@@ -978,7 +1006,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
       Acquire(g, m->relr);
     }
     m->writer = g + 1;
-    s.locks.push_back(s.cond_mutex);
+    s.R().locks.push_back(s.cond_mutex);
   }
   End(g, rec);
 }
@@ -1144,7 +1172,7 @@ void Builder::Step(uint32_t g) {
         // Pre step of the Do that runs f; the post is OncePost.
         Begin(g, i);
         hb_.snap_post_[i] = hb_.snap_pre_[i];
-        s.once_stack.push_back(i);
+        s.R().once_stack.push_back(i);
         s.cursor = i + 1;
         AfterProgress(g);
         return;
@@ -1301,7 +1329,8 @@ bool Builder::Run(std::string* err) {
   mutexes_[1].assign(ix_.Count(ObjClass::RWMutex), Mutex{});
   wgs_.assign(ix_.Count(ObjClass::WaitGroup), Wg{});
   onces_.assign(ix_.Count(ObjClass::Once), Once{});
-  g_.assign(ng, Gor{});
+  g_.clear();
+  g_.resize(ng);
   rec_waiters_.assign(ng, {});
   heap_.reserve(ng + 1);
   for (uint32_t g = 0; g < ng; ++g) {
