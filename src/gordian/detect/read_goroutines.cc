@@ -81,6 +81,19 @@ ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_
   const uint32_t nw = ops.Count(ObjClass::WaitGroup);
   std::vector<uint8_t> wg_safe(nw);
   for (uint32_t w = 0; w < nw; ++w) wg_safe[w] = SafeBySpawns(ops, w);
+  // An object is asked about when any of its records keeps a clock: the
+  // questions' b. Their a's are the object's other records, which may keep
+  // none (clock_needs.h exempts records no question takes as b: the sends
+  // that a close's clock is compared with), so every goroutine with a
+  // record on the object is read, not only those with a clocked record.
+  std::vector<std::vector<uint8_t>> asked(trace::kNumObjClasses);
+  for (int c = 0; c < trace::kNumObjClasses; ++c) asked[c].assign(ops.Count(ObjClass(c)), 0);
+  for (uint32_t i = 0; i < t.records.size(); ++i) {
+    const uint32_t obj = ops.ObjectOf(i);
+    // (A SelectCase stands for its Select, the record that keeps a clock.)
+    if (obj == hb::kNoObject || (*unneeded)[ops.Owner(i)]) continue;
+    asked[int(trace::ClassOf(t.records[i].kind))][obj] = 1;
+  }
   auto read = std::make_shared<std::vector<uint8_t>>(t.goroutines.size(), 0);
   for (uint32_t i = 0; i < t.records.size(); ++i) {
     const uint32_t obj = ops.ObjectOf(i);
@@ -90,7 +103,7 @@ ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_
     if (trace::ClassOf(r.kind) == ObjClass::WaitGroup) {
       reads = (r.kind == Kind::WgAdd && int32_t(r.val) > 0) || !wg_safe[obj];
     } else {
-      reads = !(*unneeded)[i];
+      reads = asked[int(trace::ClassOf(r.kind))][obj] != 0;
     }
     if (reads) (*read)[trace::Value(ops.GoroutineIndexOf(i))] = 1;
   }

@@ -8,9 +8,10 @@
 // to those entries are exact for them. Questions pair records of one object
 // (or, for lock order and mixed deadlock, records on locks and channels
 // that clock_needs.h keeps anyway), so a goroutine is read when it has a
-// record on an object whose clocks are needed (not exempt by
-// clock_needs.h), with one refinement for WaitGroups, where every goroutine
-// of a fan-out calls Done:
+// record on an object some record of which keeps a clock (is not exempt by
+// clock_needs.h; the goroutine's own records on it may be, when no
+// question takes them as b), with one refinement for WaitGroups, where
+// every goroutine of a fan-out calls Done:
 //   - a positive Add is always read (negative WaitGroup: Before(Add, Done);
 //     the engine's own Wait rule reads them too);
 //   - a Done or a Wait is read unless the WaitGroup is safe by spawn edges

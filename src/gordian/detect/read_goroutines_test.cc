@@ -91,6 +91,38 @@ TEST(ReadGoroutines, GoroutinesOnNeededObjectsAreRead) {
             (std::vector<uint32_t>{1, 2, 3}));
 }
 
+// Only the close keeps a clock (the b of Before(send, close)); the sends
+// keep none, but their goroutines are the a's: read all the same. 4 takes
+// only an exempt mutex.
+TEST(ReadGoroutines, TheGoroutinesOfAnObjectsUnclockedRecordsAreRead) {
+  trace::Trace t;
+  std::string err;
+  ASSERT_TRUE(trace::ParseTextTrace("1 ChanMake obj=1 val=4\n"
+                                    "1 go 2\n"
+                                    "1 go 3\n"
+                                    "1 go 4\n"
+                                    "2 ChanSend obj=1 val=1\n"
+                                    "3 ChanSend obj=1 val=2\n"
+                                    "4 MutexLock obj=5\n"
+                                    "4 MutexUnlock obj=5\n"
+                                    "1 ChanClose obj=1\n",
+                                    "test.trace", &t, &err))
+      << err;
+  hb::OpIndex ops;
+  ops.Build(t);
+  std::vector<uint8_t> unneeded(t.records.size(), 1);
+  for (uint32_t i = 0; i < t.records.size(); ++i) {
+    if (t.records[i].kind == trace::Kind::ChanClose) unneeded[i] = 0;
+  }
+  ReadGoroutines r = ReadGoroutinesOf(ops, &unneeded);
+  ASSERT_NE(r.read, nullptr);
+  std::vector<uint32_t> gids;
+  for (uint32_t g = 0; g < t.goroutines.size(); ++g) {
+    if ((*r.read)[g]) gids.push_back(t.goroutines[g].gid);
+  }
+  EXPECT_EQ(gids, (std::vector<uint32_t>{1, 2, 3}));
+}
+
 TEST(ReadGoroutines, WithoutAnExemptionEveryGoroutineIsRead) {
   trace::Trace t;
   std::string err;
