@@ -50,8 +50,10 @@ class PredictContext {
   // Whether the engine has no clocks for the object: the analysis shed it
   // to stay within its memory budget (pipeline/object_shedding.h,
   // hb::HbOptions::unclocked names all its records), or no detector needs
-  // them (detect/clock_needs.h, hb::HbOptions::unneeded; whole objects
-  // too). Detectors skip such objects: every question about them would be
+  // them (detect/clock_needs.h, hb::HbOptions::unneeded, which exempts
+  // the first record of an object only when it exempts all of them; an
+  // object partly exempt answers "ordered" about its exempt records, which
+  // no bug or warning detector asks about). Detectors skip such objects: every question about them would be
   // answered "ordered", and a search for a concurrent pair would run to its
   // query budget for nothing.
   bool Unclocked(ObjClass cls, uint32_t dense) const {
