@@ -62,6 +62,17 @@ class Marker {
     }
     keep_.assign(t_.records.size(), 0);
     want_dirs_.assign(ops.Count(ObjClass::Chan), 0);
+    users_.assign(ops.Count(ObjClass::Chan), {});
+    for (uint32_t d = 0; d < ops.Count(ObjClass::Chan); ++d) {
+      for (uint32_t i : ops.Ops(ObjClass::Chan, d)) {
+        const trace::Record& r = Rec(i);
+        const ChanDir dir = hb::DirOf(r);
+        const uint32_t g = trace::Value(ops.GoroutineIndexOf(i));
+        if (dir == ChanDir::Send && !(r.flags & trace::kClosed)) users_[d].send.Add(g);
+        if (dir == ChanDir::Recv) users_[d].recv.Add(g);
+        if (dir == ChanDir::Close && !(r.flags & trace::kClosed)) users_[d].closed = true;
+      }
+    }
   }
   // The whole object keeps its clocks (the lock rules).
   void Need(ObjClass c, uint32_t obj) {
@@ -158,15 +169,17 @@ class Marker {
     // other operations y, and, for each other case of that select, whether
     // an operation of the other direction on the case's channel (or its
     // close, kept above) is concurrent with the select: their clocks.
+    // Neither is asked when the select cannot have taken another case:
+    // select_leak.cc's Alternative() finds none without a clock.
     if (info.capacity == 0) {
       for (uint32_t x : recs) {
         const trace::Record& r = Rec(x);
         if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) continue;
         uint32_t p = ops_.Partner(x);
         if (p == hb::kNoRecord || Rec(p).kind != Kind::SelectCase) continue;
-        keep_[x] = 1;
         uint32_t q = ops_.Owner(p);
-        if (q == p) continue;
+        if (q == p || !MayTakeAnotherCase(q, p)) continue;
+        keep_[x] = 1;
         const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
         for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase;
              ++k) {
@@ -176,6 +189,31 @@ class Marker {
         }
       }
     }
+  }
+
+  // Whether select q, which took case p, may have had another case ready
+  // in some schedule as select_leak.cc's Alternative() looks for one: a
+  // default; or another case whose channel some other goroutine operates
+  // on in the other direction, or, for a receive case, that is closed or
+  // that no one sends on or closes and no make(chan) of the run made (a
+  // timer, a context). Without any, Alternative() reads no clock.
+  bool MayTakeAnotherCase(uint32_t q, uint32_t p) const {
+    const trace::Record& s = Rec(q);
+    if (s.flags & trace::kHasDefault) return true;
+    const uint32_t gq = trace::Value(ops_.GoroutineIndexOf(q));
+    const uint32_t end = t_.goroutines[gq].end;
+    for (uint32_t k = q + 1; k < end && k <= q + s.aux && Rec(k).kind == Kind::SelectCase; ++k) {
+      uint32_t d = ops_.ObjectOf(k);
+      if (k == p || d == hb::kNoObject) continue;
+      const Users& u = users_[d];
+      if (hb::DirOf(Rec(k)) == ChanDir::Send) {
+        if (u.recv.Other(gq)) return true;
+      } else if (u.send.Other(gq) || u.closed ||
+                 (u.send.first == Goroutines::kNone && !ops_.Channel(d).capacity_known)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // The operations select leak wants of channel d (after every Channel()).
@@ -220,6 +258,24 @@ class Marker {
   std::array<std::vector<uint8_t>, trace::kNumObjClasses> needed_;
   std::vector<uint8_t> keep_;       // per record
   std::vector<uint8_t> want_dirs_;  // per channel: DirBit of the operations select leak reads
+  // Per channel, which goroutines send on it (but for sends that
+  // panicked), receive from it, and whether a close that did not panic
+  // closed it: what MayTakeAnotherCase asks.
+  struct Goroutines {
+    static constexpr uint32_t kNone = UINT32_MAX;
+    uint32_t first = kNone;
+    bool several = false;
+    void Add(uint32_t g) {
+      if (first == kNone) first = g;
+      else if (first != g) several = true;
+    }
+    bool Other(uint32_t g) const { return several || (first != kNone && first != g); }
+  };
+  struct Users {
+    Goroutines send, recv;
+    bool closed = false;
+  };
+  std::vector<Users> users_;
   std::vector<Held> held_;
 };
 
@@ -283,6 +339,15 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
       out.records += n;
       out.objects += n > 0;
     }
+  }
+  // Records of no object but a select's (spawns, goroutine starts and
+  // ends, tests, panics): no detector asks about them at all.
+  for (uint32_t i = 0; i < t.records.size(); ++i) {
+    const Kind k = t.records[i].kind;
+    if (trace::ClassOf(k) != ObjClass::None || k == Kind::Select) continue;
+    if (mask->empty()) mask->assign(t.records.size(), 0);
+    (*mask)[i] = 1;
+    ++out.records;
   }
   if (out.records > 0) out.unneeded = std::move(mask);
   return out;
