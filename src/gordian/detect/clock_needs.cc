@@ -78,15 +78,28 @@ class Marker {
   void Need(ObjClass c, uint32_t obj) {
     if (obj != hb::kNoObject && Eligible(c)) needed_[int(c)][obj] = 1;
   }
-  // This record keeps its clock: on a channel the record itself (the
-  // channel rules are per record), on a lock its whole object.
+  // This record keeps its clock: on a channel, or a select, the record
+  // itself (the channel rules are per record), on a lock its whole object.
   void NeedRecord(uint32_t rec) {
     const ObjClass c = trace::ClassOf(Rec(rec).kind);
-    if (c == ObjClass::Chan) keep_[rec] = 1;
+    if (c == ObjClass::Chan || Rec(rec).kind == Kind::Select) keep_[rec] = 1;
     else Need(c, ops_.ObjectOf(rec));
   }
   bool Needed(ObjClass c, uint32_t obj) const { return needed_[int(c)][obj] != 0; }
   bool Kept(uint32_t rec) const { return keep_[rec] != 0; }
+  // A select's record holds the clock of its cases: it keeps it when some
+  // rule keeps the select or one of its cases, or when one of its channels
+  // is small (an object of up to min_ops operations keeps every clock).
+  bool SelectKept(uint32_t q, uint32_t min_ops) const {
+    if (keep_[q]) return true;
+    const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
+    for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase; ++k) {
+      if (keep_[k]) return true;
+      uint32_t d = ops_.ObjectOf(k);
+      if (d != hb::kNoObject && ops_.Ops(ObjClass::Chan, d).size() <= min_ops) return true;
+    }
+    return false;
+  }
   const trace::Record& Rec(uint32_t i) const { return t_.records[i]; }
 
   // One goroutine's records in program order, with the locks it holds.
@@ -100,8 +113,9 @@ class Marker {
       // a closed channel (recv on closed asks Concurrent(rv, rc) of the
       // receives that saw the close), a close (send and recv on closed:
       // Before(send, close)).
-      if (r.tpost == 0 || (r.flags & (trace::kFailed | trace::kClosed)) ||
-          r.kind == Kind::ChanClose) {
+      // (A select case's own stamps do not say: its select's do.)
+      const bool stuck = Rec(r.kind == Kind::SelectCase ? ops_.Owner(i) : i).tpost == 0;
+      if (stuck || (r.flags & (trace::kFailed | trace::kClosed)) || r.kind == Kind::ChanClose) {
         NeedRecord(i);
       }
       // The lock this record releases, if it holds it.
@@ -159,9 +173,13 @@ class Marker {
       }
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
-        if (r.tpost == 0 || (r.flags & trace::kClosed)) continue;
+        const uint32_t own = ops_.Owner(i);
+        if (Rec(own).tpost == 0 || (r.flags & trace::kClosed)) continue;
         if (r.kind == Kind::ChanSend && cl.tpost != 0 && r.tpre > cl.tpost) keep_[i] = 1;
-        if (r.kind == Kind::ChanRecv && saw_close) keep_[i] = 1;
+        // A value receive, plain or the chosen case of a select.
+        if (saw_close && hb::DirOf(r) == ChanDir::Recv && (own == i || ops_.ChosenCase(own) == i)) {
+          keep_[i] = 1;
+        }
       }
     }
     // Select leak, on an unbuffered channel: a plain operation x whose
@@ -180,6 +198,7 @@ class Marker {
         uint32_t q = ops_.Owner(p);
         if (q == p || !MayTakeAnotherCase(q, p)) continue;
         keep_[x] = 1;
+        keep_[q] = 1;  // Alternative() asks Before(y, q)
         const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
         for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase;
              ++k) {
@@ -310,7 +329,7 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
                                      [&](const trace::Record& r) { return r.tpre < test.end; });
       if (it == first) continue;
       uint32_t i = static_cast<uint32_t>(std::prev(it) - t.records.begin());
-      const trace::Record& r = t.records[i];
+      const trace::Record& r = t.records[ops.Owner(i)];  // a case: its select's stamps
       if (r.tpost == 0 || r.tpost > test.end) m.NeedRecord(i);
     }
   }
@@ -319,8 +338,8 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
   // the records its rules need. A channel that keeps some also keeps its
   // first record: PredictContext::Unclocked takes an object whose first
   // record is exempt for one exempt whole (and skips it). Select cases
-  // stand for their select, which keeps its clock: they are not marked
-  // unless the whole channel is exempt.
+  // stand for their select (decided below): they are not marked unless
+  // the whole channel is exempt.
   auto mask = std::make_shared<std::vector<uint8_t>>();
   for (ObjClass c : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex}) {
     for (uint32_t d = 0; d < ops.Count(c); ++d) {
@@ -340,11 +359,12 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
       out.objects += n > 0;
     }
   }
-  // Records of no object but a select's (spawns, goroutine starts and
-  // ends, tests, panics): no detector asks about them at all.
+  // Records of no object (spawns, goroutine starts and ends, tests,
+  // panics): no detector asks about them at all. Selects: as their cases.
   for (uint32_t i = 0; i < t.records.size(); ++i) {
     const Kind k = t.records[i].kind;
-    if (trace::ClassOf(k) != ObjClass::None || k == Kind::Select) continue;
+    if (trace::ClassOf(k) != ObjClass::None) continue;
+    if (k == Kind::Select && m.SelectKept(i, min_ops)) continue;
     if (mask->empty()) mask->assign(t.records.size(), 0);
     (*mask)[i] = 1;
     ++out.records;

@@ -37,7 +37,13 @@
 // A channel of which some record keeps its clock keeps its first record's
 // too: detect/predicted/predict_context.h's Unclocked() looks at the first
 // record to tell a wholly exempt object, which the detectors skip. A select
-// case stands for its select, whose record always keeps its clock.
+// case stands for its select: the select keeps its clock when one of its
+// cases does, when it is stuck, when a select leak may ask about it (it
+// met a plain operation and may have had another case), or when one of its
+// channels is small. Records of no object (spawns, goroutine starts and
+// ends, tests, panics) need none: no detector asks about them.
+// Not refined: WaitGroups (negative WaitGroup reads every Done's clock and,
+// for the report, the Adds'), Once, Cond keep every clock.
 // Lost by design on exempt records: the information findings (message and
 // lock contention, alternative partners, select alternatives), which
 // compare operations across the whole object; and the rewrite of a prediction into a schedule, which

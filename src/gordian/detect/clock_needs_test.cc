@@ -73,17 +73,18 @@ TEST(ClockNeeds, SmallObjectsKeepTheirClocks) {
   EXPECT_EQ(Exempt(text, 3).size(), 4u);
 }
 
-TEST(ClockNeeds, RecordsOfNoObjectButSelectsNeedNoClockOnceSomeObjectIsLarge) {
+TEST(ClockNeeds, RecordsOfNoObjectNeedNoClockOnceSomeObjectIsLarge) {
   // No detector asks about spawns, starts, ends or panics; a select stands
-  // for its cases. With every object small, nothing is exempt at all.
+  // for its cases, here one no rule keeps. With every object small,
+  // nothing is exempt at all.
   const std::string text =
       "1 ChanMake obj=1 val=0\n"
       "1 go 2\n"
       "1 Select val=0xffffffff aux=1 has-default\n"
       "1 SelectCase obj=1 recv aux=0\n"
       "2 Panic\n";
-  EXPECT_EQ(Exempt(text, 0, false), (std::vector<std::string>{"GoSpawn@2", "GoStart@1",
-                                                               "Panic@0"}));
+  EXPECT_EQ(Exempt(text, 0, false), (std::vector<std::string>{"GoSpawn@2", "Select@0",
+                                                               "GoStart@1", "Panic@0"}));
   EXPECT_TRUE(Exempt(text, 2, false).empty());
 }
 
@@ -176,6 +177,30 @@ TEST(ClockNeeds, ASelectPartnerKeepsItsClockAndSoDoTheOtherCasesPartners) {
                    "3 ChanSend obj=2 val=1\n"
                    "1 ChanRecv obj=2 val=1\n"),
             (std::vector<std::string>{"ChanRecv@2"}));
+}
+
+TEST(ClockNeeds, ASelectKeepsItsClockOnlyWhenItsCasesOrASelectLeakNeedIt) {
+  // The select met the send on 1 and could have taken its case on 2 (3
+  // sends there): select leak asks about the select. Without another
+  // goroutine on 2 it could not, and nothing asks about it, nor about the
+  // send on 1.
+  const std::string head =
+      "1 ChanMake obj=1 val=0\n"
+      "1 ChanMake obj=2 val=0\n"
+      "1 go 2\n"
+      "1 go 3\n"
+      "2 ChanSend obj=1 val=1\n"
+      "1 Select val=0 aux=2\n"
+      "1 SelectCase obj=1 recv chosen val=1 aux=0\n"
+      "1 SelectCase obj=2 recv aux=1\n";
+  const std::string with_sender = head + "3 ChanSend obj=2 val=1\n1 ChanRecv obj=2 val=1\n";
+  EXPECT_EQ(Exempt(with_sender, 0, false),
+            (std::vector<std::string>{"GoSpawn@2", "GoSpawn@3", "GoStart@1", "GoStart@1"}));
+  EXPECT_EQ(Exempt(head, 0, false), (std::vector<std::string>{"GoSpawn@2", "GoSpawn@3",
+                                                               "Select@0", "GoStart@1",
+                                                               "GoStart@1"}));
+  EXPECT_EQ(Exempt(head), (std::vector<std::string>{"ChanMake@1", "ChanMake@2", "SelectCase@1",
+                                                    "SelectCase@2", "ChanSend@1"}));
 }
 
 TEST(ClockNeeds, AnOperationThatNeverCompletedKeepsItsClock) {
