@@ -338,36 +338,51 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
   // the records its rules need. A channel that keeps some also keeps its
   // first record: PredictContext::Unclocked takes an object whose first
   // record is exempt for one exempt whole (and skips it). Select cases
-  // stand for their select (decided below): they are not marked unless
-  // the whole channel is exempt.
-  auto mask = std::make_shared<std::vector<uint8_t>>();
+  // stand for their select (decided below).
+  auto mask = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
+  std::vector<uint8_t> partial(ops.Count(ObjClass::Chan), 0);  // channels partly exempt
   for (ObjClass c : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex}) {
     for (uint32_t d = 0; d < ops.Count(c); ++d) {
       auto recs = ops.Ops(c, d);
       if (recs.size() <= min_ops || m.Needed(c, d)) continue;
       bool whole = true;
       for (uint32_t r : recs) whole = whole && !m.Kept(r);
-      uint64_t n = 0;
+      if (c == ObjClass::Chan) partial[d] = !whole;
+      bool any = false;
       for (size_t k = 0; k < recs.size(); ++k) {
         uint32_t r = recs[k];
         if (!whole && (k == 0 || m.Kept(r) || t.records[r].kind == Kind::SelectCase)) continue;
-        if (mask->empty()) mask->assign(t.records.size(), 0);
         (*mask)[r] = 1;
-        ++n;
+        any = true;
       }
-      out.records += n;
-      out.objects += n > 0;
+      out.objects += any;
     }
   }
   // Records of no object (spawns, goroutine starts and ends, tests,
-  // panics): no detector asks about them at all. Selects: as their cases.
+  // panics): no detector asks about them at all. A select: as its cases;
+  // an exempt select's cases are exempt too (but the first record of a
+  // partly exempt channel).
   for (uint32_t i = 0; i < t.records.size(); ++i) {
     const Kind k = t.records[i].kind;
     if (trace::ClassOf(k) != ObjClass::None) continue;
-    if (k == Kind::Select && m.SelectKept(i, min_ops)) continue;
-    if (mask->empty()) mask->assign(t.records.size(), 0);
+    if (k == Kind::Select) {
+      if (m.SelectKept(i, min_ops)) continue;
+      const uint32_t end = t.goroutines[trace::Value(ops.GoroutineIndexOf(i))].end;
+      for (uint32_t c = i + 1; c < end && c <= i + t.records[i].aux &&
+                               t.records[c].kind == Kind::SelectCase;
+           ++c) {
+        uint32_t d = ops.ObjectOf(c);
+        if (d != hb::kNoObject && partial[d] && ops.Ops(ObjClass::Chan, d).front() == c) continue;
+        (*mask)[c] = 1;
+      }
+    }
     (*mask)[i] = 1;
-    ++out.records;
+  }
+  // The count: a select's case marked with its whole channel but whose
+  // select keeps its clock (for another case) has no clock to lose.
+  for (uint32_t i = 0; i < t.records.size(); ++i) {
+    if (!(*mask)[i]) continue;
+    out.records += t.records[i].kind != Kind::SelectCase || (*mask)[ops.Owner(i)];
   }
   if (out.records > 0) out.unneeded = std::move(mask);
   return out;
