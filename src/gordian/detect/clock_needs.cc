@@ -54,6 +54,25 @@ uint8_t DirBit(ChanDir d) { return d == ChanDir::Send ? 1 : d == ChanDir::Recv ?
 // concurrent_recv.cc compares at most this many receives of each site.
 constexpr uint32_t kConcurrentRecvPerSite = 64;
 
+// Per channel, which goroutines send on it (but for sends that
+// panicked), receive from it, and whether a close that did not panic
+// closed it: what MayTakeAnotherCase asks.
+struct Goroutines {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  uint32_t first = kNone;
+  bool several = false;
+  void Add(uint32_t g) {
+    if (first == kNone) first = g;
+    else if (first != g) several = true;
+  }
+  bool Other(uint32_t g) const { return several || (first != kNone && first != g); }
+};
+struct Users {
+  Goroutines send, recv;
+  bool closed = false;
+  bool known = false;  // computed
+};
+
 class Marker {
  public:
   explicit Marker(const hb::OpIndex& ops) : ops_(ops), t_(ops.trace()) {
@@ -63,16 +82,7 @@ class Marker {
     keep_.assign(t_.records.size(), 0);
     want_dirs_.assign(ops.Count(ObjClass::Chan), 0);
     users_.assign(ops.Count(ObjClass::Chan), {});
-    for (uint32_t d = 0; d < ops.Count(ObjClass::Chan); ++d) {
-      for (uint32_t i : ops.Ops(ObjClass::Chan, d)) {
-        const trace::Record& r = Rec(i);
-        const ChanDir dir = hb::DirOf(r);
-        const uint32_t g = trace::Value(ops.GoroutineIndexOf(i));
-        if (dir == ChanDir::Send && !(r.flags & trace::kClosed)) users_[d].send.Add(g);
-        if (dir == ChanDir::Recv) users_[d].recv.Add(g);
-        if (dir == ChanDir::Close && !(r.flags & trace::kClosed)) users_[d].closed = true;
-      }
-    }
+    has_cases_.assign(ops.Count(ObjClass::Chan), 0);
   }
   // The whole object keeps its clocks (the lock rules).
   void Need(ObjClass c, uint32_t obj) {
@@ -109,6 +119,7 @@ class Marker {
       const trace::Record& r = Rec(i);
       const ObjClass cls = trace::ClassOf(r.kind);
       const uint32_t obj = ops_.ObjectOf(i);
+      if (r.kind == Kind::SelectCase && obj != hb::kNoObject) has_cases_[obj] = 1;
       // Never completed (leaks: Before(partner, x) reads x), failed or saw
       // a closed channel (recv on closed asks Concurrent(rv, rc) of the
       // receives that saw the close), a close (send and recv on closed:
@@ -167,14 +178,16 @@ class Marker {
       bool saw_close = false;
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
-        if (hb::DirOf(r) != ChanDir::Recv || !(r.flags & trace::kClosed)) continue;
+        if (!(r.flags & trace::kClosed) || hb::DirOf(r) != ChanDir::Recv) continue;
         uint32_t own = ops_.Owner(i);
         if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close = true;
       }
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
+        if (r.flags & trace::kClosed) continue;
+        if (!saw_close && r.kind != Kind::ChanSend) continue;
         const uint32_t own = ops_.Owner(i);
-        if (Rec(own).tpost == 0 || (r.flags & trace::kClosed)) continue;
+        if (Rec(own).tpost == 0) continue;
         if (r.kind == Kind::ChanSend && cl.tpost != 0 && r.tpre > cl.tpost) keep_[i] = 1;
         // A value receive, plain or the chosen case of a select.
         if (saw_close && hb::DirOf(r) == ChanDir::Recv && (own == i || ops_.ChosenCase(own) == i)) {
@@ -189,7 +202,7 @@ class Marker {
     // close, kept above) is concurrent with the select: their clocks.
     // Neither is asked when the select cannot have taken another case:
     // select_leak.cc's Alternative() finds none without a clock.
-    if (info.capacity == 0) {
+    if (info.capacity == 0 && has_cases_[d]) {
       for (uint32_t x : recs) {
         const trace::Record& r = Rec(x);
         if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) continue;
@@ -224,7 +237,7 @@ class Marker {
     for (uint32_t k = q + 1; k < end && k <= q + s.aux && Rec(k).kind == Kind::SelectCase; ++k) {
       uint32_t d = ops_.ObjectOf(k);
       if (k == p || d == hb::kNoObject) continue;
-      const Users& u = users_[d];
+      const Users& u = UsersOf(d);
       if (hb::DirOf(Rec(k)) == ChanDir::Send) {
         if (u.recv.Other(gq)) return true;
       } else if (u.send.Other(gq) || u.closed ||
@@ -233,6 +246,23 @@ class Marker {
       }
     }
     return false;
+  }
+
+  // Who uses channel d (computed on first use: only the channels of
+  // selects are asked about).
+  const Users& UsersOf(uint32_t d) const {
+    Users& u = users_[d];
+    if (u.known) return u;
+    u.known = true;
+    for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
+      const trace::Record& r = Rec(i);
+      const ChanDir dir = hb::DirOf(r);
+      const uint32_t g = trace::Value(ops_.GoroutineIndexOf(i));
+      if (dir == ChanDir::Send && !(r.flags & trace::kClosed)) u.send.Add(g);
+      if (dir == ChanDir::Recv) u.recv.Add(g);
+      if (dir == ChanDir::Close && !(r.flags & trace::kClosed)) u.closed = true;
+    }
+    return u;
   }
 
   // The operations select leak wants of channel d (after every Channel()).
@@ -248,25 +278,42 @@ class Marker {
   // sites, the first 64 of each site. A channel received from at one site
   // only (a worker pool) needs none.
   void ReceiveSites() {
+    // Per trace object id (one or more channels of the index): its first
+    // receive site and whether it has others. Per channel first, without
+    // a lookup per record.
     struct Sites {
       uint32_t first;
       bool several;
     };
-    std::unordered_map<uint32_t, Sites> sites;  // trace object id -> its receive sites
-    for (uint32_t d = 0; d < ops_.Count(ObjClass::Chan); ++d) {
+    std::unordered_map<uint32_t, Sites> sites;
+    const uint32_t nch = ops_.Count(ObjClass::Chan);
+    for (uint32_t d = 0; d < nch; ++d) {
+      bool any = false, several = false;
+      uint32_t first = 0;
       for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
         const trace::Record& r = Rec(i);
         if (r.kind != Kind::ChanRecv || r.obj == 0) continue;
-        auto [it, fresh] = sites.try_emplace(r.obj, Sites{r.site, false});
-        if (!fresh && it->second.first != r.site) it->second.several = true;
+        if (!any) first = r.site, any = true;
+        else several = several || r.site != first;
+      }
+      if (!any) continue;
+      const uint32_t raw = trace::Value(ops_.Channel(d).raw);
+      auto [it, fresh] = sites.try_emplace(raw, Sites{first, several});
+      if (!fresh) it->second.several = it->second.several || several || it->second.first != first;
+    }
+    // The receives of those ids in trace order, the first 64 per site.
+    std::vector<uint32_t> recvs;
+    std::unordered_map<uint64_t, uint32_t> seen;  // (object id, site) -> receives so far
+    for (uint32_t d = 0; d < nch; ++d) {
+      auto it = sites.find(trace::Value(ops_.Channel(d).raw));
+      if (it == sites.end() || !it->second.several) continue;
+      for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
+        if (Rec(i).kind == Kind::ChanRecv && Rec(i).obj != 0) recvs.push_back(i);
       }
     }
-    std::unordered_map<uint64_t, uint32_t> seen;  // (object id, site) -> receives so far
-    for (uint32_t i = 0; i < t_.records.size(); ++i) {
+    std::sort(recvs.begin(), recvs.end());
+    for (uint32_t i : recvs) {
       const trace::Record& r = Rec(i);
-      if (r.kind != Kind::ChanRecv || r.obj == 0) continue;
-      auto it = sites.find(r.obj);
-      if (it == sites.end() || !it->second.several) continue;
       if (seen[(uint64_t(r.obj) << 32) | r.site]++ < kConcurrentRecvPerSite) keep_[i] = 1;
     }
   }
@@ -277,24 +324,8 @@ class Marker {
   std::array<std::vector<uint8_t>, trace::kNumObjClasses> needed_;
   std::vector<uint8_t> keep_;       // per record
   std::vector<uint8_t> want_dirs_;  // per channel: DirBit of the operations select leak reads
-  // Per channel, which goroutines send on it (but for sends that
-  // panicked), receive from it, and whether a close that did not panic
-  // closed it: what MayTakeAnotherCase asks.
-  struct Goroutines {
-    static constexpr uint32_t kNone = UINT32_MAX;
-    uint32_t first = kNone;
-    bool several = false;
-    void Add(uint32_t g) {
-      if (first == kNone) first = g;
-      else if (first != g) several = true;
-    }
-    bool Other(uint32_t g) const { return several || (first != kNone && first != g); }
-  };
-  struct Users {
-    Goroutines send, recv;
-    bool closed = false;
-  };
-  std::vector<Users> users_;
+  mutable std::vector<Users> users_;
+  std::vector<uint8_t> has_cases_;  // per channel: some select has a case on it
   std::vector<Held> held_;
 };
 
@@ -351,9 +382,12 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
       bool any = false;
       for (size_t k = 0; k < recs.size(); ++k) {
         uint32_t r = recs[k];
-        if (!whole && (k == 0 || m.Kept(r) || t.records[r].kind == Kind::SelectCase)) continue;
+        const bool is_case = t.records[r].kind == Kind::SelectCase;
+        if (!whole && (k == 0 || m.Kept(r) || is_case)) continue;
         (*mask)[r] = 1;
         any = true;
+        // A case marked with its whole channel counts with its select below.
+        out.records += !is_case;
       }
       out.objects += any;
     }
@@ -374,15 +408,11 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
         uint32_t d = ops.ObjectOf(c);
         if (d != hb::kNoObject && partial[d] && ops.Ops(ObjClass::Chan, d).front() == c) continue;
         (*mask)[c] = 1;
+        ++out.records;
       }
     }
     (*mask)[i] = 1;
-  }
-  // The count: a select's case marked with its whole channel but whose
-  // select keeps its clock (for another case) has no clock to lose.
-  for (uint32_t i = 0; i < t.records.size(); ++i) {
-    if (!(*mask)[i]) continue;
-    out.records += t.records[i].kind != Kind::SelectCase || (*mask)[ops.Owner(i)];
+    ++out.records;
   }
   if (out.records > 0) out.unneeded = std::move(mask);
   return out;
