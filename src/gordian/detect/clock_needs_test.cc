@@ -462,16 +462,24 @@ trace::Trace RandomChannelRun(uint32_t seed) {
           // The forgotten sender: a fresh channel, a new goroutine sends
           // on it once, the select that receives could have taken its
           // other case (select leak), or not (the quiet channel).
-          // Or its other case has a sender of its own, blocked for good in
-          // a goroutine of its own: select leak asks whether that send is
-          // before the select (the select's clock).
+          // Or its other case has a sender of its own, which another new
+          // goroutine (or no one) receives from: select leak asks whether
+          // that send is before the select (the select's clock).
           uint32_t fresh = b.MakeChan(g, 0);
           uint32_t sender = b.Go(g);
           auto snd = b.SendBegin(sender, fresh);
           uint32_t alt = rng() % 2 ? timer : quiet;
           if (rng() % 3 == 0) {
             alt = b.MakeChan(g, 0);
-            b.BlockedSend(b.Go(g), alt);
+            uint32_t alt_sender = b.Go(g);
+            if (rng() % 2 == 0) {
+              b.BlockedSend(alt_sender, alt);
+            } else {
+              uint32_t alt_receiver = b.Go(g);
+              auto s2 = b.SendBegin(alt_sender, alt);
+              b.Recv(alt_receiver, alt);
+              b.Complete(s2);
+            }
           }
           b.Select(g, {{fresh, false}, {alt, false}}, 0);
           b.Complete(snd);
