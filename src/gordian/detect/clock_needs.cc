@@ -1,15 +1,20 @@
 // This file implements UnneededClocks (clock_needs.h): one walk over each
-// goroutine's records with the locks it holds, marking the objects some
-// detector asks about, then the operations of the large unmarked ones.
+// goroutine's records with the locks it holds, marking the locks some
+// detector asks about and the channel records some detector can ask about
+// as the b of Before(a, b); then a pass per channel for the rules that
+// look at a whole channel (closes, selects, receive sites); then the mask
+// over the large objects.
 #include "gordian/detect/clock_needs.h"
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 namespace gordian::detect {
 
 namespace {
 
+using hb::ChanDir;
 using trace::Kind;
 using trace::ObjClass;
 
@@ -42,34 +47,87 @@ struct Held {
   bool reader;
 };
 
+// Per channel: the directions of operations whose clocks select leak's
+// search for another ready case reads (bits of DirBit).
+uint8_t DirBit(ChanDir d) { return d == ChanDir::Send ? 1 : d == ChanDir::Recv ? 2 : 0; }
+
+// concurrent_recv.cc compares at most this many receives of each site.
+constexpr uint32_t kConcurrentRecvPerSite = 64;
+
+// Per channel, which goroutines send on it (but for sends that
+// panicked), receive from it, and whether a close that did not panic
+// closed it: what MayTakeAnotherCase asks.
+struct Goroutines {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  uint32_t first = kNone;
+  bool several = false;
+  void Add(uint32_t g) {
+    if (first == kNone) first = g;
+    else if (first != g) several = true;
+  }
+  bool Other(uint32_t g) const { return several || (first != kNone && first != g); }
+};
+struct Users {
+  Goroutines send, recv;
+  bool closed = false;
+  bool known = false;  // computed
+};
+
 class Marker {
  public:
-  explicit Marker(const hb::OpIndex& ops) : ops_(ops) {
+  explicit Marker(const hb::OpIndex& ops) : ops_(ops), t_(ops.trace()) {
     for (int c = 0; c < trace::kNumObjClasses; ++c) {
       needed_[c].assign(ops.Count(ObjClass(c)), 0);
     }
-    receiver_.assign(ops.Count(ObjClass::Chan), kNone);
+    keep_.assign(t_.records.size(), 0);
+    want_dirs_.assign(ops.Count(ObjClass::Chan), 0);
+    users_.assign(ops.Count(ObjClass::Chan), {});
+    has_cases_.assign(ops.Count(ObjClass::Chan), 0);
   }
+  // The whole object keeps its clocks (the lock rules).
   void Need(ObjClass c, uint32_t obj) {
     if (obj != hb::kNoObject && Eligible(c)) needed_[int(c)][obj] = 1;
   }
-  void NeedRecord(uint32_t rec) { Need(trace::ClassOf(Rec(rec).kind), ops_.ObjectOf(rec)); }
+  // This record keeps its clock: on a channel, or a select, the record
+  // itself (the channel rules are per record), on a lock its whole object.
+  void NeedRecord(uint32_t rec) {
+    const ObjClass c = trace::ClassOf(Rec(rec).kind);
+    if (c == ObjClass::Chan || Rec(rec).kind == Kind::Select) keep_[rec] = 1;
+    else Need(c, ops_.ObjectOf(rec));
+  }
   bool Needed(ObjClass c, uint32_t obj) const { return needed_[int(c)][obj] != 0; }
-  const trace::Record& Rec(uint32_t i) const { return ops_.trace().records[i]; }
+  bool Kept(uint32_t rec) const { return keep_[rec] != 0; }
+  // A select's record holds the clock of its cases: it keeps it when some
+  // rule keeps the select or one of its cases, or when one of its channels
+  // is small (an object of up to min_ops operations keeps every clock).
+  bool SelectKept(uint32_t q, uint32_t min_ops) const {
+    if (keep_[q]) return true;
+    const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
+    for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase; ++k) {
+      if (keep_[k]) return true;
+      uint32_t d = ops_.ObjectOf(k);
+      if (d != hb::kNoObject && ops_.Ops(ObjClass::Chan, d).size() <= min_ops) return true;
+    }
+    return false;
+  }
+  const trace::Record& Rec(uint32_t i) const { return t_.records[i]; }
 
   // One goroutine's records in program order, with the locks it holds.
-  void Walk(uint32_t g, uint32_t begin, uint32_t end) {
+  void Walk(uint32_t begin, uint32_t end) {
     held_.clear();
     for (uint32_t i = begin; i < end; ++i) {
       const trace::Record& r = Rec(i);
       const ObjClass cls = trace::ClassOf(r.kind);
       const uint32_t obj = ops_.ObjectOf(i);
-      if (r.tpost == 0 || (r.flags & (trace::kFailed | trace::kClosed))) Need(cls, obj);
-      if (r.kind == Kind::ChanClose || r.kind == Kind::SelectCase) Need(cls, obj);
-      // A channel two goroutines receive from (concurrent receives).
-      if (r.kind == Kind::ChanRecv && obj != hb::kNoObject) {
-        if (receiver_[obj] == kNone) receiver_[obj] = g;
-        else if (receiver_[obj] != g) Need(cls, obj);
+      if (r.kind == Kind::SelectCase && obj != hb::kNoObject) has_cases_[obj] = 1;
+      // Never completed (leaks: Before(partner, x) reads x), failed or saw
+      // a closed channel (recv on closed asks Concurrent(rv, rc) of the
+      // receives that saw the close), a close (send and recv on closed:
+      // Before(send, close)).
+      // (A select case's own stamps do not say: its select's do.)
+      const bool stuck = Rec(r.kind == Kind::SelectCase ? ops_.Owner(i) : i).tpost == 0;
+      if (stuck || (r.flags & (trace::kFailed | trace::kClosed)) || r.kind == Kind::ChanClose) {
+        NeedRecord(i);
       }
       // The lock this record releases, if it holds it.
       size_t releases = held_.size();
@@ -83,12 +141,13 @@ class Marker {
         }
         if (releases == held_.size()) Need(cls, obj);  // unlocks what it does not hold
       }
-      // Anything done under a lock (but releasing that lock): the
-      // operation and every lock held.
+      // Anything done under a lock (but releasing that lock): every lock
+      // held, and the operation (a lock: the whole lock, for lock order; a
+      // channel operation: itself, mixed deadlock's partner search for it).
       const bool operation = cls != ObjClass::None || r.kind == Kind::Select;
       const size_t others = held_.size() - (releases < held_.size() ? 1 : 0);
       if (operation && others > 0) {
-        Need(cls, obj);
+        NeedRecord(i);
         for (size_t k = 0; k < held_.size(); ++k) {
           if (k != releases) Need(held_[k].cls, held_[k].obj);
         }
@@ -103,12 +162,171 @@ class Marker {
     }
   }
 
+  // The rules of one channel d that look at all of its operations.
+  void Channel(uint32_t d) {
+    auto recs = ops_.Ops(ObjClass::Chan, d);
+    const hb::ChannelInfo& info = ops_.Channel(d);
+    // Send on closed asks Before(send, close) (the close's clock), and
+    // Before(close, send) of a plain send only when the send started after
+    // the close completed (send_on_closed.cc): earlier, the close cannot
+    // be before it.
+    // Recv on closed asks Before(rv, close) and Before(sender, close) (the
+    // close's clock), and, when some receive saw the channel closed,
+    // Concurrent(rv, rc) of each value receive rv with those receives.
+    if (info.close_rec != hb::kNoRecord) {
+      const trace::Record& cl = Rec(info.close_rec);
+      bool saw_close = false;
+      for (uint32_t i : recs) {
+        const trace::Record& r = Rec(i);
+        if (!(r.flags & trace::kClosed) || hb::DirOf(r) != ChanDir::Recv) continue;
+        uint32_t own = ops_.Owner(i);
+        if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close = true;
+      }
+      for (uint32_t i : recs) {
+        const trace::Record& r = Rec(i);
+        if (r.flags & trace::kClosed) continue;
+        if (!saw_close && r.kind != Kind::ChanSend) continue;
+        const uint32_t own = ops_.Owner(i);
+        if (Rec(own).tpost == 0) continue;
+        if (r.kind == Kind::ChanSend && cl.tpost != 0 && r.tpre > cl.tpost) keep_[i] = 1;
+        // A value receive, plain or the chosen case of a select.
+        if (saw_close && hb::DirOf(r) == ChanDir::Recv && (own == i || ops_.ChosenCase(own) == i)) {
+          keep_[i] = 1;
+        }
+      }
+    }
+    // Select leak, on an unbuffered channel: a plain operation x whose
+    // partner is a select case; it asks Before(y, x) of x's clock for the
+    // other operations y, and, for each other case of that select, whether
+    // an operation of the other direction on the case's channel (or its
+    // close, kept above) is concurrent with the select: their clocks.
+    // Neither is asked when the select cannot have taken another case:
+    // select_leak.cc's Alternative() finds none without a clock.
+    if (info.capacity == 0 && has_cases_[d]) {
+      for (uint32_t x : recs) {
+        const trace::Record& r = Rec(x);
+        if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) continue;
+        uint32_t p = ops_.Partner(x);
+        if (p == hb::kNoRecord || Rec(p).kind != Kind::SelectCase) continue;
+        uint32_t q = ops_.Owner(p);
+        if (q == p || !MayTakeAnotherCase(q, p)) continue;
+        keep_[x] = 1;
+        keep_[q] = 1;  // Alternative() asks Before(y, q)
+        const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
+        for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase;
+             ++k) {
+          uint32_t d2 = ops_.ObjectOf(k);
+          if (k == p || d2 == hb::kNoObject) continue;
+          want_dirs_[d2] |= DirBit(hb::DirOf(Rec(k)) == ChanDir::Send ? ChanDir::Recv : ChanDir::Send);
+        }
+      }
+    }
+  }
+
+  // Whether select q, which took case p, may have had another case ready
+  // in some schedule as select_leak.cc's Alternative() looks for one: a
+  // default; or another case whose channel some other goroutine operates
+  // on in the other direction, or, for a receive case, that is closed or
+  // that no one sends on or closes and no make(chan) of the run made (a
+  // timer, a context). Without any, Alternative() reads no clock.
+  bool MayTakeAnotherCase(uint32_t q, uint32_t p) const {
+    const trace::Record& s = Rec(q);
+    if (s.flags & trace::kHasDefault) return true;
+    const uint32_t gq = trace::Value(ops_.GoroutineIndexOf(q));
+    const uint32_t end = t_.goroutines[gq].end;
+    for (uint32_t k = q + 1; k < end && k <= q + s.aux && Rec(k).kind == Kind::SelectCase; ++k) {
+      uint32_t d = ops_.ObjectOf(k);
+      if (k == p || d == hb::kNoObject) continue;
+      const Users& u = UsersOf(d);
+      if (hb::DirOf(Rec(k)) == ChanDir::Send) {
+        if (u.recv.Other(gq)) return true;
+      } else if (u.send.Other(gq) || u.closed ||
+                 (u.send.first == Goroutines::kNone && !ops_.Channel(d).capacity_known)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Who uses channel d (computed on first use: only the channels of
+  // selects are asked about).
+  const Users& UsersOf(uint32_t d) const {
+    Users& u = users_[d];
+    if (u.known) return u;
+    u.known = true;
+    for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
+      const trace::Record& r = Rec(i);
+      const ChanDir dir = hb::DirOf(r);
+      const uint32_t g = trace::Value(ops_.GoroutineIndexOf(i));
+      if (dir == ChanDir::Send && !(r.flags & trace::kClosed)) u.send.Add(g);
+      if (dir == ChanDir::Recv) u.recv.Add(g);
+      if (dir == ChanDir::Close && !(r.flags & trace::kClosed)) u.closed = true;
+    }
+    return u;
+  }
+
+  // The operations select leak wants of channel d (after every Channel()).
+  void WantedDirections(uint32_t d) {
+    if (want_dirs_[d] == 0) return;
+    for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
+      if (DirBit(hb::DirOf(Rec(i))) & want_dirs_[d]) keep_[i] = 1;
+    }
+  }
+
+  // Concurrent receives: Concurrent(a, b) of plain receives of one channel
+  // (trace object id, as concurrent_recv.cc groups them) at two different
+  // sites, the first 64 of each site. A channel received from at one site
+  // only (a worker pool) needs none.
+  void ReceiveSites() {
+    // Per trace object id (one or more channels of the index): its first
+    // receive site and whether it has others. Per channel first, without
+    // a lookup per record.
+    struct Sites {
+      uint32_t first;
+      bool several;
+    };
+    std::unordered_map<uint32_t, Sites> sites;
+    const uint32_t nch = ops_.Count(ObjClass::Chan);
+    for (uint32_t d = 0; d < nch; ++d) {
+      bool any = false, several = false;
+      uint32_t first = 0;
+      for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
+        const trace::Record& r = Rec(i);
+        if (r.kind != Kind::ChanRecv || r.obj == 0) continue;
+        if (!any) first = r.site, any = true;
+        else several = several || r.site != first;
+      }
+      if (!any) continue;
+      const uint32_t raw = trace::Value(ops_.Channel(d).raw);
+      auto [it, fresh] = sites.try_emplace(raw, Sites{first, several});
+      if (!fresh) it->second.several = it->second.several || several || it->second.first != first;
+    }
+    // The receives of those ids in trace order, the first 64 per site.
+    std::vector<uint32_t> recvs;
+    std::unordered_map<uint64_t, uint32_t> seen;  // (object id, site) -> receives so far
+    for (uint32_t d = 0; d < nch; ++d) {
+      auto it = sites.find(trace::Value(ops_.Channel(d).raw));
+      if (it == sites.end() || !it->second.several) continue;
+      for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
+        if (Rec(i).kind == Kind::ChanRecv && Rec(i).obj != 0) recvs.push_back(i);
+      }
+    }
+    std::sort(recvs.begin(), recvs.end());
+    for (uint32_t i : recvs) {
+      const trace::Record& r = Rec(i);
+      if (seen[(uint64_t(r.obj) << 32) | r.site]++ < kConcurrentRecvPerSite) keep_[i] = 1;
+    }
+  }
+
  private:
   const hb::OpIndex& ops_;
+  const trace::Trace& t_;
   std::array<std::vector<uint8_t>, trace::kNumObjClasses> needed_;
+  std::vector<uint8_t> keep_;       // per record
+  std::vector<uint8_t> want_dirs_;  // per channel: DirBit of the operations select leak reads
+  mutable std::vector<Users> users_;
+  std::vector<uint8_t> has_cases_;  // per channel: some select has a case on it
   std::vector<Held> held_;
-  static constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<uint32_t> receiver_;  // per channel: the first goroutine that received
 };
 
 }  // namespace
@@ -125,8 +343,12 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
 
   Marker m(ops);
   for (uint32_t g = 0; g < t.goroutines.size(); ++g) {
-    m.Walk(g, t.goroutines[g].begin, t.goroutines[g].end);
+    m.Walk(t.goroutines[g].begin, t.goroutines[g].end);
   }
+  const uint32_t nch = ops.Count(ObjClass::Chan);
+  for (uint32_t d = 0; d < nch; ++d) m.Channel(d);
+  for (uint32_t d = 0; d < nch; ++d) m.WantedDirections(d);
+  m.ReceiveSites();
   // The operation each goroutine was in when a test ended: a goroutine
   // blocked there is a leak candidate, whose partners are searched.
   for (const hb::TestInfo& test : ops.tests()) {
@@ -138,21 +360,59 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
                                      [&](const trace::Record& r) { return r.tpre < test.end; });
       if (it == first) continue;
       uint32_t i = static_cast<uint32_t>(std::prev(it) - t.records.begin());
-      const trace::Record& r = t.records[i];
+      const trace::Record& r = t.records[ops.Owner(i)];  // a case: its select's stamps
       if (r.tpost == 0 || r.tpost > test.end) m.NeedRecord(i);
     }
   }
 
-  auto mask = std::make_shared<std::vector<uint8_t>>();
+  // Large objects: a lock no rule needs is exempt whole; a channel keeps
+  // the records its rules need. A channel that keeps some also keeps its
+  // first record: PredictContext::Unclocked takes an object whose first
+  // record is exempt for one exempt whole (and skips it). Select cases
+  // stand for their select (decided below).
+  auto mask = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
+  std::vector<uint8_t> partial(ops.Count(ObjClass::Chan), 0);  // channels partly exempt
   for (ObjClass c : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex}) {
     for (uint32_t d = 0; d < ops.Count(c); ++d) {
       auto recs = ops.Ops(c, d);
       if (recs.size() <= min_ops || m.Needed(c, d)) continue;
-      if (mask->empty()) mask->assign(t.records.size(), 0);
-      for (uint32_t r : recs) (*mask)[r] = 1;
-      out.records += recs.size();
-      ++out.objects;
+      bool whole = true;
+      for (uint32_t r : recs) whole = whole && !m.Kept(r);
+      if (c == ObjClass::Chan) partial[d] = !whole;
+      bool any = false;
+      for (size_t k = 0; k < recs.size(); ++k) {
+        uint32_t r = recs[k];
+        const bool is_case = t.records[r].kind == Kind::SelectCase;
+        if (!whole && (k == 0 || m.Kept(r) || is_case)) continue;
+        (*mask)[r] = 1;
+        any = true;
+        // A case marked with its whole channel counts with its select below.
+        out.records += !is_case;
+      }
+      out.objects += any;
     }
+  }
+  // Records of no object (spawns, goroutine starts and ends, tests,
+  // panics): no detector asks about them at all. A select: as its cases;
+  // an exempt select's cases are exempt too (but the first record of a
+  // partly exempt channel).
+  for (uint32_t i = 0; i < t.records.size(); ++i) {
+    const Kind k = t.records[i].kind;
+    if (trace::ClassOf(k) != ObjClass::None) continue;
+    if (k == Kind::Select) {
+      if (m.SelectKept(i, min_ops)) continue;
+      const uint32_t end = t.goroutines[trace::Value(ops.GoroutineIndexOf(i))].end;
+      for (uint32_t c = i + 1; c < end && c <= i + t.records[i].aux &&
+                               t.records[c].kind == Kind::SelectCase;
+           ++c) {
+        uint32_t d = ops.ObjectOf(c);
+        if (d != hb::kNoObject && partial[d] && ops.Ops(ObjClass::Chan, d).front() == c) continue;
+        (*mask)[c] = 1;
+        ++out.records;
+      }
+    }
+    (*mask)[i] = 1;
+    ++out.records;
   }
   if (out.records > 0) out.unneeded = std::move(mask);
   return out;

@@ -7,25 +7,46 @@
 //
 // Every detector asks only Before(a, b), which reads b's pre clock (a's
 // side is its epoch, from the index). So a record needs a clock when it can
-// be the b of some detector's question. Whole objects are exempt, and only
-// channels, mutexes and RWMutexes with more than `min_ops` operations (the
-// ones whose clocks fill memory), and only when none of these holds:
-//   - an operation on it never completed, or failed (panicked, unlock of
-//     unlocked): leaks and partner search, occurred misuse;
-//   - it is a channel that is closed (send/receive on closed), that a
-//     select has a case on (select leak), or that more than one goroutine
-//     receives from (concurrent receives);
-//   - it is a lock that some goroutine unlocks without holding it
-//     (unlock of unlocked), that is locked again while held, or while
-//     which is held its goroutine does anything else but unlock it; or it
-//     is an object operated on while its goroutine holds a lock (lock
-//     order, mixed deadlock, recursive read lock: they ask about nested
-//     requests and the channel operations done under a lock);
-//   - an operation on it was in progress when a test ended (a goroutine
-//     blocked at a test's end is a leak candidate).
-// Lost by design on exempt objects: the information findings (message and
-// lock contention, alternative partners), which compare operations across
-// the whole object; and the rewrite of a prediction into a schedule, which
+// be the b of some detector's question. Only channels, mutexes and
+// RWMutexes with more than `min_ops` operations (the ones whose clocks fill
+// memory) lose clocks. A lock keeps all of its clocks or none; it keeps
+// them when
+//   - an operation on it never completed or failed, or was in progress
+//     when a test ended (leaks, occurred misuse);
+//   - some goroutine unlocks it without holding it (unlock of unlocked),
+//     locks it again while holding it, or does anything else but unlock it
+//     while holding it; or it is taken while its goroutine holds another
+//     lock (lock order, mixed deadlock, recursive read lock).
+// A channel keeps the clocks of the records some detector asks about as b
+// (docs/analysis-needs.md, "Per record"):
+//   - an operation that never completed, or was in progress when a test
+//     ended (leaks' partner search: Before(y, x) of the stuck x), one that
+//     failed or saw the channel closed, and every close;
+//   - on a closed channel, a plain send that started after the first close
+//     completed (send on closed asks Before(close, send) only of those),
+//     and, when some receive saw the close, every receive that got a value
+//     (recv on closed: Concurrent(value receive, receive of the close));
+//   - on an unbuffered channel, a plain operation whose partner is a
+//     select case (select leak: Before(y, x)), and, on the channels of that
+//     select's other cases, the operations of the direction that could
+//     make the case ready (Before(select, y));
+//   - the first 64 receives at each site of a channel received from at
+//     two sites or more (concurrent receives);
+//   - an operation done while its goroutine holds a lock (mixed deadlock's
+//     partner search).
+// A channel of which some record keeps its clock keeps its first record's
+// too: detect/predicted/predict_context.h's Unclocked() looks at the first
+// record to tell a wholly exempt object, which the detectors skip. A select
+// case stands for its select: the select keeps its clock when one of its
+// cases does, when it is stuck, when a select leak may ask about it (it
+// met a plain operation and may have had another case), or when one of its
+// channels is small. Records of no object (spawns, goroutine starts and
+// ends, tests, panics) need none: no detector asks about them.
+// Not refined: WaitGroups (negative WaitGroup reads every Done's clock and,
+// for the report, the Adds'), Once, Cond keep every clock.
+// Lost by design on exempt records: the information findings (message and
+// lock contention, alternative partners, select alternatives), which
+// compare operations across the whole object; and the rewrite of a prediction into a schedule, which
 // reads the clocks of every operation in the bug's past: the analysis
 // builds the engine again with every clock before it confirms
 // (pipeline/analyze_trace.cc).
@@ -48,7 +69,7 @@ struct ClockNeeds {
   // 1 for each record no detector reads the clock of (null: none).
   std::shared_ptr<const std::vector<uint8_t>> unneeded;
   uint64_t records = 0;  // how many
-  uint32_t objects = 0;  // on how many objects
+  uint32_t objects = 0;  // on how many objects (wholly or in part)
 };
 
 ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops = kClockNeedsMinOps);

@@ -56,7 +56,7 @@ void AlternativePartners(PredictContext& c) {
   // at each of its receives (4096 x 100,000 queries).
   LiveRuns live;
   for (uint32_t ch = 0; ch < nch; ++ch) {
-    if (c.Unclocked(ObjClass::Chan, ch)) continue;
+    if (c.PartlyUnclocked(ObjClass::Chan, ch)) continue;
     const ChanRuns& cr = c.Runs(ch);
     if (cr.send.runs().size() < 2 && cr.recv.empty()) continue;
     std::set<uint32_t> send_sites;
@@ -131,7 +131,7 @@ void SelectAlternatives(PredictContext& c) {
     for (uint32_t k = q + 1; k < end && k <= q + s.aux && c.rec(k).kind == Kind::SelectCase; ++k) {
       if (k == chosen || sa.alts.count(c.rec(k).site)) continue;
       uint32_t d = c.ops.ObjectOf(k);
-      if (d == hb::kNoObject || c.Unclocked(ObjClass::Chan, d)) continue;
+      if (d == hb::kNoObject || c.PartlyUnclocked(ObjClass::Chan, d)) continue;
       const ChanRuns& cr = c.Runs(d);
       ChanDir dir = hb::DirOf(c.rec(k));
       const OpRuns& other = dir == ChanDir::Send ? cr.recv : cr.send;

@@ -81,7 +81,7 @@ void InfoContention(PredictContext& c) {
   OpRuns send, recv;
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
   for (uint32_t ch = 0; ch < nch && !c.exhausted(); ++ch) {
-    if (c.Unclocked(ObjClass::Chan, ch)) continue;
+    if (c.PartlyUnclocked(ObjClass::Chan, ch)) continue;
     send.Clear();
     recv.Clear();
     for (uint32_t y : c.ops.Ops(ObjClass::Chan, ch)) {
@@ -113,7 +113,7 @@ void InfoContention(PredictContext& c) {
   for (ObjClass cls : {ObjClass::Mutex, ObjClass::RWMutex}) {
     const uint32_t nm = c.ops.Count(cls);
     for (uint32_t m = 0; m < nm && !c.exhausted(); ++m) {
-      if (c.Unclocked(cls, m)) continue;
+      if (c.PartlyUnclocked(cls, m)) continue;
       send.Clear();
       for (uint32_t y : c.ops.Ops(cls, m)) {
         Kind k = c.rec(y).kind;

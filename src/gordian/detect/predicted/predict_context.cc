@@ -33,6 +33,21 @@ const hb::HappensBefore* PredictContext::Weak() {
   return weak_.get();
 }
 
+bool PredictContext::PartlyUnclocked(ObjClass cls, uint32_t dense) {
+  std::vector<int8_t>& known = partly_unclocked_[int(cls)];
+  if (known.empty()) known.assign(ops.Count(cls), -1);
+  if (known[dense] < 0) {
+    bool some = false;
+    for (const std::vector<uint8_t>* mask :
+         {hb.options().unclocked.get(), hb.options().unneeded.get()}) {
+      if (mask == nullptr || mask->empty()) continue;
+      for (uint32_t r : ops.Ops(cls, dense)) some = some || (*mask)[r] != 0;
+    }
+    known[dense] = some;
+  }
+  return known[dense] != 0;
+}
+
 const OccurredIndex& PredictContext::Index() {
   if (!index_) index_ = std::make_unique<OccurredIndex>(ops);
   return *index_;

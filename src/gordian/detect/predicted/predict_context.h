@@ -5,6 +5,7 @@
 // budget, and de-duplication of the findings they emit.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -50,8 +51,10 @@ class PredictContext {
   // Whether the engine has no clocks for the object: the analysis shed it
   // to stay within its memory budget (pipeline/object_shedding.h,
   // hb::HbOptions::unclocked names all its records), or no detector needs
-  // them (detect/clock_needs.h, hb::HbOptions::unneeded; whole objects
-  // too). Detectors skip such objects: every question about them would be
+  // them (detect/clock_needs.h, hb::HbOptions::unneeded, which exempts
+  // the first record of an object only when it exempts all of them; an
+  // object partly exempt answers "ordered" about its exempt records, which
+  // no bug or warning detector asks about). Detectors skip such objects: every question about them would be
   // answered "ordered", and a search for a concurrent pair would run to its
   // query budget for nothing.
   bool Unclocked(ObjClass cls, uint32_t dense) const {
@@ -63,6 +66,12 @@ class PredictContext {
     }
     return false;
   }
+  // Whether some record of the object has no clock (Unclocked, or
+  // clock_needs.h left some of its records without one). The information
+  // scenarios (alternatives.cc, contention.cc), which compare operations
+  // across the whole object, skip it: their searches would be answered
+  // "ordered" and run to their query budget for nothing.
+  bool PartlyUnclocked(ObjClass cls, uint32_t dense);
 
   // Happens-before without unlock -> lock edges (lock-order and mixed
   // deadlock analyses), built on first use; null if it cannot be built.
@@ -121,6 +130,8 @@ class PredictContext {
   bool weak_failed_ = false;
   std::unordered_map<std::string, size_t> emitted_;
   std::unordered_map<uint32_t, ChanRuns> runs_;  // dedup key -> index in out_
+  // PartlyUnclocked per class and object: -1 not computed yet, else 0 or 1.
+  std::array<std::vector<int8_t>, trace::kNumObjClasses> partly_unclocked_;
   uint64_t work_ = 0, limit_ = ~0ull;
 };
 
