@@ -46,8 +46,11 @@ std::vector<uint32_t> ReadGids(const std::string& text) {
 
 TEST(ReadGoroutines, AFanOutOverExemptObjectsReadsOnlyTheAdder) {
   // Main Adds 2 and spawns two workers that take a plain mutex, send on a
-  // channel only main receives from, and call Done.
-  EXPECT_EQ(ReadGids("1 ChanMake obj=1 val=4\n"
+  // channel only main receives from (in one loop: one site; receives at
+  // two sites would keep their clocks, for concurrent receives, and the
+  // senders would be read with them), and call Done.
+  EXPECT_EQ(ReadGids("site 1 main.go 30 main.main\n"
+                     "1 ChanMake obj=1 val=4\n"
                      "1 WgAdd obj=9 val=2\n"
                      "1 go 2\n"
                      "1 go 3\n"
@@ -59,8 +62,8 @@ TEST(ReadGoroutines, AFanOutOverExemptObjectsReadsOnlyTheAdder) {
                      "3 ChanSend obj=1 val=2\n"
                      "2 WgAdd obj=9 val=-1\n"
                      "3 WgAdd obj=9 val=-1\n"
-                     "1 ChanRecv obj=1 val=1\n"
-                     "1 ChanRecv obj=1 val=2\n"
+                     "1 ChanRecv obj=1 val=1 @1\n"
+                     "1 ChanRecv obj=1 val=2 @1\n"
                      "1 WgWait obj=9 val=0\n"),
             (std::vector<uint32_t>{1}));
 }
