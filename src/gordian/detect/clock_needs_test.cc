@@ -18,6 +18,7 @@
 #include "gordian/detect/occurred.h"
 #include "gordian/hb/trace_builder.h"
 #include "gordian/detect/predict.h"
+#include "gordian/detect/random_handoff_test.h"
 #include "gordian/trace/dump.h"
 #include "gordian/trace/text.h"
 
@@ -268,24 +269,7 @@ trace::Trace RandomRun(uint32_t seed) {
   }
   auto pick = [&]() { return gs[rng() % gs.size()]; };
   auto chan_op = [&](uint32_t g, int c) {
-    if (closed[c]) {
-      b.RecvClosed(g, ch[c]);
-      return;
-    }
-    uint32_t r = receiver[c] != 0 ? receiver[c] : pick();
-    if (buffered[c]) {
-      if (fill[c] < 2 && g != r) {
-        b.Send(g, ch[c]);
-        ++fill[c];
-      } else if (fill[c] > 0) {
-        b.Recv(r, ch[c]);
-        --fill[c];
-      }
-    } else if (r != g) {
-      auto snd = b.SendBegin(g, ch[c]);
-      b.Recv(r, ch[c]);
-      b.Complete(snd);
-    }
+    testing::RandomHandOff(b, g, ch[c], buffered[c], closed[c], &fill[c], receiver[c], pick);
   };
   for (uint32_t step = 0; step < 400; ++step) {
     uint32_t g = pick();
