@@ -26,7 +26,7 @@ func gordianNewproc(newg, callergp *g, callerpc uintptr) {
 	st.parent = ps.gid
 	st.index = ps.nspawn
 	ps.nspawn++
-	gordianReplaySpawn(st.gid, st.parent, st.index) // replay: gordian_replay.go
+	gordianReplaySpawn(newg, st.gid, st.parent, st.index) // replay: gordian_replay.go
 	st.test = ps.test
 	site, cls := gordianSiteOf(ps, callerpc-1)
 	if cls&gsUser != 0 {

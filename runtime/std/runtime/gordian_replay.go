@@ -80,6 +80,8 @@ var gordianReplay struct {
 	gFirst []int32 // per sid: first index into gPos
 	gCount []int32
 	gPos   []int32               // per sid, its positions in order
+	sidG   []uintptr             // per sid, its goroutine (a *g, 0 before its spawn)
+	sidGid []uint32              // per sid, that goroutine's gid (a g is reused after exit)
 	paths  []string              // per sid
 	gates  [3]gordianReplayGates // "p", "r" and "e" lines
 	kids   []uint64              // sorted parentSid<<32 | childIndex
@@ -462,6 +464,8 @@ func gordianReplayInit() {
 	r.gFirst = make([]int32, len(r.paths))
 	r.gCount = make([]int32, len(r.paths))
 	r.gPos = make([]int32, len(r.opSid))
+	r.sidG = make([]uintptr, len(r.paths))
+	r.sidGid = make([]uint32, len(r.paths))
 	var at int32
 	for s := range perSid {
 		r.gFirst[s] = at
@@ -595,7 +599,7 @@ func gordianReplayState(gid uint32) *gordianReplayG {
 // gordianNewproc on the system stack: no allocation).
 //
 //go:nosplit
-func gordianReplaySpawn(gid, parent, index uint32) {
+func gordianReplaySpawn(newg *g, gid, parent, index uint32) {
 	if !gordianReplay.on {
 		return
 	}
@@ -607,6 +611,8 @@ func gordianReplaySpawn(gid, parent, index uint32) {
 	if gid == 1 {
 		if len(gordianReplay.paths) > 0 && gordianReplay.paths[0] == "1" {
 			s.sid = 0
+			gordianReplay.sidGid[0] = gid
+			atomic.Storeuintptr(&gordianReplay.sidG[0], uintptr(unsafe.Pointer(newg)))
 		}
 		return
 	}
@@ -626,7 +632,23 @@ func gordianReplaySpawn(gid, parent, index uint32) {
 	}
 	if lo < len(gordianReplay.kids) && gordianReplay.kids[lo] == key {
 		s.sid = gordianReplay.kidSid[lo]
+		gordianReplay.sidGid[s.sid] = gid
+		atomic.Storeuintptr(&gordianReplay.sidG[s.sid], uintptr(unsafe.Pointer(newg)))
 	}
+}
+
+// gordianReplayAsleep reports whether the goroutine of schedule goroutine
+// sid is in time.Sleep: it will come to its operation when it wakes, so the
+// cursor waiting for it is no stall (a program that sleeps 200 ms before
+// its scheduled Unlock, descheduled for most of a second on a loaded
+// machine, had that Unlock skipped). Racy by design, as the stall policy.
+func gordianReplayAsleep(sid uint32) bool {
+	r := &gordianReplay
+	gp := (*g)(unsafe.Pointer(atomic.Loaduintptr(&r.sidG[sid])))
+	if gp == nil || gp.gordian.gid != r.sidGid[sid] {
+		return false
+	}
+	return readgstatus(gp)&^_Gscan == _Gwaiting && gp.waitreason == waitReasonSleep
 }
 
 // gordianReplayWait is called by a controlled operation of kind at
@@ -911,6 +933,9 @@ func gordianReplayStall(c int32, now int64) {
 		return
 	}
 	sid := r.opSid[c]
+	if gordianReplayAsleep(sid) {
+		return // the CAS above started a new stall window
+	}
 	n := r.skips.Add(1)
 	if n == 1 {
 		gordianMetaInt("replay_stall_pos", int64(c))

@@ -93,7 +93,8 @@ class ReplayEnforcement : public ::testing::Test {
   }
   // run: go test's -run pattern (empty: every test of the package).
   bool Replay(const std::string& pkg, const std::string& body,
-              gordian::pipeline::ScheduledRun* res, const std::string& run = "") {
+              gordian::pipeline::ScheduledRun* res, const std::string& run = "",
+              int stall_ms = 1000) {
     const char* src = getenv("GORDIAN_SOURCE_DIR");
     EXPECT_NE(src, nullptr);
     if (src == nullptr) return false;
@@ -110,6 +111,7 @@ class ReplayEnforcement : public ::testing::Test {
     ro.pass_through = false;
     ro.self_exe = std::string(getenv("GORDIAN_BINARY_DIR")) + "/bin/gordian";
     ro.wall_seconds = 60;
+    ro.stall_ms = stall_ms;
     gordian::pipeline::GoScheduleRunner runner;
     bool ok = gordian::pipeline::RunSchedule(runner, s, path, ro, res, &err);
     EXPECT_TRUE(ok) << err;
@@ -177,6 +179,24 @@ TEST_F(ReplayEnforcement, APanicWaitsForTheOperationsBeforeIt) {
   EXPECT_NE(send.tpost, 0u);
   EXPECT_NE(recv.tpost, 0u);
   EXPECT_GT(panic.tpre, recv.tpost) << "the panic came after the receive";
+  EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
+}
+
+// testdata/sleeper: 1.0.0 sleeps 100 ms, then sends; 1.0 receives. With a
+// stall time of 20 ms the cursor waits for 1.0.0's send (position 0) longer
+// than that, but 1.0.0 is asleep in time.Sleep: it is coming, so this is no
+// stall and the send is not skipped. (A corpus program that sleeps 200 ms
+// before its scheduled Unlock lost the Unlock to the 1 s stall time when
+// CI's load descheduled it.)
+TEST_F(ReplayEnforcement, AGoroutineAsleepIsNoStall) {
+  std::string body =
+      "g 1\ng 1.0\ng 1.0.0\n"
+      "o 2 5 - send 1 1 0 0 0 ?\n"
+      "o 1 6 - recv 1 1 0 0 0 ?\n";
+  gordian::pipeline::ScheduledRun res;
+  ASSERT_TRUE(Replay("sleeper", body, &res, "", 20));
+  EXPECT_EQ(res.trace.meta.count("replay_stall_pos"), 0u) << "a stall was declared";
+  EXPECT_EQ(res.follow.status, "complete");
   EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
 }
 
