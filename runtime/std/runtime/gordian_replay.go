@@ -611,8 +611,7 @@ func gordianReplaySpawn(newg *g, gid, parent, index uint32) {
 	if gid == 1 {
 		if len(gordianReplay.paths) > 0 && gordianReplay.paths[0] == "1" {
 			s.sid = 0
-			gordianReplay.sidGid[0] = gid
-			atomic.Storeuintptr(&gordianReplay.sidG[0], uintptr(unsafe.Pointer(newg)))
+			gordianReplayBind(0, gid, newg)
 		}
 		return
 	}
@@ -632,9 +631,17 @@ func gordianReplaySpawn(newg *g, gid, parent, index uint32) {
 	}
 	if lo < len(gordianReplay.kids) && gordianReplay.kids[lo] == key {
 		s.sid = gordianReplay.kidSid[lo]
-		gordianReplay.sidGid[s.sid] = gid
-		atomic.Storeuintptr(&gordianReplay.sidG[s.sid], uintptr(unsafe.Pointer(newg)))
+		gordianReplayBind(s.sid, gid, newg)
 	}
+}
+
+// gordianReplayBind notes that goroutine gid, newg, is schedule goroutine
+// sid (for gordianReplayAsleep).
+//
+//go:nosplit
+func gordianReplayBind(sid, gid uint32, newg *g) {
+	gordianReplay.sidGid[sid] = gid
+	atomic.Storeuintptr(&gordianReplay.sidG[sid], uintptr(unsafe.Pointer(newg)))
 }
 
 // gordianReplayAsleep reports whether the goroutine of schedule goroutine

@@ -285,7 +285,8 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   }
   // The clocks keep only the entries of the goroutines some question reads
   // (detect/read_goroutines.h); a question about another one was answered
-  // "ordered", which can only lose a finding. The differential tests keep
+  // "ordered", which can lose a prediction or leave a leak's partner out of
+  // its message. The differential tests keep
   // this at 0; should a trace show a gap, the report says so (degraded)
   // rather than lose the finding silently.
   std::string gap;

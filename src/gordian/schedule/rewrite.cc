@@ -204,10 +204,14 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   };
   // First count the searches, so that a past too large to rewrite is
   // refused before any is made (the differences cost far less).
+  // Each node's cover is found once, here, and kept for the edges below.
   uint64_t searches = n;
+  std::vector<std::pair<size_t, uint32_t>> covers(n, {SIZE_MAX, hb::kNoRecord});
   for (size_t h = 0; h < ng && searches <= kMaxSearches; h++) {
     for (size_t k = 0; k < cut[h] && searches <= kMaxSearches; k++) {
-      searches += others_of(h, k, base_of(h, k).second, cover_of(h, k).second) ? gained.size() : ng;
+      covers[base[h] + k] = cover_of(h, k);
+      searches += others_of(h, k, base_of(h, k).second, covers[base[h] + k].second) ? gained.size()
+                                                                                 : ng;
     }
   }
   if (searches > kMaxSearches) {
@@ -231,7 +235,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       if (k > 0) edge(id - 1, id);
       auto [node, prev] = base_of(h, k);
       if (node != SIZE_MAX) edge(node, id);
-      auto [cover_node, cover] = cover_of(h, k);
+      auto [cover_node, cover] = covers[id];
       if (cover_node != SIZE_MAX) edge(cover_node, id);
       const std::vector<uint32_t>* others = &gained;
       if (!others_of(h, k, prev, cover)) {
