@@ -14,7 +14,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -106,15 +105,11 @@ TEST(Scale, ClocksOnDemandStillConfirm) {
                                 e2e::SourceDir() + "/tests/corpus");
   const driver::ProcessResult& r = run.result;
   const std::vector<report::Finding>& findings = run.findings;
-  // The mutex's 12,002 operations, and since clocks are decided per
-  // record the few records of no object too (spawns, goroutine starts and
-  // ends, the test's and the exit's: no detector asks about those either).
-  std::smatch m;
-  const std::regex note("no detector asks about the ([0-9]+) operations on 1 large objects");
-  ASSERT_TRUE(std::regex_search(r.err, m, note)) << r.err;
-  const long exempt = std::stol(m[1].str());
-  EXPECT_GE(exempt, 12002) << r.err;
-  EXPECT_LT(exempt, 12002 + 100) << r.err;
+  // The mutex's 12,002 operations (the records of no object, which no
+  // detector asks about either, are not counted in the note).
+  EXPECT_NE(r.err.find("no detector asks about the 12002 operations on 1 large objects"),
+            std::string::npos)
+      << r.err;
   int confirmed = 0;
   for (const report::Finding& f : findings) {
     if (f.severity == report::Severity::Info) continue;

@@ -38,10 +38,15 @@ const (
 
 	gordianReplayPollSlots = 64 // forced operations that can poll at once and be found as peers
 
-	gordianReplayCrowd    = 256                // waiters from which a far one sleeps longer:
-	gordianReplayNear     = 64                 // further than this many positions from its turn
-	gordianReplayPauseNs  = 5 * 1000           // further: it sleeps this per position before its turn
-	gordianReplayPauseMax = 200 * 1000 * 1000  // and at most this (and a fifth of the stall time)
+	gordianReplayCrowd    = 256               // waiters from which a far one sleeps longer:
+	gordianReplayNear     = 64                // further than this many positions from its turn
+	gordianReplayPauseNs  = 5 * 1000          // further: it sleeps this per position before its turn
+	gordianReplayPauseMax = 200 * 1000 * 1000 // and at most this (and a fifth of the stall time)
+
+	// Stall windows a head goroutine that is running or runnable gets
+	// before its position is skipped (one window if it is blocked or not
+	// yet spawned, none counted while it sleeps in time.Sleep).
+	gordianReplayBusyWindows = 5
 
 	// What a forced non-blocking operation does after a failed try
 	// (gordianReplayRetry).
@@ -60,6 +65,7 @@ type gordianReplayG struct {
 	slot    int32  // 1 + its slot in gordianReplay.pollers while it polls a forced operation, 0 none
 	epoch   uint32 // a polling non-blocking operation: the epoch read before its next try
 	once    int32  // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
+	polling bool   // in gordianReplayPoll: its sleeps there are the replay's, not the program's
 }
 
 var gordianReplay struct {
@@ -71,6 +77,7 @@ var gordianReplay struct {
 	moved   atomic.Int64 // nanotime of the last cursor move
 	waiters atomic.Int32 // goroutines in gordianReplayPoll
 	skips   atomic.Uint32
+	busy    atomic.Uint32 // stall windows in a row the head's goroutine was running or runnable
 	stallNs int64
 
 	nops   int32
@@ -650,12 +657,45 @@ func gordianReplayBind(sid, gid uint32, newg *g) {
 // its scheduled Unlock, descheduled for most of a second on a loaded
 // machine, had that Unlock skipped). Racy by design, as the stall policy.
 func gordianReplayAsleep(sid uint32) bool {
+	gp := gordianReplayHeadG(sid)
+	return gp != nil && readgstatus(gp)&^_Gscan == _Gwaiting && gp.waitreason == waitReasonSleep
+}
+
+// gordianReplayHeadG is the goroutine of schedule goroutine sid, nil if it
+// is not spawned yet, has exited, or waits in gordianReplayPoll (its sleeps
+// there are the replay's, not the program's, and it is not on its way to
+// an operation).
+func gordianReplayHeadG(sid uint32) *g {
 	r := &gordianReplay
 	gp := (*g)(unsafe.Pointer(atomic.Loaduintptr(&r.sidG[sid])))
 	if gp == nil || gp.gordian.gid != r.sidGid[sid] {
+		return nil
+	}
+	if s := gordianReplayState(gp.gordian.gid); s != nil && s.polling {
+		return nil
+	}
+	return gp
+}
+
+// gordianReplayBusy reports whether the goroutine of schedule goroutine sid
+// is running, runnable or in a system call: on its way to its operation,
+// unless it spins. On a loaded machine such a goroutine can go without a
+// CPU, or wait on page faults of code it runs for the first time, for
+// most of a stall window (lease_expiry_before_lock's expiry goroutine,
+// just spawned or just woken, reproduced its bug 19/20 in CI under load),
+// so it gets gordianReplayBusyWindows windows; a goroutine that spins
+// waiting for one the schedule holds is skipped after them. Racy by
+// design, as the stall policy.
+func gordianReplayBusy(sid uint32) bool {
+	gp := gordianReplayHeadG(sid)
+	if gp == nil {
 		return false
 	}
-	return readgstatus(gp)&^_Gscan == _Gwaiting && gp.waitreason == waitReasonSleep
+	switch readgstatus(gp) &^ _Gscan {
+	case _Grunnable, _Grunning, _Gsyscall:
+		return true
+	}
+	return false
 }
 
 // gordianReplayWait is called by a controlled operation of kind at
@@ -696,14 +736,14 @@ func gordianReplayPrefix(st *gordianG, kind uint8) (choice int32, released bool)
 	}
 	s.n++
 	if pos < 0 {
-		gordianReplayPoll(-1) // not in the schedule: after it
+		gordianReplayPoll(s, -1) // not in the schedule: after it
 		return gordianReplayFree, false
 	}
 	if r.opKind[pos] != kind {
 		gordianReplayDiverge(pos, s.sid, kind)
 		return gordianReplayFree, false
 	}
-	if !gordianReplayPoll(pos) {
+	if !gordianReplayPoll(s, pos) {
 		return gordianReplayFree, false
 	}
 	s.pending = pos + 1
@@ -777,7 +817,7 @@ func gordianReplayGate(st *gordianG, which int) bool {
 	if at < 0 {
 		return false
 	}
-	gordianReplayPoll(gs.pos[at])
+	gordianReplayPoll(s, gs.pos[at])
 	return true
 }
 
@@ -838,6 +878,7 @@ func gordianReplayAck(pos int32) {
 	}
 	r.epoch.Add(1) // before the move: pollers must see the new state first
 	if r.cursor.CompareAndSwap(pos, pos+1) {
+		r.busy.Store(0)
 		r.moved.Store(nanotime())
 		if pos+1 >= r.nops && r.done.Swap(1) == 0 {
 			gordianMeta("replay_status", "complete")
@@ -848,10 +889,12 @@ func gordianReplayAck(pos int32) {
 // gordianReplayPoll waits until the cursor is at pos (pos -1: until the
 // schedule is done). It returns false when the schedule was abandoned or
 // pos was skipped (the operation then runs freely).
-func gordianReplayPoll(pos int32) bool {
+func gordianReplayPoll(s *gordianReplayG, pos int32) bool {
 	r := &gordianReplay
 	r.waiters.Add(1)
+	s.polling = true
 	ok := gordianReplayPollLoop(pos)
+	s.polling = false
 	r.waiters.Add(-1)
 	return ok
 }
@@ -943,6 +986,10 @@ func gordianReplayStall(c int32, now int64) {
 	if gordianReplayAsleep(sid) {
 		return // the CAS above started a new stall window
 	}
+	if gordianReplayBusy(sid) && r.busy.Add(1) < gordianReplayBusyWindows {
+		return // so did it; the goroutine may only be waiting for a CPU
+	}
+	r.busy.Store(0)
 	n := r.skips.Add(1)
 	if n == 1 {
 		gordianMetaInt("replay_stall_pos", int64(c))

@@ -409,10 +409,12 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
         if (d != hb::kNoObject && partial[d] && ops.Ops(ObjClass::Chan, d).front() == c) continue;
         (*mask)[c] = 1;
         ++out.records;
+        ++out.no_object;
       }
     }
     (*mask)[i] = 1;
     ++out.records;
+    ++out.no_object;
   }
   if (out.records > 0) out.unneeded = std::move(mask);
   return out;

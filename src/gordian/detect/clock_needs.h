@@ -68,8 +68,9 @@ inline constexpr uint32_t kClockNeedsMinOps = 4096;
 struct ClockNeeds {
   // 1 for each record no detector reads the clock of (null: none).
   std::shared_ptr<const std::vector<uint8_t>> unneeded;
-  uint64_t records = 0;  // how many
-  uint32_t objects = 0;  // on how many objects (wholly or in part)
+  uint64_t records = 0;    // how many
+  uint64_t no_object = 0;  // of them, records of no object (spawns, starts, ends, selects...)
+  uint32_t objects = 0;    // on how many objects (wholly or in part)
 };
 
 ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops = kClockNeedsMinOps);

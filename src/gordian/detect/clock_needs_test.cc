@@ -63,6 +63,30 @@ TEST(ClockNeeds, PlainCriticalSectionsOfTwoGoroutinesNeedNoClock) {
                                       "MutexUnlock@1"}));
 }
 
+// The counts the verbose note prints: records on large objects apart from
+// the records of no object (a spawn, a goroutine start) exempt with them.
+TEST(ClockNeeds, TheCountsTellRecordsOfNoObjectApart) {
+  trace::Trace t = Parse("1 go 2\n"
+                         "1 MutexLock obj=1\n"
+                         "1 MutexUnlock obj=1\n"
+                         "2 MutexLock obj=1\n"
+                         "2 MutexUnlock obj=1\n");
+  hb::OpIndex ops;
+  ops.Build(t);
+  ClockNeeds n = UnneededClocks(ops, 0);
+  ASSERT_NE(n.unneeded, nullptr);
+  uint64_t none = 0, all = 0;
+  for (size_t i = 0; i < t.records.size(); ++i) {
+    all += (*n.unneeded)[i];
+    none += (*n.unneeded)[i] && trace::ClassOf(t.records[i].kind) == trace::ObjClass::None;
+  }
+  EXPECT_GE(none, 2u) << "the spawn and the start";
+  EXPECT_EQ(n.records, all);
+  EXPECT_EQ(n.no_object, none);
+  EXPECT_EQ(n.records - n.no_object, 4u);
+  EXPECT_EQ(n.objects, 1u);
+}
+
 TEST(ClockNeeds, SmallObjectsKeepTheirClocks) {
   const std::string text =
       "1 go 2\n"

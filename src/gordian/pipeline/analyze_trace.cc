@@ -192,11 +192,11 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     const detect::ReadGoroutines read = detect::ReadGoroutinesOf(ops, needs.unneeded.get());
     ho.read_goroutines = read.read;
     timer.Lap("clock needs");
-    if (opt.verbose && needs.records > 0) {
+    if (opt.verbose && needs.objects > 0) {
       fmt::print(stderr,
                  "{}: note: {}: no detector asks about the {} operations on {} large objects: "
                  "their clocks are not stored (docs/analysis-needs.md)\n",
-                 cmd, dir, needs.records, needs.objects);
+                 cmd, dir, needs.records - needs.no_object, needs.objects);
     }
     if (opt.verbose && read.read != nullptr) {
       fmt::print(stderr,

@@ -117,6 +117,21 @@ class ReplayEnforcement : public ::testing::Test {
     EXPECT_TRUE(ok) << err;
     return ok;
   }
+  // Replays pkg's test (run: -run, "" all) under the schedule "1.0.0
+  // sends, then 1.0 receives" with the stall time stall_ms, and expects it
+  // followed exactly without a stall declared.
+  void ExpectSendThenReceiveWithoutStall(const std::string& pkg, const std::string& run,
+                                         int stall_ms) {
+    std::string body =
+        "g 1\ng 1.0\ng 1.0.0\n"
+        "o 2 5 - send 1 1 0 0 0 ?\n"
+        "o 1 6 - recv 1 1 0 0 0 ?\n";
+    gordian::pipeline::ScheduledRun res;
+    ASSERT_TRUE(Replay(pkg, body, &res, run, stall_ms));
+    EXPECT_EQ(res.trace.meta.count("replay_stall_pos"), 0u) << "a stall was declared";
+    EXPECT_EQ(res.follow.status, "complete");
+    EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
+  }
   // The records of kind k of goroutine path in the replayed trace.
   static std::vector<Record> Of(const gordian::trace::Trace& t, const std::string& path, Kind k) {
     std::vector<Record> out;
@@ -189,15 +204,35 @@ TEST_F(ReplayEnforcement, APanicWaitsForTheOperationsBeforeIt) {
 // before its scheduled Unlock lost the Unlock to the 1 s stall time when
 // CI's load descheduled it.)
 TEST_F(ReplayEnforcement, AGoroutineAsleepIsNoStall) {
+  ExpectSendThenReceiveWithoutStall("sleeper", "", 20);
+}
+
+// testdata/busyhead, TestCrunchThenSend: 1.0.0 computes for 50 ms, then
+// sends; 1.0 receives. With a stall time of 30 ms the cursor waits for the
+// send longer than one window, but 1.0.0 is running the whole time: on its
+// way to the send (or waiting for a CPU, on a loaded machine), so it gets
+// several windows and the send is not skipped.
+TEST_F(ReplayEnforcement, ARunningGoroutineGetsMoreThanOneStallWindow) {
+  ExpectSendThenReceiveWithoutStall("busyhead", "TestCrunchThenSend$", 30);
+}
+
+// testdata/busyhead, TestSpinUntilFlag: 1.0.0 spins until 1.0 sets a flag
+// after its Lock; the schedule puts 1.0.0's send before that Lock. The
+// spinner runs the whole time, yet it never comes: after its windows the
+// send is skipped, the replay goes on (every scheduled operation happens,
+// the send after the Lock) and the skip is reported.
+TEST_F(ReplayEnforcement, AGoroutineThatSpinsForeverIsStillSkipped) {
   std::string body =
       "g 1\ng 1.0\ng 1.0.0\n"
       "o 2 5 - send 1 1 0 0 0 ?\n"
-      "o 1 6 - recv 1 1 0 0 0 ?\n";
+      "o 1 10 - lock 2 0 0 0 0 ?\n"
+      "o 1 11 - unlock 2 0 1 0 0 ?\n"
+      "o 1 6 - recv 1 1 2 0 0 ?\n";
   gordian::pipeline::ScheduledRun res;
-  ASSERT_TRUE(Replay("sleeper", body, &res, "", 20));
-  EXPECT_EQ(res.trace.meta.count("replay_stall_pos"), 0u) << "a stall was declared";
-  EXPECT_EQ(res.follow.status, "complete");
-  EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
+  ASSERT_TRUE(Replay("busyhead", body, &res, "TestSpinUntilFlag$", 20));
+  EXPECT_EQ(res.trace.meta["replay_stall_pos"], "0");
+  EXPECT_EQ(res.trace.meta["replay_stall_goroutine"], "1.0.0");
+  EXPECT_TRUE(res.follow.complete) << res.follow.divergence;
 }
 
 // The first record of kind k in t (any goroutine), or nullptr.

@@ -427,6 +427,40 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
       if (!first_diff.empty()) break;
     }
   }
+  // After a skip (the runtime's stall policy let a position go when its
+  // operation did not come for the stall time), the operations the schedule
+  // puts after all of its own may have overtaken the skipped one: on each
+  // sync object, none of them may have taken effect before a scheduled one.
+  // (Without a skip the runtime holds them until the schedule is done.)
+  auto stall = t.meta.find("replay_stall_pos");
+  if (first_diff.empty() && stall != t.meta.end()) {
+    std::unordered_map<std::string, uint32_t> scheduled;  // path -> its scheduled operations
+    for (const Op& op : s.ops) {
+      uint32_t& n = scheduled[s.goroutines[op.g]];
+      n = std::max(n, op.index + 1);
+    }
+    std::map<uint32_t, std::pair<uint64_t, size_t>> latest;  // source obj -> (key, pos)
+    for (const auto& [obj, v] : sync_order) {
+      latest[obj] = *std::max_element(v.begin(), v.end());
+    }
+    for (const auto& [path, recs] : by_path) {
+      auto n = scheduled.find(path);
+      for (size_t k = n == scheduled.end() ? 0 : n->second; k < recs.size() && first_diff.empty();
+           k++) {
+        const Record& r = t.records[recs[k]];
+        if (r.tpost == 0 || r.obj == 0 || IsChanKind(r.kind) || r.kind == Kind::Select) continue;
+        auto b = back.find(r.obj);
+        if (b == back.end()) continue;
+        auto l = latest.find(b->second);
+        if (l == latest.end() || OrderKey(r) > l->second.first) continue;
+        exact = false;
+        first_diff = where_of(l->second.second) + fmt::format(
+            ": goroutine {} operation #{} ({} at {}), which the schedule puts after it, took "
+            "effect first (the replay skipped op {} after the stall time)",
+            path, k, KindName(r.kind), SiteText(t, r), stall->second);
+      }
+    }
+  }
   res.followed = followed;
   res.complete = followed == required;
   res.exact = res.complete && exact;

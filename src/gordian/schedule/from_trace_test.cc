@@ -352,5 +352,34 @@ TEST_F(FromTraceTest, AMissingOperationIsADivergence) {
   EXPECT_TRUE(Diverged(f, "did not happen in the replay"));
 }
 
+// The shape of tests/corpus/bugs/lease_expiry_before_lock's rewritten
+// schedule: only 1.0's Unlock is scheduled; main's Lock, not in the
+// schedule, must come after it. When the runtime skipped the Unlock after
+// the stall time (replay_stall_pos in meta.txt) and main's Lock took the
+// mutex first, the replay did not follow the schedule, even though every
+// scheduled operation happened as recorded.
+TEST_F(FromTraceTest, AnUnscheduledOperationOvertakingASkippedOneIsADifference) {
+  auto program = [](bool main_first, bool skipped) {
+    TraceWriter w;
+    uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
+    uint32_t mu = w.NewObject();
+    uint32_t g = w.Go(1, site);
+    if (main_first) w.Op(1, Kind::MutexLock, mu, 0, site);
+    w.Op(g, Kind::MutexUnlock, mu, 0, site);
+    if (!main_first) w.Op(1, Kind::MutexLock, mu, 0, site);
+    if (skipped) w.SetMeta("replay_stall_pos", "0");
+    return w;
+  };
+  Schedule s = FromTrace(WriteAndRead(program(false, false)), dir_);
+  std::erase_if(s.ops, [&](const Op& op) { return s.goroutines[op.g] == "1"; });
+  ASSERT_EQ(s.ops.size(), 1u);
+  EXPECT_TRUE(CheckFollowed(s, WriteAndRead(program(false, false))).exact);
+  EXPECT_TRUE(CheckFollowed(s, WriteAndRead(program(false, true))).exact)
+      << "a skip that changed nothing";
+  FollowResult f = CheckFollowed(s, WriteAndRead(program(true, true)));
+  EXPECT_TRUE(Diverged(f, "goroutine 1 operation #0 (lock at /p/main.go:10), which the schedule puts "
+                          "after it, took effect first (the replay skipped op 0"));
+}
+
 }  // namespace
 }  // namespace gordian::schedule
