@@ -4,7 +4,8 @@
 // own process so that its peak memory (getrusage ru_maxrss via wait4) is its
 // own. Prints records/s on wall time and on CPU time (the machines are
 // shared; CPU time is the steadier number), the clock store's size and the
-// peak resident memory.
+// peak resident memory, and with clocks on demand the CPU time of deciding
+// the clock needs and the read goroutines (part of the engine's).
 //
 // Shapes at 8, 1,000, 10,000 and 100,000 goroutines; mutex-chain and
 // worker-pool have a size set by their goroutine count (about 5 and 9
@@ -119,10 +120,15 @@ void RunScenario(const Scenario& s, uint64_t events, bool on_demand) {
   ops.Build(t);
   hb::HbOptions o;
   detect::ClockNeeds needs;
+  double needs_cpu = 0, read_cpu = 0;  // deciding the clock needs, the read goroutines
   if (on_demand) {
+    double n0 = Cpu();
     needs = detect::UnneededClocks(ops);
+    double n1 = Cpu();
     o.unneeded = needs.unneeded;
     o.read_goroutines = detect::ReadGoroutinesOf(ops, needs.unneeded.get()).read;
+    needs_cpu = n1 - n0;
+    read_cpu = Cpu() - n1;
   }
   hb::HappensBefore hb(o);
   if (!hb.Build(ops, &err)) {
@@ -137,11 +143,11 @@ void RunScenario(const Scenario& s, uint64_t events, bool on_demand) {
   const hb::HbStats& st = hb.stats();
   std::printf(
       "%-22s %-6s %7u %10.0f | %6.2f %6.2f M/s | %6.2f %6.2f M/s | %7.0f MB %5.0f MB | %3zu | gen "
-      "%.1fs, %.0f%% of records unclocked, clocks of %u entries\n",
+      "%.1fs, %.0f%% of records unclocked, clocks of %u entries, needs %.0f + %.0f ms cpu\n",
       s.name, on_demand ? "demand" : "all", s.goroutines, n, n / (w1 - w0) / 1e6,
       n / (c1 - c0) / 1e6, n / (w2 - w0) / 1e6, n / (c2 - c0) / 1e6,
       st.clock_bytes / 1048576.0, st.index_bytes / 1048576.0, findings.size(), gen,
-      100.0 * double(needs.records) / n, hb.clock_width());
+      100.0 * double(needs.records) / n, hb.clock_width(), needs_cpu * 1e3, read_cpu * 1e3);
   for (const std::string& w : hb.warnings()) std::printf("    warning: %s\n", w.c_str());
   std::fflush(stdout);
 }

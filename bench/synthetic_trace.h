@@ -20,6 +20,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -56,11 +58,28 @@ class SynthWriter {
     return g_[g].back();
   }
   uint64_t size() const { return n_; }
+  // The record `index` of goroutine g (an index, not a reference: a later
+  // Add to g may move g's records).
+  trace::Record& At(uint32_t g, size_t index) { return g_[g][index]; }
+  size_t Count(uint32_t g) const { return g_[g].size(); }
   void Spawn(uint32_t parent, uint32_t child) {
     Add(parent, trace::Kind::GoSpawn, child + 1, children_++);
     Add(child, trace::Kind::GoStart, parent + 1, 0);
   }
+  // Every record must be completed (tpost set): a record left at tpost 0
+  // reads as blocked forever, and the benchmark would measure a trace of
+  // stuck operations (ChannelHeavy once set a select's tpost through a
+  // reference its own later Adds had moved).
   trace::Trace Finish() {
+    for (uint32_t g = 0; g < g_.size(); ++g) {
+      for (const trace::Record& r : g_[g]) {
+        if (r.tpost == 0 || r.tpost < r.tpre) {
+          std::fprintf(stderr, "synthetic trace: goroutine %u has a record (kind %d) never completed\n",
+                       g + 1, int(r.kind));
+          std::abort();
+        }
+      }
+    }
     trace::Trace t;
     t.sites = sites_;
     t.strings = {""};
@@ -108,12 +127,14 @@ inline trace::Trace ChannelHeavy(uint32_t goroutines, uint64_t events) {
       w.Add(g, K::ChanRecv, jobs, ++jr);
       if ((js & 7) == 0) {
         // select { case results <- r: case <-quit: }
-        trace::Record& s = w.Add(g, K::Select, 0, 0, 0, 2);
-        s.tpost = 0;  // completed below
+        // The select is completed after its partner's receive; by index,
+        // since the case records added in between may move g's records.
+        const size_t select = w.Count(g);
+        w.Add(g, K::Select, 0, 0, 0, 2).tpost = 0;  // completed below
         w.Add(g, K::SelectCase, results, ++rs, trace::kDirSend | trace::kChosen, 0);
         w.Add(g, K::SelectCase, quit, 0, trace::kDirRecv, 1);
         w.Add(0, K::ChanRecv, results, ++rr);
-        s.tpost = w.Stamp();
+        w.At(g, select).tpost = w.Stamp();
       } else {
         w.Add(g, K::ChanSend, results, ++rs);
         w.Add(0, K::ChanRecv, results, ++rr);

@@ -1,14 +1,24 @@
 // This file implements UnneededClocks (clock_needs.h): one walk over each
 // goroutine's records with the locks it holds, marking the locks some
 // detector asks about and the channel records some detector can ask about
-// as the b of Before(a, b); then a pass per channel for the rules that
-// look at a whole channel (closes, selects, receive sites); then the mask
-// over the large objects.
+// as the b of Before(a, b), and gathering what the channel rules need of
+// every channel (its users, receive sites, whether a receive saw its
+// close); then the rules that look at a whole channel, on the few channels
+// they apply to; then the mask, in one pass over the records.
+//
+// Why so (issue 12): the operations of a channel lie in every goroutine's
+// part of the trace, so a pass over one channel's operations reads a
+// record at a new place each time, and a rule that follows a partner (the
+// select a plain operation met) reads two. With one such pass per rule,
+// deciding the needs cost more than a tenth of the engine at 10,000
+// goroutines; the walk and the mask read the records in order instead.
 #include "gordian/detect/clock_needs.h"
 
 #include <algorithm>
 #include <array>
 #include <unordered_map>
+
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::detect {
 
@@ -70,7 +80,6 @@ struct Goroutines {
 struct Users {
   Goroutines send, recv;
   bool closed = false;
-  bool known = false;  // computed
 };
 
 class Marker {
@@ -80,9 +89,13 @@ class Marker {
       needed_[c].assign(ops.Count(ObjClass(c)), 0);
     }
     keep_.assign(t_.records.size(), 0);
-    want_dirs_.assign(ops.Count(ObjClass::Chan), 0);
-    users_.assign(ops.Count(ObjClass::Chan), {});
-    has_cases_.assign(ops.Count(ObjClass::Chan), 0);
+    const uint32_t nch = ops.Count(ObjClass::Chan);
+    want_dirs_.assign(nch, 0);
+    users_.assign(nch, {});
+    has_cases_.assign(nch, 0);
+    saw_close_.assign(nch, 0);
+    other_case_.assign(nch, 0);
+    sites_.assign(nch, {});
   }
   // The whole object keeps its clocks (the lock rules).
   void Need(ObjClass c, uint32_t obj) {
@@ -92,19 +105,19 @@ class Marker {
   // itself (the channel rules are per record), on a lock its whole object.
   void NeedRecord(uint32_t rec) {
     const ObjClass c = trace::ClassOf(Rec(rec).kind);
-    if (c == ObjClass::Chan || Rec(rec).kind == Kind::Select) keep_[rec] = 1;
+    if (c == ObjClass::Chan || Rec(rec).kind == Kind::Select) keep_[rec] |= kKeep;
     else Need(c, ops_.ObjectOf(rec));
   }
   bool Needed(ObjClass c, uint32_t obj) const { return needed_[int(c)][obj] != 0; }
-  bool Kept(uint32_t rec) const { return keep_[rec] != 0; }
+  bool Kept(uint32_t rec) const { return (keep_[rec] & kKeep) != 0; }
   // A select's record holds the clock of its cases: it keeps it when some
   // rule keeps the select or one of its cases, or when one of its channels
   // is small (an object of up to min_ops operations keeps every clock).
   bool SelectKept(uint32_t q, uint32_t min_ops) const {
-    if (keep_[q]) return true;
+    if (Kept(q)) return true;
     const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
     for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase; ++k) {
-      if (keep_[k]) return true;
+      if (Kept(k)) return true;
       uint32_t d = ops_.ObjectOf(k);
       if (d != hb::kNoObject && ops_.Ops(ObjClass::Chan, d).size() <= min_ops) return true;
     }
@@ -115,17 +128,24 @@ class Marker {
   // One goroutine's records in program order, with the locks it holds.
   void Walk(uint32_t begin, uint32_t end) {
     held_.clear();
+    uint32_t select = hb::kNoRecord;
     for (uint32_t i = begin; i < end; ++i) {
       const trace::Record& r = Rec(i);
       const ObjClass cls = trace::ClassOf(r.kind);
       const uint32_t obj = ops_.ObjectOf(i);
-      if (r.kind == Kind::SelectCase && obj != hb::kNoObject) has_cases_[obj] = 1;
+      if (r.kind == Kind::Select) selects_.push_back(i);
+      if (cls == ObjClass::Chan && obj != hb::kNoObject) ChannelFacts(i, obj);
       // Never completed (leaks: Before(partner, x) reads x), failed or saw
       // a closed channel (recv on closed asks Concurrent(rv, rc) of the
       // receives that saw the close), a close (send and recv on closed:
       // Before(send, close)).
       // (A select case's own stamps do not say: its select's do.)
-      const bool stuck = Rec(r.kind == Kind::SelectCase ? ops_.Owner(i) : i).tpost == 0;
+      // (OpIndex::Owner from the walk: the Select right before this run of
+      // cases, if any.)
+      if (r.kind == Kind::Select) select = i;
+      else if (r.kind != Kind::SelectCase) select = hb::kNoRecord;
+      const uint32_t owner = r.kind == Kind::SelectCase && select != hb::kNoRecord ? select : i;
+      const bool stuck = Rec(owner).tpost == 0;
       if (stuck || (r.flags & (trace::kFailed | trace::kClosed)) || r.kind == Kind::ChanClose) {
         NeedRecord(i);
       }
@@ -162,6 +182,59 @@ class Marker {
     }
   }
 
+  // What the channel rules need to know of operation i on channel d, read
+  // in the walk (in trace order) rather than by a pass per channel and rule.
+  void ChannelFacts(uint32_t i, uint32_t d) {
+    const trace::Record& r = Rec(i);
+    if (r.kind == Kind::SelectCase) has_cases_[d] = 1;
+    // Who uses the channel (MayTakeAnotherCase).
+    const ChanDir dir = hb::DirOf(r);
+    const uint32_t g = trace::Value(ops_.GoroutineIndexOf(i));
+    Users& u = users_[d];
+    if (dir == ChanDir::Send && !(r.flags & trace::kClosed)) u.send.Add(g);
+    if (dir == ChanDir::Recv) u.recv.Add(g);
+    if (dir == ChanDir::Close && !(r.flags & trace::kClosed)) u.closed = true;
+    // Its receive sites (ReceiveSites).
+    if (r.kind == Kind::ChanRecv && r.obj != 0) {
+      ChannelSites& st = sites_[d];
+      if (!st.any) st.first = r.site, st.any = true;
+      else st.several = st.several || r.site != st.first;
+    }
+    const uint32_t close = ops_.Channel(d).close_rec;
+    if (close == hb::kNoRecord) return;
+    // A receive that saw the close (Channel()'s value receives).
+    if ((r.flags & trace::kClosed) && dir == ChanDir::Recv) {
+      const uint32_t own = ops_.Owner(i);
+      if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close_[d] = 1;
+    }
+    // Send on closed asks Before(close, send) of a plain send only when the
+    // send started after the close completed (send_on_closed.cc): earlier,
+    // the close cannot be before it.
+    const trace::Record& cl = Rec(close);
+    if (r.kind == Kind::ChanSend && !(r.flags & trace::kClosed) && r.tpost != 0 && cl.tpost != 0 &&
+        r.tpre > cl.tpost) {
+      keep_[i] |= kKeep;
+    }
+  }
+
+  // After the walk: the cases p of every select q (on an unbuffered
+  // channel) with which q may have had another case ready
+  // (MayTakeAnotherCase), for select leak's rule in Channel(). From the
+  // select's side, whose cases are next to it in the trace; most selects
+  // have none, and their channels then need no pass at all.
+  void OtherCases() {
+    for (uint32_t q : selects_) {
+      const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
+      // Every case whose Owner() is q: the cases right after it.
+      for (uint32_t p = q + 1; p < end && Rec(p).kind == Kind::SelectCase; ++p) {
+        const uint32_t d = ops_.ObjectOf(p);
+        if (d == hb::kNoObject || ops_.Channel(d).capacity != 0 || !MayTakeAnotherCase(q, p)) continue;
+        keep_[p] |= kOtherCase;
+        other_case_[d] = 1;
+      }
+    }
+  }
+
   // The rules of one channel d that look at all of its operations.
   void Channel(uint32_t d) {
     auto recs = ops_.Ops(ObjClass::Chan, d);
@@ -173,26 +246,15 @@ class Marker {
     // Recv on closed asks Before(rv, close) and Before(sender, close) (the
     // close's clock), and, when some receive saw the channel closed,
     // Concurrent(rv, rc) of each value receive rv with those receives.
-    if (info.close_rec != hb::kNoRecord) {
-      const trace::Record& cl = Rec(info.close_rec);
-      bool saw_close = false;
+    // (The sends are decided in ChannelFacts.)
+    if (info.close_rec != hb::kNoRecord && saw_close_[d]) {
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
-        if (!(r.flags & trace::kClosed) || hb::DirOf(r) != ChanDir::Recv) continue;
-        uint32_t own = ops_.Owner(i);
-        if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close = true;
-      }
-      for (uint32_t i : recs) {
-        const trace::Record& r = Rec(i);
-        if (r.flags & trace::kClosed) continue;
-        if (!saw_close && r.kind != Kind::ChanSend) continue;
+        if ((r.flags & trace::kClosed) || hb::DirOf(r) != ChanDir::Recv) continue;
         const uint32_t own = ops_.Owner(i);
         if (Rec(own).tpost == 0) continue;
-        if (r.kind == Kind::ChanSend && cl.tpost != 0 && r.tpre > cl.tpost) keep_[i] = 1;
         // A value receive, plain or the chosen case of a select.
-        if (saw_close && hb::DirOf(r) == ChanDir::Recv && (own == i || ops_.ChosenCase(own) == i)) {
-          keep_[i] = 1;
-        }
+        if (own == i || ops_.ChosenCase(own) == i) keep_[i] |= kKeep;
       }
     }
     // Select leak, on an unbuffered channel: a plain operation x whose
@@ -202,16 +264,16 @@ class Marker {
     // close, kept above) is concurrent with the select: their clocks.
     // Neither is asked when the select cannot have taken another case:
     // select_leak.cc's Alternative() finds none without a clock.
-    if (info.capacity == 0 && has_cases_[d]) {
+    // (Which cases may: OtherCases.)
+    if (info.capacity == 0 && has_cases_[d] && other_case_[d]) {
       for (uint32_t x : recs) {
         const trace::Record& r = Rec(x);
         if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) continue;
         uint32_t p = ops_.Partner(x);
-        if (p == hb::kNoRecord || Rec(p).kind != Kind::SelectCase) continue;
+        if (p == hb::kNoRecord || !(keep_[p] & kOtherCase)) continue;
         uint32_t q = ops_.Owner(p);
-        if (q == p || !MayTakeAnotherCase(q, p)) continue;
-        keep_[x] = 1;
-        keep_[q] = 1;  // Alternative() asks Before(y, q)
+        keep_[x] |= kKeep;
+        keep_[q] |= kKeep;  // Alternative() asks Before(y, q)
         const uint32_t end = t_.goroutines[trace::Value(ops_.GoroutineIndexOf(q))].end;
         for (uint32_t k = q + 1; k < end && k <= q + Rec(q).aux && Rec(k).kind == Kind::SelectCase;
              ++k) {
@@ -237,7 +299,7 @@ class Marker {
     for (uint32_t k = q + 1; k < end && k <= q + s.aux && Rec(k).kind == Kind::SelectCase; ++k) {
       uint32_t d = ops_.ObjectOf(k);
       if (k == p || d == hb::kNoObject) continue;
-      const Users& u = UsersOf(d);
+      const Users& u = users_[d];
       if (hb::DirOf(Rec(k)) == ChanDir::Send) {
         if (u.recv.Other(gq)) return true;
       } else if (u.send.Other(gq) || u.closed ||
@@ -248,28 +310,24 @@ class Marker {
     return false;
   }
 
-  // Who uses channel d (computed on first use: only the channels of
-  // selects are asked about).
-  const Users& UsersOf(uint32_t d) const {
-    Users& u = users_[d];
-    if (u.known) return u;
-    u.known = true;
-    for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
-      const trace::Record& r = Rec(i);
-      const ChanDir dir = hb::DirOf(r);
-      const uint32_t g = trace::Value(ops_.GoroutineIndexOf(i));
-      if (dir == ChanDir::Send && !(r.flags & trace::kClosed)) u.send.Add(g);
-      if (dir == ChanDir::Recv) u.recv.Add(g);
-      if (dir == ChanDir::Close && !(r.flags & trace::kClosed)) u.closed = true;
+  // Per class and object: whether some record of it keeps its clock (one
+  // pass over the keep bits; the records read are the few kept).
+  std::array<std::vector<uint8_t>, trace::kNumObjClasses> KeptObjects() const {
+    std::array<std::vector<uint8_t>, trace::kNumObjClasses> out;
+    for (int c = 0; c < trace::kNumObjClasses; ++c) out[c].assign(ops_.Count(ObjClass(c)), 0);
+    for (uint32_t i = 0; i < keep_.size(); ++i) {
+      if (!(keep_[i] & kKeep)) continue;
+      const uint32_t obj = ops_.ObjectOf(i);
+      if (obj != hb::kNoObject) out[int(trace::ClassOf(Rec(i).kind))][obj] = 1;
     }
-    return u;
+    return out;
   }
 
   // The operations select leak wants of channel d (after every Channel()).
   void WantedDirections(uint32_t d) {
     if (want_dirs_[d] == 0) return;
     for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
-      if (DirBit(hb::DirOf(Rec(i))) & want_dirs_[d]) keep_[i] = 1;
+      if (DirBit(hb::DirOf(Rec(i))) & want_dirs_[d]) keep_[i] |= kKeep;
     }
   }
 
@@ -279,8 +337,8 @@ class Marker {
   // only (a worker pool) needs none.
   void ReceiveSites() {
     // Per trace object id (one or more channels of the index): its first
-    // receive site and whether it has others. Per channel first, without
-    // a lookup per record.
+    // receive site and whether it has others, from each channel's
+    // (ChannelFacts).
     struct Sites {
       uint32_t first;
       bool several;
@@ -288,18 +346,13 @@ class Marker {
     std::unordered_map<uint32_t, Sites> sites;
     const uint32_t nch = ops_.Count(ObjClass::Chan);
     for (uint32_t d = 0; d < nch; ++d) {
-      bool any = false, several = false;
-      uint32_t first = 0;
-      for (uint32_t i : ops_.Ops(ObjClass::Chan, d)) {
-        const trace::Record& r = Rec(i);
-        if (r.kind != Kind::ChanRecv || r.obj == 0) continue;
-        if (!any) first = r.site, any = true;
-        else several = several || r.site != first;
-      }
-      if (!any) continue;
+      const ChannelSites& st = sites_[d];
+      if (!st.any) continue;
       const uint32_t raw = trace::Value(ops_.Channel(d).raw);
-      auto [it, fresh] = sites.try_emplace(raw, Sites{first, several});
-      if (!fresh) it->second.several = it->second.several || several || it->second.first != first;
+      auto [it, fresh] = sites.try_emplace(raw, Sites{st.first, st.several});
+      if (!fresh) {
+        it->second.several = it->second.several || st.several || it->second.first != st.first;
+      }
     }
     // The receives of those ids in trace order, the first 64 per site.
     std::vector<uint32_t> recvs;
@@ -314,18 +367,29 @@ class Marker {
     std::sort(recvs.begin(), recvs.end());
     for (uint32_t i : recvs) {
       const trace::Record& r = Rec(i);
-      if (seen[(uint64_t(r.obj) << 32) | r.site]++ < kConcurrentRecvPerSite) keep_[i] = 1;
+      if (seen[(uint64_t(r.obj) << 32) | r.site]++ < kConcurrentRecvPerSite) keep_[i] |= kKeep;
     }
   }
 
  private:
+  // keep_ bits: the record keeps its clock; a select case with which its
+  // select may have had another case ready (OtherCases).
+  static constexpr uint8_t kKeep = 1, kOtherCase = 2;
+  struct ChannelSites {
+    uint32_t first = 0;
+    bool any = false, several = false;
+  };
   const hb::OpIndex& ops_;
   const trace::Trace& t_;
   std::array<std::vector<uint8_t>, trace::kNumObjClasses> needed_;
-  std::vector<uint8_t> keep_;       // per record
+  std::vector<uint8_t> keep_;       // per record: kKeep, kOtherCase
   std::vector<uint8_t> want_dirs_;  // per channel: DirBit of the operations select leak reads
-  mutable std::vector<Users> users_;
+  std::vector<Users> users_;        // per channel
   std::vector<uint8_t> has_cases_;  // per channel: some select has a case on it
+  std::vector<uint8_t> saw_close_;  // per channel: a receive saw it closed
+  std::vector<uint8_t> other_case_; // per channel: some case on it has kOtherCase
+  std::vector<ChannelSites> sites_; // per channel: its receive sites
+  std::vector<uint32_t> selects_;   // every Select record
   std::vector<Held> held_;
 };
 
@@ -341,14 +405,18 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
   }
   if (!large) return out;
 
+  util::PhaseTimer timer("needs");  // GORDIAN_TIMING=1
   Marker m(ops);
   for (uint32_t g = 0; g < t.goroutines.size(); ++g) {
     m.Walk(t.goroutines[g].begin, t.goroutines[g].end);
   }
+  timer.Lap("walk");
   const uint32_t nch = ops.Count(ObjClass::Chan);
+  m.OtherCases();
   for (uint32_t d = 0; d < nch; ++d) m.Channel(d);
   for (uint32_t d = 0; d < nch; ++d) m.WantedDirections(d);
   m.ReceiveSites();
+  timer.Lap("channel rules");
   // The operation each goroutine was in when a test ended: a goroutine
   // blocked there is a leak candidate, whose partners are searched.
   for (const hb::TestInfo& test : ops.tests()) {
@@ -369,45 +437,60 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
   // the records its rules need. A channel that keeps some also keeps its
   // first record: PredictContext::Unclocked takes an object whose first
   // record is exempt for one exempt whole (and skips it). Select cases
-  // stand for their select (decided below).
-  auto mask = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
-  std::vector<uint8_t> partial(ops.Count(ObjClass::Chan), 0);  // channels partly exempt
+  // stand for their select (decided below). Per object first, then one
+  // pass over the records in order.
+  timer.Lap("tests");
+  enum : uint8_t { kNotExempt, kWhole, kPartial };
+  std::array<std::vector<uint8_t>, trace::kNumObjClasses> exempt;   // per object
+  std::array<std::vector<uint32_t>, trace::kNumObjClasses> first;   // kPartial: its first record
+  std::array<std::vector<uint8_t>, trace::kNumObjClasses> counted;  // some record masked
+  const auto kept_objects = m.KeptObjects();
   for (ObjClass c : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex}) {
+    const int ci = int(c);
+    exempt[ci].assign(ops.Count(c), kNotExempt);
+    first[ci].assign(ops.Count(c), hb::kNoRecord);
+    counted[ci].assign(ops.Count(c), 0);
     for (uint32_t d = 0; d < ops.Count(c); ++d) {
       auto recs = ops.Ops(c, d);
       if (recs.size() <= min_ops || m.Needed(c, d)) continue;
-      bool whole = true;
-      for (uint32_t r : recs) whole = whole && !m.Kept(r);
-      if (c == ObjClass::Chan) partial[d] = !whole;
-      bool any = false;
-      for (size_t k = 0; k < recs.size(); ++k) {
-        uint32_t r = recs[k];
-        const bool is_case = t.records[r].kind == Kind::SelectCase;
-        if (!whole && (k == 0 || m.Kept(r) || is_case)) continue;
-        (*mask)[r] = 1;
-        any = true;
-        // A case marked with its whole channel counts with its select below.
-        out.records += !is_case;
-      }
-      out.objects += any;
+      exempt[ci][d] = kept_objects[ci][d] ? kPartial : kWhole;
+      first[ci][d] = recs.front();
     }
   }
-  // Records of no object (spawns, goroutine starts and ends, tests,
-  // panics): no detector asks about them at all. A select: as its cases;
-  // an exempt select's cases are exempt too (but the first record of a
-  // partly exempt channel).
+  const std::vector<uint8_t>& partial_chan = exempt[int(ObjClass::Chan)];
+  const std::vector<uint32_t>& first_chan = first[int(ObjClass::Chan)];
+  auto mask = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
   for (uint32_t i = 0; i < t.records.size(); ++i) {
     const Kind k = t.records[i].kind;
-    if (trace::ClassOf(k) != ObjClass::None) continue;
+    const ObjClass c = trace::ClassOf(k);
+    if (c != ObjClass::None) {
+      if (!Eligible(c)) continue;
+      const uint32_t d = ops.ObjectOf(i);
+      if (d == hb::kNoObject || exempt[int(c)][d] == kNotExempt) continue;
+      const bool is_case = k == Kind::SelectCase;
+      if (exempt[int(c)][d] == kPartial && (i == first[int(c)][d] || m.Kept(i) || is_case)) continue;
+      (*mask)[i] = 1;
+      if (!counted[int(c)][d]) {
+        counted[int(c)][d] = 1;
+        ++out.objects;
+      }
+      // A case marked with its whole channel counts with its select below.
+      out.records += !is_case;
+      continue;
+    }
+    // Records of no object (spawns, goroutine starts and ends, tests,
+    // panics): no detector asks about them at all. A select: as its cases;
+    // an exempt select's cases are exempt too (but the first record of a
+    // partly exempt channel).
     if (k == Kind::Select) {
       if (m.SelectKept(i, min_ops)) continue;
       const uint32_t end = t.goroutines[trace::Value(ops.GoroutineIndexOf(i))].end;
-      for (uint32_t c = i + 1; c < end && c <= i + t.records[i].aux &&
-                               t.records[c].kind == Kind::SelectCase;
-           ++c) {
-        uint32_t d = ops.ObjectOf(c);
-        if (d != hb::kNoObject && partial[d] && ops.Ops(ObjClass::Chan, d).front() == c) continue;
-        (*mask)[c] = 1;
+      for (uint32_t cs = i + 1; cs < end && cs <= i + t.records[i].aux &&
+                                t.records[cs].kind == Kind::SelectCase;
+           ++cs) {
+        uint32_t d = ops.ObjectOf(cs);
+        if (d != hb::kNoObject && partial_chan[d] == kPartial && first_chan[d] == cs) continue;
+        (*mask)[cs] = 1;
         ++out.records;
         ++out.no_object;
       }
@@ -416,6 +499,7 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
     ++out.records;
     ++out.no_object;
   }
+  timer.Lap("mask");
   if (out.records > 0) out.unneeded = std::move(mask);
   return out;
 }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "gordian/util/phase_timing.h"
+
 namespace gordian::detect {
 
 namespace {
@@ -47,6 +49,12 @@ bool SafeBySpawns(const hb::OpIndex& ops, uint32_t w) {
   std::sort(adds.begin(), adds.end());  // Ops is in record order; cheap if so
   const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
   std::vector<uint64_t> demand(adds.size() + 1, 0);
+  // The Adds before each Done's cut: the cuts mostly grow from one Done to
+  // the next (goroutines spawned in turn, their Dones in trace order), so
+  // the search gallops on from the last one instead of bisecting all the
+  // Adds (a million Dones: most of the time of deciding the read
+  // goroutines went to those bisections).
+  size_t at = 0;  // adds before the previous cut
   for (const auto& [d, weight] : dones) {
     // The record of the adder after which d's goroutine was spawned.
     uint32_t cut = d;
@@ -59,8 +67,20 @@ bool SafeBySpawns(const hb::OpIndex& ops, uint32_t w) {
         g = trace::Value(ops.GoroutineIndexOf(sp));
       }
     }
-    const size_t seen =
-        cut == kNone ? 0 : size_t(std::lower_bound(adds.begin(), adds.end(), cut) - adds.begin());
+    size_t seen = 0;
+    if (cut != kNone) {
+      if (at > 0 && adds[at - 1] >= cut) at = 0;  // the cut went back: search from the start
+      size_t step = 1, hi = at;
+      while (hi < adds.size() && adds[hi] < cut) {
+        at = hi + 1;
+        hi = at + step;
+        step *= 2;
+      }
+      // adds[at - 1] < cut (or at == 0), and cut <= adds[hi] (or hi past the end).
+      at = size_t(std::lower_bound(adds.begin() + at, adds.begin() + std::min(hi, adds.size()), cut) -
+                  adds.begin());
+      seen = at;
+    }
     demand[seen] += weight;
   }
   uint64_t need = 0, supply = 0;
@@ -78,9 +98,11 @@ ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_
   ReadGoroutines out;
   const trace::Trace& t = ops.trace();
   if (unneeded == nullptr || unneeded->size() != t.records.size()) return out;
+  util::PhaseTimer timer("read-g");  // GORDIAN_TIMING=1
   const uint32_t nw = ops.Count(ObjClass::WaitGroup);
   std::vector<uint8_t> wg_safe(nw);
   for (uint32_t w = 0; w < nw; ++w) wg_safe[w] = SafeBySpawns(ops, w);
+  timer.Lap("waitgroups");
   // An object is asked about when any of its records keeps a clock: the
   // questions' b. Their a's are the object's other records, which may keep
   // none (clock_needs.h exempts records no question takes as b: the sends
@@ -90,23 +112,31 @@ ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_
   for (int c = 0; c < trace::kNumObjClasses; ++c) asked[c].assign(ops.Count(ObjClass(c)), 0);
   for (uint32_t i = 0; i < t.records.size(); ++i) {
     const uint32_t obj = ops.ObjectOf(i);
-    // (A SelectCase stands for its Select, the record that keeps a clock.)
-    if (obj == hb::kNoObject || (*unneeded)[ops.Owner(i)]) continue;
-    asked[int(trace::ClassOf(t.records[i].kind))][obj] = 1;
-  }
-  auto read = std::make_shared<std::vector<uint8_t>>(t.goroutines.size(), 0);
-  for (uint32_t i = 0; i < t.records.size(); ++i) {
-    const uint32_t obj = ops.ObjectOf(i);
     if (obj == hb::kNoObject) continue;
-    const trace::Record& r = t.records[i];
-    bool reads;
-    if (trace::ClassOf(r.kind) == ObjClass::WaitGroup) {
-      reads = (r.kind == Kind::WgAdd && int32_t(r.val) > 0) || !wg_safe[obj];
-    } else {
-      reads = asked[int(trace::ClassOf(r.kind))][obj] != 0;
-    }
-    if (reads) (*read)[trace::Value(ops.GoroutineIndexOf(i))] = 1;
+    const Kind k = t.records[i].kind;
+    uint8_t& a = asked[int(trace::ClassOf(k))][obj];
+    // (A SelectCase stands for its Select, the record that keeps a clock.)
+    if (!a && !(*unneeded)[k == Kind::SelectCase ? ops.Owner(i) : i]) a = 1;
   }
+  timer.Lap("asked objects");
+  // Per object (its records' goroutines from the index; the records
+  // themselves only for WaitGroups), so that objects no question is asked
+  // about cost nothing.
+  auto read = std::make_shared<std::vector<uint8_t>>(t.goroutines.size(), 0);
+  for (int c = 0; c < trace::kNumObjClasses; ++c) {
+    const bool wg = ObjClass(c) == ObjClass::WaitGroup;
+    for (uint32_t obj = 0; obj < ops.Count(ObjClass(c)); ++obj) {
+      if (!wg && !asked[c][obj]) continue;
+      for (uint32_t i : ops.Ops(ObjClass(c), obj)) {
+        if (wg && wg_safe[obj]) {
+          const trace::Record& r = t.records[i];
+          if (r.kind != Kind::WgAdd || int32_t(r.val) <= 0) continue;
+        }
+        (*read)[trace::Value(ops.GoroutineIndexOf(i))] = 1;
+      }
+    }
+  }
+  timer.Lap("goroutines");
   out.count = static_cast<uint32_t>(std::count(read->begin(), read->end(), 1));
   if (out.count == read->size()) return ReadGoroutines{};  // every one: no projection
   out.read = std::move(read);

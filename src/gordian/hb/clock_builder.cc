@@ -246,8 +246,8 @@ class Builder {
       const uint64_t before = arena_->nodes_in_use();
       Collect();
       if (last_live_nodes_ * 4 > before * 3) demand_backoff_ = 64;
-      next_demand_collect_ =
-          std::max<uint64_t>(demand_backoff_ * last_live_nodes_, kMinDemandCollectNodes);
+      next_demand_collect_ = std::max<uint64_t>(
+          demand_backoff_ * last_live_nodes_, listed_ ? kMinListedCollectNodes : kMinDemandCollectNodes);
     }
     const uint64_t limit = hb_.opt_.memory_limit_bytes;
     if (limit == 0) return;
@@ -280,9 +280,13 @@ class Builder {
     for (const Gor& s : g_) {
       if (s.snap != ClockStore::kUnknown) arena_->MarkRoot(s.snap);
     }
-    for (const std::vector<uint32_t>* snaps : {&hb_.snap_pre_, &hb_.snap_post_}) {
-      for (uint32_t id : *snaps) {
-        if (id != ClockStore::kUnknown) arena_->MarkRoot(id);
+    if (listed_) {
+      for (uint32_t id : stored_) arena_->MarkRoot(id);
+    } else {
+      for (const std::vector<uint32_t>* snaps : {&hb_.snap_pre_, &hb_.snap_post_}) {
+        for (uint32_t id : *snaps) {
+          if (id != ClockStore::kUnknown) arena_->MarkRoot(id);
+        }
       }
     }
     last_live_nodes_ = arena_->FinishCollect();
@@ -298,6 +302,27 @@ class Builder {
   // slots, so small arenas are not worth it.
   static constexpr uint64_t kMinDemandCollectNodes = 1u << 20;
   uint64_t next_demand_collect_ = kMinDemandCollectNodes;
+  // Tree mode with records that get no snapshot: the snapshots stored so
+  // far, while they are few (at most a quarter as many as records), so
+  // that a collection marks them instead of scanning every record's two
+  // snapshot slots. Then collections are cheap enough to run from far
+  // fewer nodes on (kMinListedCollectNodes): the arena stays small, and
+  // its nodes are reused while still cached instead of new pages being
+  // touched (chan-heavy: most of a rendezvous's path copies are garbage
+  // by the next one).
+  static constexpr uint64_t kMinListedCollectNodes = 1u << 15;
+  std::vector<uint32_t> stored_;
+  bool listed_ = false;
+  void Stored(uint32_t root) {
+    if (!listed_) return;
+    if (stored_.size() >= rs_.size() / 4) {
+      listed_ = false;  // too many: scan the records' slots instead
+      std::vector<uint32_t>().swap(stored_);
+      next_demand_collect_ = std::max(next_demand_collect_, kMinDemandCollectNodes);
+      return;
+    }
+    stored_.push_back(root);
+  }
   uint64_t demand_backoff_ = 2;
   uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
   uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
@@ -566,6 +591,7 @@ uint32_t Builder::CurSnap(uint32_t g) {
     }
     arena_->Freeze(&s.tc);  // the snapshot shares the tree's nodes
     s.snap = store_.AppendTree(s.tc.root);
+    if (s.snap != ClockStore::kUnknown) Stored(s.snap);
     return s.snap;
   }
   if (store_.tracks_changes()) {
@@ -1318,6 +1344,10 @@ bool Builder::Run(std::string* err) {
     store_.InitTree(width_, hb_.opt_.clock_budget_bytes);
     arena_ = &store_.arena();
     objs_.Init(arena_);
+    if (unclocked_ != nullptr) {
+      listed_ = true;
+      next_demand_collect_ = kMinListedCollectNodes;
+    }
   } else {
     store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
   }
@@ -1425,7 +1455,8 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.goroutines = ng;
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
-  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes();
+  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes() +
+                          stored_.capacity() * 4;
   // What the clocks hold at the end (the arena's chunks may be larger: a
   // collection leaves room in them that later nodes reuse).
   hb_.stats_.engine_bytes = ClockBytesInUse();

@@ -192,6 +192,7 @@ class CycleSearch {
 }  // namespace
 
 void PredictLockOrder(PredictContext& c) {
+  if (c.NoLocks()) return;  // no lock, no lock order
   // Lock dependencies, merged per (goroutine, lock, held set).
   std::vector<Dep> deps;
   std::map<std::tuple<GoroutineIndex, uint64_t, bool, std::vector<uint64_t>>, uint32_t> seen;

@@ -68,6 +68,7 @@ uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held
 }  // namespace
 
 void PredictMixedDeadlock(PredictContext& c) {
+  if (c.NoLocks()) return;  // nothing is done under a lock
   std::vector<HeldLock> held;
   std::vector<uint32_t> partners;
   for (GoroutineIndex a : c.Goroutines()) {

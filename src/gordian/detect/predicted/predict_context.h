@@ -66,6 +66,10 @@ class PredictContext {
     }
     return false;
   }
+  // Whether the trace has no lock object (Mutex or RWMutex): the lock-set
+  // detectors, which walk every goroutine's records, then have nothing to
+  // find (chan-heavy traces: four passes over every record for nothing).
+  bool NoLocks() const { return ops.Count(ObjClass::Mutex) == 0 && ops.Count(ObjClass::RWMutex) == 0; }
   // Whether some record of the object has no clock (Unclocked, or
   // clock_needs.h left some of its records without one). The information
   // scenarios (alternatives.cc, contention.cc), which compare operations

@@ -19,6 +19,7 @@
 namespace gordian::detect {
 
 void PredictRecursiveRLock(PredictContext& c) {
+  if (c.ops.Count(ObjClass::RWMutex) == 0) return;  // no RLock
   std::vector<HeldLock> held;
   for (GoroutineIndex g : c.Goroutines()) {
     WalkLocksets(c, g, &held, [&](uint32_t r2, const std::vector<HeldLock>& h) {

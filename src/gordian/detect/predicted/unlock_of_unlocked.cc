@@ -19,6 +19,7 @@
 namespace gordian::detect {
 
 void PredictUnlockOfUnlocked(PredictContext& c) {
+  if (c.NoLocks()) return;  // no unlock
   // Locks unlocked by a goroutine that does not hold them.
   std::set<uint64_t> handed_off;  // ordered: deterministic output
   std::vector<HeldLock> held;
