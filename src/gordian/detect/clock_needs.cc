@@ -173,24 +173,31 @@ class Marker {
     // Recv on closed asks Before(rv, close) and Before(sender, close) (the
     // close's clock), and, when some receive saw the channel closed,
     // Concurrent(rv, rc) of each value receive rv with those receives.
+    // Concurrent reads no clock for two records of one goroutine (program
+    // order answers), so rv keeps its clock only when a receive of another
+    // goroutine saw the close: a pipeline stage that ranges over its input
+    // until the close keeps none.
     if (info.close_rec != hb::kNoRecord) {
       const trace::Record& cl = Rec(info.close_rec);
-      bool saw_close = false;
+      Goroutines saw_close;  // the goroutines of the receives that saw the close
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
         if (!(r.flags & trace::kClosed) || hb::DirOf(r) != ChanDir::Recv) continue;
         uint32_t own = ops_.Owner(i);
-        if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close = true;
+        if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) {
+          saw_close.Add(trace::Value(ops_.GoroutineIndexOf(i)));
+        }
       }
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
         if (r.flags & trace::kClosed) continue;
-        if (!saw_close && r.kind != Kind::ChanSend) continue;
+        if (saw_close.first == Goroutines::kNone && r.kind != Kind::ChanSend) continue;
         const uint32_t own = ops_.Owner(i);
         if (Rec(own).tpost == 0) continue;
         if (r.kind == Kind::ChanSend && cl.tpost != 0 && r.tpre > cl.tpost) keep_[i] = 1;
         // A value receive, plain or the chosen case of a select.
-        if (saw_close && hb::DirOf(r) == ChanDir::Recv && (own == i || ops_.ChosenCase(own) == i)) {
+        if (saw_close.Other(trace::Value(ops_.GoroutineIndexOf(i))) && hb::DirOf(r) == ChanDir::Recv &&
+            (own == i || ops_.ChosenCase(own) == i)) {
           keep_[i] = 1;
         }
       }
