@@ -123,7 +123,7 @@ uint32_t OpIndex::Partner(uint32_t rec) const {
     if (rec == kNoRecord) return kNoRecord;
   }
   const Record& r = rs[rec];
-  uint32_t c = obj_[rec];
+  uint32_t c = ObjectOf(rec);
   if (c == kNoObject || r.val == 0 || (r.flags & trace::kClosed)) return kNoRecord;
   if (rs[Owner(rec)].tpost == 0) return kNoRecord;
   switch (DirOf(r)) {
@@ -135,7 +135,7 @@ uint32_t OpIndex::Partner(uint32_t rec) const {
 
 uint32_t OpIndex::SignalOf(uint32_t wait) const {
   const Record& r = t_->records[wait];
-  uint32_t c = obj_[wait];
+  uint32_t c = ObjectOf(wait);
   if (r.kind != Kind::CondWait || r.tpost == 0 || c == kNoObject) return kNoRecord;
   uint32_t n = sig_off_[c + 1] - sig_off_[c];
   return r.val != 0 && r.val < n ? sig_[sig_off_[c] + r.val] : kNoRecord;
@@ -241,7 +241,12 @@ void OpIndex::Build(const trace::Trace& t) {
   }
 
   // Pass 2: dense ids in order of first appearance, operation counts.
-  obj_.assign(n, kNoObject);
+  if (any_sorted) {
+    obj_.assign(n, kNoObject);
+  } else {
+    obj_.clear();
+    obj_.shrink_to_fit();
+  }
   for (uint32_t i = 0; i < n; ++i) {
     uint8_t c = cls_of[uint8_t(rs[i].kind)];
     if (c == kNumObjClasses || rs[i].obj == 0) continue;
@@ -256,7 +261,7 @@ void OpIndex::Build(const trace::Trace& t) {
       k.raw.push_back(rs[i].obj);
       k.off.push_back(0);
     }
-    obj_[i] = d;
+    if (any_sorted) obj_[i] = d;
     ++k.off[d + 1];
   }
   if (any_sorted) {
@@ -315,7 +320,7 @@ void OpIndex::Build(const trace::Trace& t) {
   for (uint32_t i = 0; i < n; ++i) {
     const Record& r = rs[i];
     if (r.kind == Kind::Select) sel = i;
-    uint32_t d = obj_[i];
+    uint32_t d = ObjectOf(i);
     if (d == kNoObject) {
       if (r.kind == Kind::GoSpawn && r.obj >= 1 && r.obj <= ng && spawn_[r.obj - 1] == kNoRecord) {
         spawn_[r.obj - 1] = i;
@@ -368,7 +373,7 @@ void OpIndex::Build(const trace::Trace& t) {
     const Record& r = rs[i];
     if (r.kind == Kind::Select) sel = i;
     if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
-    uint32_t c = obj_[i];
+    uint32_t c = ObjectOf(i);
     if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
       continue;
     }

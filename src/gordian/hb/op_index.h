@@ -83,7 +83,14 @@ class OpIndex {
   ObjectId Raw(ObjClass c, uint32_t dense) const { return ObjectId(cls_[int(c)].raw[dense]); }
   // Dense object of record i (its class is ClassOf(kind)), or kNoObject
   // (nil channel, kinds without object).
-  uint32_t ObjectOf(uint32_t rec) const { return obj_[rec]; }
+  uint32_t ObjectOf(uint32_t rec) const {
+    if (!obj_.empty()) return obj_[rec];
+    // Every class has a direct table: the record's raw id says it.
+    const trace::Record& r = t_->records[rec];
+    const ObjClass c = ClassOf(r.kind);
+    if (c == ObjClass::None || r.obj == 0) return kNoObject;
+    return cls_[int(c)].direct[r.obj];
+  }
 
   // Records operating on an object, in trace order (goroutine by goroutine,
   // program order within one). For channels this includes ChanMake, sends,
@@ -162,7 +169,10 @@ class OpIndex {
   };
   Class cls_[kNumObjClasses];
   const trace::Trace* t_ = nullptr;
-  std::vector<uint32_t> obj_;        // per record
+  // The dense object of each record, only when some class's raw ids are
+  // too sparse for a direct table (sorted pairs: a search a record);
+  // otherwise ObjectOf reads the direct table (24 MB less at 6M records).
+  std::vector<uint32_t> obj_;
   // The goroutine index of each record. Wide form: gor_ per record.
   // Narrow form (the reader's layout: goroutines in order, ranges
   // disjoint), when it fits: gor_ per block of 256 records (the lowest
