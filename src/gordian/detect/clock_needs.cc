@@ -93,7 +93,7 @@ class Marker {
     want_dirs_.assign(nch, 0);
     users_.assign(nch, {});
     has_cases_.assign(nch, 0);
-    saw_close_.assign(nch, 0);
+    saw_close_.assign(nch, {});
     other_case_.assign(nch, 0);
     sites_.assign(nch, {});
   }
@@ -205,7 +205,7 @@ class Marker {
     // A receive that saw the close (Channel()'s value receives).
     if ((r.flags & trace::kClosed) && dir == ChanDir::Recv) {
       const uint32_t own = ops_.Owner(i);
-      if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close_[d] = 1;
+      if (Rec(own).tpost != 0 && (own == i || ops_.ChosenCase(own) == i)) saw_close_[d].Add(g);
     }
     // Send on closed asks Before(close, send) of a plain send only when the
     // send started after the close completed (send_on_closed.cc): earlier,
@@ -246,11 +246,16 @@ class Marker {
     // Recv on closed asks Before(rv, close) and Before(sender, close) (the
     // close's clock), and, when some receive saw the channel closed,
     // Concurrent(rv, rc) of each value receive rv with those receives.
-    // (The sends are decided in ChannelFacts.)
-    if (info.close_rec != hb::kNoRecord && saw_close_[d]) {
+    // (The sends are decided in ChannelFacts.) Concurrent reads no clock
+    // for two records of one goroutine (program order answers), so rv keeps
+    // its clock only when a receive of another goroutine saw the close: a
+    // pipeline stage that ranges over its input until the close keeps none.
+    const Goroutines& saw = saw_close_[d];
+    if (info.close_rec != hb::kNoRecord && saw.first != Goroutines::kNone) {
       for (uint32_t i : recs) {
         const trace::Record& r = Rec(i);
         if ((r.flags & trace::kClosed) || hb::DirOf(r) != ChanDir::Recv) continue;
+        if (!saw.Other(trace::Value(ops_.GoroutineIndexOf(i)))) continue;
         const uint32_t own = ops_.Owner(i);
         if (Rec(own).tpost == 0) continue;
         // A value receive, plain or the chosen case of a select.
@@ -386,7 +391,7 @@ class Marker {
   std::vector<uint8_t> want_dirs_;  // per channel: DirBit of the operations select leak reads
   std::vector<Users> users_;        // per channel
   std::vector<uint8_t> has_cases_;  // per channel: some select has a case on it
-  std::vector<uint8_t> saw_close_;  // per channel: a receive saw it closed
+  std::vector<Goroutines> saw_close_;  // per channel: the goroutines of the receives that saw it closed
   std::vector<uint8_t> other_case_; // per channel: some case on it has kOtherCase
   std::vector<ChannelSites> sites_; // per channel: its receive sites
   std::vector<uint32_t> selects_;   // every Select record

@@ -170,6 +170,17 @@ TEST(ClockNeeds, AReceiveThatSawTheCloseKeepsTheValueReceives) {
             (std::vector<std::string>{"ChanSend@1", "ChanSend@1"}));
 }
 
+TEST(ClockNeeds, AReceiveThatSawTheCloseInTheReceiversOwnGoroutineKeepsNoValueReceive) {
+  // Concurrent(rv, rc) of two receives of one goroutine reads no clock: a
+  // stage that ranges over its input until the close (a pipeline) keeps
+  // none. The same ranging receive in another goroutine keeps them all.
+  EXPECT_EQ(Exempt(std::string(kClosedChannel) + "3 ChanRecv obj=1 closed @r.go:1\n"),
+            (std::vector<std::string>{"ChanSend@1", "ChanSend@1", "ChanRecv@1", "ChanRecv@1"}));
+  EXPECT_EQ(Exempt(std::string(kClosedChannel) + "3 ChanRecv obj=1 closed @r.go:1\n" +
+                   "1 go 4\n4 ChanRecv obj=1 closed @r.go:2\n"),
+            (std::vector<std::string>{"ChanSend@1", "ChanSend@1"}));
+}
+
 TEST(ClockNeeds, ReceivesAtOneSiteNeedNoClockAtTwoSitesTheyDo) {
   const std::string common =
       "1 ChanMake obj=1 val=2\n"

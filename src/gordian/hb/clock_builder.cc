@@ -283,7 +283,7 @@ class Builder {
     if (listed_) {
       for (uint32_t id : stored_) arena_->MarkRoot(id);
     } else {
-      for (const std::vector<uint32_t>* snaps : {&hb_.snap_pre_, &hb_.snap_post_}) {
+      for (const std::vector<uint32_t>* snaps : {&hb_.snaps_.pre_ids(), &hb_.snaps_.post_ids()}) {
         for (uint32_t id : *snaps) {
           if (id != ClockStore::kUnknown) arena_->MarkRoot(id);
         }
@@ -460,7 +460,7 @@ class Builder {
   bool Clocked(uint32_t rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
   void Begin(uint32_t g, uint32_t rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
-    if (Clocked(rec)) hb_.snap_pre_[rec] = CurSnap(g);
+    if (Clocked(rec)) hb_.snaps_.SetPre(rec, CurSnap(g));
   }
   void End(uint32_t g, uint32_t rec);
   void Simple(uint32_t g, uint32_t rec) {
@@ -695,14 +695,14 @@ void Builder::End(uint32_t g, uint32_t rec) {
   Gor& s = g_[g];
   const bool clocked = Clocked(rec);
   const uint32_t snap = clocked ? CurSnap(g) : ClockStore::kUnknown;
-  if (clocked) hb_.snap_post_[rec] = snap;
+  if (clocked) hb_.snaps_.SetPost(rec, snap);
   uint32_t next = rec + 1;
   if (rs_[rec].kind == Kind::Select) {
     uint32_t last = std::min<uint32_t>(s.end, rec + 1 + rs_[rec].aux);
     while (next < last && rs_[next].kind == Kind::SelectCase) {
       if (clocked) {
-        hb_.snap_pre_[next] = hb_.snap_pre_[rec];
-        hb_.snap_post_[next] = snap;
+        hb_.snaps_.SetPre(next, hb_.snaps_.Pre(rec));
+        hb_.snaps_.SetPost(next, snap);
       }
       ++next;
     }
@@ -961,7 +961,7 @@ void Builder::OncePost(uint32_t g) {
   s.rare->once_stack.pop_back();
   Epoch e = PostEpochAt(s.cursor - 1 - s.begin);
   SetOwn(g, e);
-  hb_.snap_post_[rec] = Snap(g, rec);
+  hb_.snaps_.SetPost(rec, Snap(g, rec));
   hb_.once_post_.push_back({rec, e});
   uint32_t d = ix_.ObjectOf(rec);
   if (d != kNoObject) {
@@ -982,7 +982,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
   const Record& r = rs_[rec];
   if (!s.pre_done) {
     SetOwn(g, PreEpochAt(Pos(g, rec)));
-    hb_.snap_pre_[rec] = Snap(g, rec);
+    hb_.snaps_.SetPre(rec, Snap(g, rec));
     s.cond_mutex = ~0ull;
     if (s.rare && !s.rare->locks.empty()) {
       uint64_t key = s.rare->locks.back();
@@ -994,7 +994,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
       WakeObject(key);
     }
     if (r.tpost == 0) {  // never woken
-      hb_.snap_post_[rec] = hb_.snap_pre_[rec];
+      hb_.snaps_.SetPost(rec, hb_.snaps_.Pre(rec));
       s.cursor = rec + 1;
       AfterProgress(g);
       return;
@@ -1197,7 +1197,7 @@ void Builder::Step(uint32_t g) {
       if (r.flags & trace::kSuccess) {
         // Pre step of the Do that runs f; the post is OncePost.
         Begin(g, i);
-        hb_.snap_post_[i] = hb_.snap_pre_[i];
+        hb_.snaps_.SetPost(i, hb_.snaps_.Pre(i));
         s.R().once_stack.push_back(i);
         s.cursor = i + 1;
         AfterProgress(g);
@@ -1351,8 +1351,7 @@ bool Builder::Run(std::string* err) {
   } else {
     store_.Init(width_, hb_.opt_.clock_budget_bytes, uint64_t(n) + ng + 16);
   }
-  hb_.snap_pre_.assign(n, ClockStore::kUnknown);
-  hb_.snap_post_.assign(n, ClockStore::kUnknown);
+  hb_.snaps_.Init(n, unclocked_);
   hb_.gbegin_.resize(ng);
   chans_.assign(ix_.Count(ObjClass::Chan), Chan{});
   mutexes_[0].assign(ix_.Count(ObjClass::Mutex), Mutex{});

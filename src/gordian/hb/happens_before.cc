@@ -30,18 +30,18 @@ bool HappensBefore::Completed(uint32_t rec) const {
 
 bool HappensBefore::ClockKnown(uint32_t rec) const {
   rec = ops().Owner(rec);
-  return snap_pre_[rec] != ClockStore::kUnknown && snap_post_[rec] != ClockStore::kUnknown;
+  return snaps_.Pre(rec) != ClockStore::kUnknown && snaps_.Post(rec) != ClockStore::kUnknown;
 }
 
 uint64_t HappensBefore::RecordsWithoutClock() const {
   if (!store_.exhausted() && (opt_.unclocked == nullptr || opt_.unclocked->empty())) return 0;
   const std::vector<uint8_t>* unneeded =
-      opt_.unneeded != nullptr && opt_.unneeded->size() == snap_pre_.size() ? opt_.unneeded.get()
+      opt_.unneeded != nullptr && opt_.unneeded->size() == snaps_.size() ? opt_.unneeded.get()
                                                                           : nullptr;
   uint64_t n = 0;
-  for (size_t i = 0; i < snap_pre_.size(); i++) {
+  for (uint32_t i = 0; i < snaps_.size(); i++) {
     if (unneeded != nullptr && (*unneeded)[i]) continue;
-    n += snap_pre_[i] == ClockStore::kUnknown || snap_post_[i] == ClockStore::kUnknown;
+    n += snaps_.Pre(i) == ClockStore::kUnknown || snaps_.Post(i) == ClockStore::kUnknown;
   }
   return n;
 }
@@ -67,7 +67,7 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
   const GoroutineIndex g = trace::IndexOf(Gid(gid));
   if (post && !Completed(rec)) post = false;
   if (g == ops().GoroutineIndexOf(rec)) return post ? PostEpoch(rec) : PreEpoch(rec);
-  uint32_t s = post ? snap_post_[rec] : snap_pre_[rec];
+  uint32_t s = post ? snaps_.Post(rec) : snaps_.Pre(rec);
   if (s == ClockStore::kUnknown) return 0xffffffffu;  // unknown: assume it knows all
   const uint32_t slot = SlotOf(trace::Value(g));
   if (slot == kNoSlot) {  // not in the read goroutines: as unknown, counted
@@ -80,9 +80,9 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
 bool HappensBefore::KnowledgeGained(uint32_t prev, uint32_t rec,
                                     std::vector<uint32_t>* out) const {
   rec = ops().Owner(rec);
-  uint32_t b = snap_pre_[rec];
+  uint32_t b = snaps_.Pre(rec);
   uint32_t a = ClockStore::kZero;
-  if (prev != kNoRecord) a = snap_pre_[ops().Owner(prev)];
+  if (prev != kNoRecord) a = snaps_.Pre(ops().Owner(prev));
   if (a == ClockStore::kUnknown || b == ClockStore::kUnknown) return false;
   const uint32_t own = trace::Value(ops().GoroutineIndexOf(rec));
   size_t from = out->size();
@@ -116,7 +116,7 @@ void HappensBefore::MaterializeAll(uint32_t s, VectorClock* vc) const {
 VectorClock HappensBefore::PreClock(uint32_t rec) const {
   rec = ops().Owner(rec);
   VectorClock vc(num_g_);
-  MaterializeAll(snap_pre_[rec], &vc);
+  MaterializeAll(snaps_.Pre(rec), &vc);
   vc[trace::Value(ops().GoroutineIndexOf(rec))] = PreEpoch(rec);
   return vc;
 }
@@ -125,7 +125,7 @@ VectorClock HappensBefore::PostClock(uint32_t rec) const {
   rec = ops().Owner(rec);
   if (!Completed(rec)) return PreClock(rec);
   VectorClock vc(num_g_);
-  MaterializeAll(snap_post_[rec], &vc);
+  MaterializeAll(snaps_.Post(rec), &vc);
   vc[trace::Value(ops().GoroutineIndexOf(rec))] = PostEpoch(rec);
   return vc;
 }

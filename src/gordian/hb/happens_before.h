@@ -53,6 +53,7 @@
 
 #include "gordian/hb/clock_store.h"
 #include "gordian/hb/op_index.h"
+#include "gordian/hb/snapshot_ids.h"
 #include "gordian/hb/vector_clock.h"
 #include "gordian/trace/trace.h"
 
@@ -232,7 +233,7 @@ class HappensBefore {
   OpIndex own_ops_;
   const OpIndex* ops_ = &own_ops_;
   ClockStore store_;
-  std::vector<uint32_t> snap_pre_, snap_post_;  // per record
+  SnapshotIds snaps_;                            // per record with a clock
   std::vector<uint32_t> gbegin_;                // per goroutine index
   // Once.Do records that ran f: their post comes after f's body.
   std::vector<std::pair<uint32_t, Epoch>> once_post_;  // (rec, post epoch), sorted

@@ -39,10 +39,54 @@ uint32_t OpIndex::Dense(ObjClass c, ObjectId id) const {
   return it != k.sorted.end() && it->first == raw ? it->second : kNoObject;
 }
 
+void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
+  const uint32_t n = static_cast<uint32_t>(t.records.size());
+  const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
+  gor_.clear();
+  gor_delta_.clear();
+  // The narrow form needs each record in one goroutine's range at most and
+  // those ranges in goroutine order (then the first goroutine that touches
+  // a block is its lowest), and every goroutine within 254 of its block's.
+  bool narrow = true;
+  uint32_t last_end = 0;
+  for (uint32_t g = 0; g < ng && narrow; ++g) {
+    const auto& gr = t.goroutines[g];
+    if (gr.begin >= gr.end || gr.begin >= n) continue;
+    narrow = gr.begin >= last_end;
+    last_end = gr.end;
+  }
+  if (narrow) {
+    const uint32_t blocks = (n >> kGorBlockShift) + 1;
+    gor_.assign(blocks, UINT32_MAX);
+    gor_delta_.assign(n, kNoGoroutineDelta);
+    for (uint32_t g = 0; g < ng && narrow; ++g) {
+      const auto& gr = t.goroutines[g];
+      const uint32_t end = std::min(gr.end, n);
+      for (uint32_t i = gr.begin; i < end; ++i) {
+        uint32_t& base = gor_[i >> kGorBlockShift];
+        if (base == UINT32_MAX) base = g;
+        if (g - base >= kNoGoroutineDelta) {
+          narrow = false;
+          break;
+        }
+        gor_delta_[i] = static_cast<uint8_t>(g - base);
+      }
+    }
+    if (narrow) return;
+    gor_delta_.clear();
+    gor_delta_.shrink_to_fit();
+  }
+  gor_.assign(n, kNoObject);
+  for (uint32_t g = 0; g < ng; ++g) {
+    const auto& gr = t.goroutines[g];
+    for (uint32_t i = gr.begin; i < gr.end && i < n; ++i) gor_[i] = g;
+  }
+}
+
 uint32_t OpIndex::Owner(uint32_t rec) const {
   const auto& rs = t_->records;
   if (rs[rec].kind != Kind::SelectCase) return rec;
-  uint32_t g = gor_[rec];
+  uint32_t g = trace::Value(GoroutineIndexOf(rec));
   uint32_t begin = t_->goroutines[g].begin;
   uint32_t i = rec;
   while (i > begin && rs[i].kind == Kind::SelectCase) --i;
@@ -55,7 +99,7 @@ uint32_t OpIndex::ChosenCase(uint32_t sel) const {
   if (s.kind != Kind::Select || s.tpost == 0 || s.val == trace::kDefaultCase) {
     return kNoRecord;
   }
-  uint32_t end = t_->goroutines[gor_[sel]].end;
+  uint32_t end = t_->goroutines[trace::Value(GoroutineIndexOf(sel))].end;
   for (uint32_t i = sel + 1; i < end && i <= sel + s.aux && rs[i].kind == Kind::SelectCase; ++i) {
     if (rs[i].aux == s.val || (rs[i].flags & trace::kChosen)) return i;
   }
@@ -79,7 +123,7 @@ uint32_t OpIndex::Partner(uint32_t rec) const {
     if (rec == kNoRecord) return kNoRecord;
   }
   const Record& r = rs[rec];
-  uint32_t c = obj_[rec];
+  uint32_t c = ObjectOf(rec);
   if (c == kNoObject || r.val == 0 || (r.flags & trace::kClosed)) return kNoRecord;
   if (rs[Owner(rec)].tpost == 0) return kNoRecord;
   switch (DirOf(r)) {
@@ -91,7 +135,7 @@ uint32_t OpIndex::Partner(uint32_t rec) const {
 
 uint32_t OpIndex::SignalOf(uint32_t wait) const {
   const Record& r = t_->records[wait];
-  uint32_t c = obj_[wait];
+  uint32_t c = ObjectOf(wait);
   if (r.kind != Kind::CondWait || r.tpost == 0 || c == kNoObject) return kNoRecord;
   uint32_t n = sig_off_[c + 1] - sig_off_[c];
   return r.val != 0 && r.val < n ? sig_[sig_off_[c] + r.val] : kNoRecord;
@@ -103,7 +147,7 @@ uint32_t OpIndex::WaitersOf(uint32_t sig) const {
 }
 
 size_t OpIndex::MemoryBytes() const {
-  size_t n = (obj_.capacity() + gor_.capacity() + seq_off_.capacity() +
+  size_t n = gor_delta_.capacity() + (obj_.capacity() + gor_.capacity() + seq_off_.capacity() +
               send_.capacity() + recv_.capacity() + spawn_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;
@@ -173,11 +217,7 @@ void OpIndex::Build(const trace::Trace& t) {
   const uint32_t n = static_cast<uint32_t>(rs.size());
   const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
 
-  gor_.assign(n, kNoObject);
-  for (uint32_t g = 0; g < ng; ++g) {
-    const auto& gr = t.goroutines[g];
-    for (uint32_t i = gr.begin; i < gr.end && i < n; ++i) gor_[i] = g;
-  }
+  BuildGoroutineOf(t);
   uint8_t cls_of[256];
   for (int k = 0; k < 256; ++k) cls_of[k] = uint8_t(ClassOf(Kind(k)));
 
@@ -201,7 +241,12 @@ void OpIndex::Build(const trace::Trace& t) {
   }
 
   // Pass 2: dense ids in order of first appearance, operation counts.
-  obj_.assign(n, kNoObject);
+  if (any_sorted) {
+    obj_.assign(n, kNoObject);
+  } else {
+    obj_.clear();
+    obj_.shrink_to_fit();
+  }
   for (uint32_t i = 0; i < n; ++i) {
     uint8_t c = cls_of[uint8_t(rs[i].kind)];
     if (c == kNumObjClasses || rs[i].obj == 0) continue;
@@ -216,7 +261,7 @@ void OpIndex::Build(const trace::Trace& t) {
       k.raw.push_back(rs[i].obj);
       k.off.push_back(0);
     }
-    obj_[i] = d;
+    if (any_sorted) obj_[i] = d;
     ++k.off[d + 1];
   }
   if (any_sorted) {
@@ -260,7 +305,9 @@ void OpIndex::Build(const trace::Trace& t) {
   };
   auto owner_seq = [&](uint32_t i, uint32_t sel) {
     // The Select owning SelectCase i in a sequential scan.
-    return sel != kNoRecord && gor_[sel] == gor_[i] && i - sel <= rs[sel].aux ? sel : kNoRecord;
+    return sel != kNoRecord && GoroutineIndexOf(sel) == GoroutineIndexOf(i) && i - sel <= rs[sel].aux
+               ? sel
+               : kNoRecord;
   };
 
   // Pass 3: operation lists, channel facts, spawns, Once runners.
@@ -273,7 +320,7 @@ void OpIndex::Build(const trace::Trace& t) {
   for (uint32_t i = 0; i < n; ++i) {
     const Record& r = rs[i];
     if (r.kind == Kind::Select) sel = i;
-    uint32_t d = obj_[i];
+    uint32_t d = ObjectOf(i);
     if (d == kNoObject) {
       if (r.kind == Kind::GoSpawn && r.obj >= 1 && r.obj <= ng && spawn_[r.obj - 1] == kNoRecord) {
         spawn_[r.obj - 1] = i;
@@ -326,7 +373,7 @@ void OpIndex::Build(const trace::Trace& t) {
     const Record& r = rs[i];
     if (r.kind == Kind::Select) sel = i;
     if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
-    uint32_t c = obj_[i];
+    uint32_t c = ObjectOf(i);
     if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
       continue;
     }

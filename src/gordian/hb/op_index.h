@@ -83,7 +83,14 @@ class OpIndex {
   ObjectId Raw(ObjClass c, uint32_t dense) const { return ObjectId(cls_[int(c)].raw[dense]); }
   // Dense object of record i (its class is ClassOf(kind)), or kNoObject
   // (nil channel, kinds without object).
-  uint32_t ObjectOf(uint32_t rec) const { return obj_[rec]; }
+  uint32_t ObjectOf(uint32_t rec) const {
+    if (!obj_.empty()) return obj_[rec];
+    // Every class has a direct table: the record's raw id says it.
+    const trace::Record& r = t_->records[rec];
+    const ObjClass c = ClassOf(r.kind);
+    if (c == ObjClass::None || r.obj == 0) return kNoObject;
+    return cls_[int(c)].direct[r.obj];
+  }
 
   // Records operating on an object, in trace order (goroutine by goroutine,
   // program order within one). For channels this includes ChanMake, sends,
@@ -106,7 +113,11 @@ class OpIndex {
   uint32_t ChosenCase(uint32_t select_rec) const;
   // Goroutine index (gid - 1) of a record; kNoGoroutine outside every
   // goroutine.
-  GoroutineIndex GoroutineIndexOf(uint32_t rec) const { return GoroutineIndex(gor_[rec]); }
+  GoroutineIndex GoroutineIndexOf(uint32_t rec) const {
+    if (gor_delta_.empty()) return GoroutineIndex(gor_[rec]);
+    const uint8_t d = gor_delta_[rec];
+    return d == kNoGoroutineDelta ? trace::kNoGoroutine : GoroutineIndex(gor_[rec >> kGorBlockShift] + d);
+  }
   // The gid of a record's goroutine; kNoGid outside every goroutine.
   Gid GidOf(uint32_t rec) const { return trace::GidAt(GoroutineIndexOf(rec)); }
   // The exact communication partner of a send/receive/select (the record on
@@ -158,8 +169,20 @@ class OpIndex {
   };
   Class cls_[kNumObjClasses];
   const trace::Trace* t_ = nullptr;
-  std::vector<uint32_t> obj_;        // per record
-  std::vector<uint32_t> gor_;        // per record
+  // The dense object of each record, only when some class's raw ids are
+  // too sparse for a direct table (sorted pairs: a search a record);
+  // otherwise ObjectOf reads the direct table (24 MB less at 6M records).
+  std::vector<uint32_t> obj_;
+  // The goroutine index of each record. Wide form: gor_ per record.
+  // Narrow form (the reader's layout: goroutines in order, ranges
+  // disjoint), when it fits: gor_ per block of 256 records (the lowest
+  // goroutine in it) and gor_delta_ per record (kNoGoroutineDelta:
+  // none): a byte a record instead of four (18 MB less at 6M records).
+  static constexpr uint32_t kGorBlockShift = 8;
+  static constexpr uint8_t kNoGoroutineDelta = 0xff;
+  std::vector<uint32_t> gor_;
+  std::vector<uint8_t> gor_delta_;
+  void BuildGoroutineOf(const trace::Trace& t);
   std::vector<ChannelInfo> chans_;
   std::vector<uint32_t> seq_off_;    // per channel: base into send_/recv_ (values+1 entries)
   std::vector<uint32_t> send_, recv_;

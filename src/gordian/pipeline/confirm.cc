@@ -15,6 +15,7 @@
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/rewrite.h"
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::pipeline {
 
@@ -65,6 +66,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     fs::create_directories(opt.work_dir, ec);
   }
   size_t n = 0;
+  util::PhaseTimer timer("confirm");  // GORDIAN_TIMING=1: rewrite, schedule, replay per finding
   for (const std::string& key : order) {
     if (driver::Interrupted()) return;  // winding down: no more replays
     const std::vector<size_t>& members = groups[key];
@@ -81,7 +83,9 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     }
     schedule::Rewrite rw;
     std::string err;
-    if (!schedule::RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err)) {
+    const bool rewritten = schedule::RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err);
+    timer.Lap(fmt::format("rewrite {} ({} ops)", kind, rw.schedule.ops.size()).c_str());
+    if (!rewritten) {
       sum->not_rewritten++;
       note("not replayed: " + err);
       continue;
@@ -120,6 +124,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       note("not replayed: " + err);
       continue;
     }
+    timer.Lap("write schedule");
     RunOptions ro;
     ro.out_dir = out_dir;
     ro.wall_seconds = std::min(opt.per_finding_seconds, left);
@@ -132,6 +137,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     const auto replay_start = clock::now();
     bool ran = RunSchedule(RunnerOf(opt), rw.schedule, path, ro, &res, &err);
     spent[f.test] += std::chrono::duration<double>(clock::now() - replay_start).count();
+    timer.Lap("replay (build and run)");
     if (!ran) {
       note("replay failed: " + err);
     } else {

@@ -26,13 +26,17 @@ uint32_t End(const Record& r) { return r.tpost == 0 ? UINT32_MAX : r.tpost; }
 }  // namespace
 
 void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
-  // chan -> site -> receives at that site (user code, non-nil channels)
+  constexpr size_t kMaxPerSite = 64;  // bounds the pairwise work per pair of sites
+  // chan -> site -> the first kMaxPerSite receives at that site (user code,
+  // non-nil channels): only those are compared, so only those are kept (a
+  // channel received a million times at one site held 8-16 MB here).
   std::map<uint32_t, std::map<uint32_t, std::vector<uint32_t>>> recvs;
   for (uint32_t i = 0; i < ix.size(); i++) {
     const Record& r = ix.rec(i);
     if (r.kind != Kind::ChanRecv || r.obj == 0 || !ix.IsUser(i)) continue;
     if (st->hb == nullptr && r.tpost != 0 && r.tpost <= r.tpre + 1) continue;  // did not wait
-    recvs[r.obj][r.site].push_back(i);
+    std::vector<uint32_t>& at_site = recvs[r.obj][r.site];
+    if (at_site.size() < kMaxPerSite) at_site.push_back(i);
   }
   // Two receives race for values when neither happens before the other (with
   // the engine) or, without it, when both waited at the same time; and at
@@ -51,7 +55,6 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
     }
     return std::max(ra.tpre, rb.tpre) < std::min(End(ra), End(rb));
   };
-  constexpr size_t kMaxPerSite = 64;  // bounds the pairwise work per pair of sites
   for (auto& [chan, by_site] : recvs) {
     for (auto sa = by_site.begin(); sa != by_site.end(); ++sa) {
       for (auto sb = std::next(sa); sb != by_site.end(); ++sb) {

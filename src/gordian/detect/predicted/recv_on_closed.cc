@@ -31,24 +31,31 @@ namespace gordian::detect {
 
 void PredictRecvOnClosed(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
-  std::vector<uint32_t> closed_recvs, value_recvs;
+  std::vector<uint32_t> closed_recvs;
+  // The receives of channel ch that completed (a select's: its chosen case).
+  auto completed_recv = [&](uint32_t i) {
+    const trace::Record& r = c.rec(i);
+    if (hb::DirOf(r) != ChanDir::Recv) return false;
+    uint32_t own = c.ops.Owner(i);
+    if (c.rec(own).tpost == 0) return false;
+    return own == i || c.ops.ChosenCase(own) == i;
+  };
   for (uint32_t ch = 0; ch < nch; ++ch) {
     if (c.Unclocked(ObjClass::Chan, ch)) continue;
     uint32_t close = c.ops.Channel(ch).close_rec;
     if (close == hb::kNoRecord) continue;
     closed_recvs.clear();
-    value_recvs.clear();
     for (uint32_t i : c.ops.Ops(ObjClass::Chan, ch)) {
-      const trace::Record& r = c.rec(i);
-      if (hb::DirOf(r) != ChanDir::Recv) continue;
-      uint32_t own = c.ops.Owner(i);
-      if (c.rec(own).tpost == 0) continue;
-      bool chosen = own == i || c.ops.ChosenCase(own) == i;
-      if (!chosen) continue;
-      if (r.flags & trace::kClosed) closed_recvs.push_back(i);
-      else if (r.val != 0 && !(r.flags & trace::kZeroSize)) value_recvs.push_back(i);
+      if ((c.rec(i).flags & trace::kClosed) && completed_recv(i)) closed_recvs.push_back(i);
     }
-    for (uint32_t rv : value_recvs) {
+    // The value receives, in the channel's order, one at a time (a channel
+    // of a million values held a list of them here).
+    for (uint32_t rv : c.ops.Ops(ObjClass::Chan, ch)) {
+      const trace::Record& r = c.rec(rv);
+      if ((r.flags & trace::kClosed) || r.val == 0 || (r.flags & trace::kZeroSize) ||
+          !completed_recv(rv)) {
+        continue;
+      }
       if (c.hb.Before(rv, close)) continue;
       uint32_t s = c.hb.Partner(rv);
       if (s != hb::kNoRecord && !c.hb.Before(s, close)) {
