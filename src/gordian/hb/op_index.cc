@@ -43,7 +43,9 @@ void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
   const uint32_t n = static_cast<uint32_t>(t.records.size());
   const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
   gor_.clear();
+  gor_mixed_.clear();
   gor_delta_.clear();
+  gor_narrow_ = false;
   // The narrow form needs each record in one goroutine's range at most and
   // those ranges in goroutine order (then the first goroutine that touches
   // a block is its lowest), and every goroutine within 254 of its block's.
@@ -72,7 +74,26 @@ void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
         gor_delta_[i] = static_cast<uint8_t>(g - base);
       }
     }
-    if (narrow) return;
+    if (narrow) {
+      // Keep the bytes of the mixed blocks only.
+      gor_mixed_.assign(blocks, kUniformBlock);
+      std::vector<uint8_t> mixed;
+      for (uint32_t b = 0; b < blocks; ++b) {
+        const size_t first = size_t{b} << kGorBlockShift;
+        const size_t last = std::min<size_t>(first + kGorBlockMask + 1, n);
+        bool uniform = true;
+        for (size_t i = first; i < last && uniform; ++i) uniform = gor_delta_[i] == 0;
+        if (uniform) continue;
+        gor_mixed_[b] = static_cast<uint32_t>(mixed.size() >> kGorBlockShift);
+        mixed.insert(mixed.end(), gor_delta_.begin() + static_cast<std::ptrdiff_t>(first),
+                     gor_delta_.begin() + static_cast<std::ptrdiff_t>(last));
+        mixed.resize(size_t{gor_mixed_[b] + 1} << kGorBlockShift, kNoGoroutineDelta);
+      }
+      mixed.shrink_to_fit();
+      gor_delta_ = std::move(mixed);
+      gor_narrow_ = true;
+      return;
+    }
     gor_delta_.clear();
     gor_delta_.shrink_to_fit();
   }
@@ -147,7 +168,7 @@ uint32_t OpIndex::WaitersOf(uint32_t sig) const {
 }
 
 size_t OpIndex::MemoryBytes() const {
-  size_t n = gor_delta_.capacity() + (obj_.capacity() + gor_.capacity() + seq_off_.capacity() +
+  size_t n = gor_delta_.capacity() + (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
               send_.capacity() + recv_.capacity() + spawn_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;

@@ -114,9 +114,12 @@ class OpIndex {
   // Goroutine index (gid - 1) of a record; kNoGoroutine outside every
   // goroutine.
   GoroutineIndex GoroutineIndexOf(uint32_t rec) const {
-    if (gor_delta_.empty()) return GoroutineIndex(gor_[rec]);
-    const uint8_t d = gor_delta_[rec];
-    return d == kNoGoroutineDelta ? trace::kNoGoroutine : GoroutineIndex(gor_[rec >> kGorBlockShift] + d);
+    if (!gor_narrow_) return GoroutineIndex(gor_[rec]);
+    const uint32_t block = rec >> kGorBlockShift;
+    const uint32_t mixed = gor_mixed_[block];
+    if (mixed == kUniformBlock) return GoroutineIndex(gor_[block]);
+    const uint8_t d = gor_delta_[(size_t{mixed} << kGorBlockShift) | (rec & kGorBlockMask)];
+    return d == kNoGoroutineDelta ? trace::kNoGoroutine : GoroutineIndex(gor_[block] + d);
   }
   // The gid of a record's goroutine; kNoGid outside every goroutine.
   Gid GidOf(uint32_t rec) const { return trace::GidAt(GoroutineIndexOf(rec)); }
@@ -176,11 +179,18 @@ class OpIndex {
   // The goroutine index of each record. Wide form: gor_ per record.
   // Narrow form (the reader's layout: goroutines in order, ranges
   // disjoint), when it fits: gor_ per block of 256 records (the lowest
-  // goroutine in it) and gor_delta_ per record (kNoGoroutineDelta:
-  // none): a byte a record instead of four (18 MB less at 6M records).
+  // goroutine in it) and, for the blocks whose records are not all of
+  // that goroutine, a byte per record in gor_delta_ (kNoGoroutineDelta:
+  // none), the block's place there in gor_mixed_ (kUniformBlock: all of
+  // gor_'s goroutine). A goroutine that runs long (a pipeline stage) costs
+  // nothing per record: 0.2 MB instead of 24 MB at 6M records.
   static constexpr uint32_t kGorBlockShift = 8;
+  static constexpr uint32_t kGorBlockMask = (1u << kGorBlockShift) - 1;
   static constexpr uint8_t kNoGoroutineDelta = 0xff;
+  static constexpr uint32_t kUniformBlock = 0xffffffffu;
+  bool gor_narrow_ = false;
   std::vector<uint32_t> gor_;
+  std::vector<uint32_t> gor_mixed_;
   std::vector<uint8_t> gor_delta_;
   void BuildGoroutineOf(const trace::Trace& t);
   std::vector<ChannelInfo> chans_;
