@@ -208,14 +208,18 @@ class Builder {
   // The scheduler replays the ready goroutine whose next step has the
   // smallest (stamp, goroutine index) (HeadKey). Its candidates are the
   // stamp order (stamp_order.h: every step any goroutine can take, sorted,
-  // walked once from order_pos_) and late_, a heap of the goroutines whose
-  // next step the walk has already passed: woken after parking, or whose
-  // stamps go backwards (an inconsistent trace). A candidate is valid when
-  // its goroutine is ready and its next step is still that one; others are
-  // dropped. So a goroutine that becomes ready or moves on needs a heap
-  // entry only when the walk is past its step (Push); otherwise the walk
-  // will meet it. This gives the order of a heap over all goroutines (what
-  // the engine used before) while reading the steps in order.
+  // a window at a time in order_, walked once from order_pos_) and late_,
+  // a heap of the goroutines whose next step the walk has already passed:
+  // woken after parking, or whose stamps go backwards (an inconsistent
+  // trace). A candidate is valid when its goroutine is ready and its next
+  // step is still that one; others are dropped. So a goroutine that becomes
+  // ready or moves on needs a heap entry only when the walk is past its
+  // step (Push); otherwise the walk will meet it. On traces whose stamps
+  // are unique and rise in each goroutine (every recorded run) this is the
+  // order of the heap over all goroutines that the engine used before
+  // (checked on 600 random traces with parking and forcing, clocks equal),
+  // while reading the steps in order. Where stamps repeat or go backwards
+  // both are stamp orders with parking, which may differ on ties.
   static uint64_t Candidate(uint32_t key, uint32_t g) { return (uint64_t(key) << 32) | g; }
   void Push(uint32_t g) {
     const uint64_t v = Candidate(HeadKey(g), g);
@@ -518,7 +522,8 @@ class Builder {
   ClockArena* arena_ = nullptr;     // store_.arena() in tree mode
   TreeObjPool objs_;                // tree mode: object clocks
   std::vector<Gor> g_;
-  std::vector<uint64_t> order_;   // the stamp order (stamp_order.h)
+  StampOrder stamps_;             // the stamp order (stamp_order.h)
+  std::vector<uint64_t> order_;   // its current window
   size_t order_pos_ = 0;          // the walk's next candidate in order_
   uint64_t walked_ = 0;           // the last candidate the walk passed
   std::vector<uint64_t> late_;    // min-heap of candidates behind the walk
@@ -556,6 +561,7 @@ uint32_t Builder::HeadKey(uint32_t g) const {
 
 bool Builder::Front(uint64_t* out) {
   for (;;) {
+    if (order_pos_ == order_.size() && stamps_.Next(&order_)) order_pos_ = 0;
     const uint64_t a = order_pos_ < order_.size() ? order_[order_pos_] : ~0ull;
     const uint64_t h = late_.empty() ? ~0ull : late_.front();
     if (a == ~0ull && h == ~0ull) {
@@ -1429,7 +1435,8 @@ bool Builder::Run(std::string* err) {
   }
   // Every ready goroutine's first step is in the stamp order, ahead of the
   // walk: none needs a heap entry.
-  order_ = StampOrder(t_);
+  stamps_.Init(t_, internal::stamp_window_steps);
+  stamps_.Next(&order_);
 
   for (;;) {
     if (steps_ < hb_.opt_.stop_if_exhausted_before && store_.exhausted()) {
