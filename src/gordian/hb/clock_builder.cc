@@ -247,8 +247,8 @@ class Builder {
   // its step reads are no longer cached when it runs: the walk knows which
   // goroutine comes when, and starts loading them in stages, each once the
   // previous one's loads are likely there: the goroutine's state 24 steps
-  // ahead; 12 steps ahead its next record, the record's index entries and
-  // its rare state; 4 steps ahead its lock stack.
+  // ahead; 12 steps ahead its next record and the one after, the record's
+  // index entries and its rare state; 4 steps ahead its lock stack.
   void Advance() {
     walked_ = order_[order_pos_++];
     constexpr size_t kState = 24, kRecord = 12, kLocks = 4;
@@ -259,6 +259,9 @@ class Builder {
       const Gor& s = g_[h];
       if (s.cursor < s.end) {
         __builtin_prefetch(&rs_[s.cursor]);
+        // The record after it (its line, when the two are on two), which
+        // the step reads to know when the goroutine runs next (Push).
+        if (s.cursor + 1 < s.end) __builtin_prefetch(&rs_[s.cursor + 1]);
         ix_.PrefetchRecord(s.cursor);
         if (unclocked_ != nullptr) __builtin_prefetch(unclocked_->data() + s.cursor);
       }
