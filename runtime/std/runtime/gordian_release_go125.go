@@ -12,3 +12,7 @@ import "unsafe"
 func gordianSysAlloc(n uintptr, stat *sysMemStat, name string) unsafe.Pointer {
 	return sysAlloc(n, stat, name)
 }
+
+// gordianInBubble reports whether gp runs in a synctest bubble (its sleeps
+// are on the bubble's fake clock).
+func gordianInBubble(gp *g) bool { return gp.bubble != nil }

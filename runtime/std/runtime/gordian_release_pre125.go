@@ -11,3 +11,8 @@ import "unsafe"
 func gordianSysAlloc(n uintptr, stat *sysMemStat, name string) unsafe.Pointer {
 	return sysAlloc(n, stat)
 }
+
+// In 1.24 the bubble is g.syncGroup, which 1.23 lacks: a goroutine of a
+// bubble is known by its sleep timer (fake once it has slept), so a replay
+// waiter of a 1.24 bubble that never slept before naps on the real clock.
+func gordianInBubble(gp *g) bool { return gp.timer != nil && gordianTimerIsFake(gp.timer) }

@@ -42,6 +42,7 @@ const (
 	gordianReplayNear     = 64                // further than this many positions from its turn
 	gordianReplayPauseNs  = 5 * 1000          // further: it sleeps this per position before its turn
 	gordianReplayPauseMax = 200 * 1000 * 1000 // and at most this (and a fifth of the stall time)
+	gordianReplayNapNear  = 1000 * 1000       // a nearer waiter not next after the head naps this
 
 	// Stall windows a head goroutine that is running or runnable gets
 	// before its position is skipped (one window if it is blocked or not
@@ -58,7 +59,12 @@ const (
 // gordianReplayG is the replay state of one goroutine, indexed by gid. Only
 // the goroutine itself writes n and pending; sid is written at its spawn.
 type gordianReplayG struct {
-	sid     uint32 // schedule goroutine, gordianReplayNoSid if unknown
+	nap     atomic.Uint64 // napSeq<<1 | 1 while parked in a nap (gordian_replay_nap.go)
+	napWhen int64         // the nap's end by the clock
+	napG    uintptr       // the napping goroutine (a *g)
+	napSeq  uint32        // naps so far
+	napPos  int32         // the position the nap waits for
+	sid     uint32        // schedule goroutine, gordianReplayNoSid if unknown
 	n       uint32 // controlled operations done so far
 	since   int64  // start of a forced non-blocking operation's retries
 	pending int32  // 1 + the position released to it and not yet acknowledged, 0 none
@@ -89,6 +95,7 @@ var gordianReplay struct {
 	gPos   []int32               // per sid, its positions in order
 	sidG   []uintptr             // per sid, its goroutine (a *g, 0 before its spawn)
 	sidGid []uint32              // per sid, that goroutine's gid (a g is reused after exit)
+	napTimers []*timer           // per sid, the timer of its naps (made at its first)
 	paths  []string              // per sid
 	gates  [3]gordianReplayGates // "p", "r" and "e" lines
 	kids   []uint64              // sorted parentSid<<32 | childIndex
@@ -472,6 +479,7 @@ func gordianReplayInit() {
 	r.gCount = make([]int32, len(r.paths))
 	r.gPos = make([]int32, len(r.opSid))
 	r.sidG = make([]uintptr, len(r.paths))
+	r.napTimers = make([]*timer, len(r.paths))
 	r.sidGid = make([]uint32, len(r.paths))
 	var at int32
 	for s := range perSid {
@@ -883,6 +891,7 @@ func gordianReplayAck(pos int32) {
 		if pos+1 >= r.nops && r.done.Swap(1) == 0 {
 			gordianMeta("replay_status", "complete")
 		}
+		gordianReplayWake(pos + 1)
 	}
 }
 
@@ -893,14 +902,21 @@ func gordianReplayPoll(s *gordianReplayG, pos int32) bool {
 	r := &gordianReplay
 	r.waiters.Add(1)
 	s.polling = true
-	ok := gordianReplayPollLoop(pos)
+	ok := gordianReplayPollLoop(s, pos)
 	s.polling = false
 	r.waiters.Add(-1)
 	return ok
 }
 
-func gordianReplayPollLoop(pos int32) bool {
+// gordianReplayPollLoop is gordianReplayPoll's loop. The waiter of the
+// position after the head's spins and then naps briefly: it is the one that
+// acknowledges a head parked inside its operation (gordianReplayAckParked)
+// soonest. Every other waiter naps until the cursor reaches its position
+// (gordianReplayWake ends the nap) or its nap's time is up, when it looks
+// for a stall or a parked head as every waiter does.
+func gordianReplayPollLoop(s *gordianReplayG, pos int32) bool {
 	r := &gordianReplay
+	last := int32(-1)
 	for spins := 0; ; spins++ {
 		if r.done.Load() != 0 {
 			return false
@@ -919,14 +935,19 @@ func gordianReplayPollLoop(pos int32) bool {
 			gordianReplayStall(c, now)
 			continue
 		}
+		if c != last {
+			last, spins = c, 0
+		}
 		if far := gordianReplayPause(pos, c); far > 0 {
-			timeSleep(far)
+			gordianReplayNap(s, pos, far)
+		} else if pos >= 0 && pos > c+1 {
+			gordianReplayNap(s, pos, min(gordianReplayNapNear, r.stallNs/5))
 		} else if spins < 50 {
 			Gosched()
 		} else if spins < 200 {
-			timeSleep(20 * 1000)
+			gordianReplayNap(s, pos, 20*1000)
 		} else {
-			timeSleep(200 * 1000)
+			gordianReplayNap(s, pos, 200*1000)
 		}
 	}
 }
@@ -1004,8 +1025,11 @@ func gordianReplayStall(c int32, now int64) {
 	}
 	gordianMetaInt("replay_skip", int64(c))
 	r.epoch.Add(1)
-	if r.cursor.CompareAndSwap(c, c+1) && c+1 >= r.nops && r.done.Swap(1) == 0 {
-		gordianMeta("replay_status", "complete-with-skips")
+	if r.cursor.CompareAndSwap(c, c+1) {
+		if c+1 >= r.nops && r.done.Swap(1) == 0 {
+			gordianMeta("replay_status", "complete-with-skips")
+		}
+		gordianReplayWake(c + 1)
 	}
 }
 
