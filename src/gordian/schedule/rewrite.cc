@@ -53,13 +53,19 @@ static_assert(detect::kChoiceRecorded == kChoiceFree &&
 namespace {
 
 struct Controlled {
-  std::vector<std::vector<uint32_t>> recs;     // per goroutine index: controlled records
-  std::unordered_map<uint32_t, uint32_t> pos;  // record -> index in its goroutine
+  static constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<std::vector<uint32_t>> recs;  // per goroutine index: controlled records
+  // Per record: its index among its goroutine's controlled records, kNone
+  // if it is not one (a flat array: a hash map of 700,000 entries cost
+  // 30 MB and the rewrite's slowest lookups).
+  std::vector<uint32_t> pos;
+  uint32_t PosOf(uint32_t rec) const { return rec < pos.size() ? pos[rec] : kNone; }
 };
 
 Controlled BuildControlled(const trace::Trace& t) {
   Controlled c;
   c.recs.resize(t.goroutines.size());
+  c.pos.assign(t.records.size(), Controlled::kNone);
   for (size_t g = 0; g < t.goroutines.size(); g++) {
     const trace::Goroutine& gr = t.goroutines[g];
     if (gr.stable_id.empty()) continue;
@@ -92,8 +98,8 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   std::unordered_map<uint32_t, size_t> bug_at;  // rec -> position in plan.bug
   for (size_t i = 0; i < plan.bug.size(); i++) {
     uint32_t b = plan.bug[i].rec;
-    auto p = c.pos.find(b);
-    if (p == c.pos.end()) {
+    const uint32_t p = c.PosOf(b);
+    if (p == Controlled::kNone) {
       *err = fmt::format("operation at {} is not one a schedule orders",
                          SiteText(t, t.records[b]));
       return false;
@@ -103,7 +109,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       return false;
     }
     uint32_t gb = trace::Value(e.ops().GoroutineIndexOf(b));
-    cut[gb] = std::max<size_t>(cut[gb], p->second + 1);
+    cut[gb] = std::max<size_t>(cut[gb], p + 1);
     for (size_t h = 0; h < ng; h++) {
       if (h == gb || c.recs[h].empty()) continue;
       int64_t k = LastBefore(e, c.recs[h], c.recs[h].size(), b);
@@ -163,11 +169,11 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       m = e.ops().Owner(m);
       size_t gm = trace::Value(e.ops().GoroutineIndexOf(m));
       if (gm == h || gm >= ng) return {SIZE_MAX, hb::kNoRecord};
-      auto p = c.pos.find(m);
-      if (p == c.pos.end() || p->second >= cut[gm] || !e.Before(m, r)) {
+      const uint32_t p = c.PosOf(m);
+      if (p == Controlled::kNone || p >= cut[gm] || !e.Before(m, r)) {
         return {SIZE_MAX, hb::kNoRecord};
       }
-      return {base[gm] + p->second, m};
+      return {base[gm] + p, m};
     };
     if (auto via = node_of_cover(e.Partner(r)); via.first != SIZE_MAX) return via;
     const Record& rr = t.records[r];
@@ -221,9 +227,12 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     return false;
   }
   std::vector<uint32_t> rec_of(n), deps(n, 0);
-  std::vector<std::vector<uint32_t>> succ(n);
+  // The edges as (from, to) pairs, made into a flat successor list before
+  // the sort (a vector per node cost an allocation per operation).
+  std::vector<std::pair<uint32_t, uint32_t>> edges;
+  edges.reserve(3 * n);
   auto edge = [&](size_t a, size_t b) {
-    succ[a].push_back(static_cast<uint32_t>(b));
+    edges.emplace_back(static_cast<uint32_t>(a), static_cast<uint32_t>(b));
     deps[b]++;
   };
   std::vector<uint32_t> every;
@@ -253,7 +262,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   }
   auto node_of = [&](uint32_t rec) {
     uint32_t g = trace::Value(e.ops().GoroutineIndexOf(rec));
-    return base[g] + c.pos.at(rec);
+    return base[g] + c.PosOf(rec);
   };
   for (size_t i = 1; i < plan.bug.size(); i++) {
     edge(node_of(plan.bug[i - 1].rec), node_of(plan.bug[i].rec));
@@ -273,12 +282,20 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
         const Record& ra = t.records[a];
         if (ra.kind != Kind::WgAdd || static_cast<int32_t>(ra.val) <= 0) continue;
         if (e.ops().GidOf(a) == e.ops().GidOf(w) || e.Before(a, w)) continue;
-        auto pa = c.pos.find(a);
-        if (pa == c.pos.end() || pa->second >= cut[trace::Value(e.ops().GoroutineIndexOf(a))]) continue;
+        const uint32_t pa = c.PosOf(a);
+        if (pa == Controlled::kNone || pa >= cut[trace::Value(e.ops().GoroutineIndexOf(a))]) continue;
         edge(base[h] + k, node_of(a));
       }
     }
   }
+  std::vector<uint32_t> succ_begin(n + 1, 0), succ(edges.size());
+  for (const auto& [a, b] : edges) succ_begin[a + 1]++;
+  for (size_t i = 0; i < n; i++) succ_begin[i + 1] += succ_begin[i];
+  {
+    std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
+    for (const auto& [a, b] : edges) succ[fill[a]++] = b;
+  }
+  std::vector<std::pair<uint32_t, uint32_t>>().swap(edges);
   // Kahn: non-bug operations first, in recorded order.
   using Item = std::pair<uint64_t, uint32_t>;  // (OrderKey, node)
   std::priority_queue<Item, std::vector<Item>, std::greater<>> ready;
@@ -305,8 +322,8 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       return false;
     }
     order.push_back(id);
-    for (uint32_t s : succ[id]) {
-      if (--deps[s] == 0) push(s);
+    for (uint32_t i = succ_begin[id]; i < succ_begin[id + 1]; i++) {
+      if (--deps[succ[i]] == 0) push(succ[i]);
     }
   }
   // The schedule.
@@ -328,7 +345,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     op.obj = rec.obj;
     op.val = rec.val;
     op.flags = rec.flags;
-    op.index = c.pos.at(r);
+    op.index = c.PosOf(r);
     op.site = SiteText(t, rec);
     op.blocks = rec.tpost == 0;
     if (rec.kind == Kind::Select && rec.tpost != 0) {
@@ -347,7 +364,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     const Record& rec = t.records[bo.rec];
     Expectation x;
     x.goroutine = t.goroutines[trace::Value(e.ops().GoroutineIndexOf(bo.rec))].stable_id;
-    x.index = c.pos.at(bo.rec);
+    x.index = c.PosOf(bo.rec);
     x.kind = rec.kind;
     x.site = SiteText(t, rec);
     x.choice = bo.choice;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string_view>
@@ -87,44 +88,87 @@ std::string Quote(std::string_view line) {
 
 }  // namespace
 
-std::string FormatSchedule(const Schedule& s) {
-  std::string out = "gordian-schedule 1\n";
-  if (!s.origin.empty()) out += fmt::format("origin {}\n", Escape(s.origin));
-  if (!s.expect.empty()) out += fmt::format("expect {}\n", Escape(s.expect));
-  if (!s.cmd.mode.empty()) out += fmt::format("cmd.mode {}\n", s.cmd.mode);
-  if (!s.cmd.cwd.empty()) out += fmt::format("cmd.cwd {}\n", Escape(s.cmd.cwd));
-  for (const auto& a : s.cmd.args) out += fmt::format("cmd.arg {}\n", Escape(a));
-  if (s.fatal_at >= 0) out += fmt::format("fatal_at {}\n", s.fatal_at);
-  if (s.cmd.gomaxprocs > 0) out += fmt::format("cmd.gomaxprocs {}\n", s.cmd.gomaxprocs);
-  if (s.cmd.race) out += "cmd.race 1\n";
-  out += "# g PATH             (goroutine number = order of these lines)\n";
-  for (const auto& g : s.goroutines) out += fmt::format("g {}\n", Escape(g));
+// Appends the schedule's text to out, calling flush(out) whenever out holds
+// a megabyte or more (and not at the end): a schedule of a million
+// operations is 80 MB of text that need not be in memory at once.
+template <typename Flush>
+void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush) {
+  auto put = [&](std::string_view t) { out.append(t.data(), t.data() + t.size()); };
+  put("gordian-schedule 1\n");
+  if (!s.origin.empty()) fmt::format_to(std::back_inserter(out), "origin {}\n", Escape(s.origin));
+  if (!s.expect.empty()) fmt::format_to(std::back_inserter(out), "expect {}\n", Escape(s.expect));
+  if (!s.cmd.mode.empty()) fmt::format_to(std::back_inserter(out), "cmd.mode {}\n", s.cmd.mode);
+  if (!s.cmd.cwd.empty()) fmt::format_to(std::back_inserter(out), "cmd.cwd {}\n", Escape(s.cmd.cwd));
+  for (const auto& a : s.cmd.args) fmt::format_to(std::back_inserter(out), "cmd.arg {}\n", Escape(a));
+  if (s.fatal_at >= 0) fmt::format_to(std::back_inserter(out), "fatal_at {}\n", s.fatal_at);
+  if (s.cmd.gomaxprocs > 0) {
+    fmt::format_to(std::back_inserter(out), "cmd.gomaxprocs {}\n", s.cmd.gomaxprocs);
+  }
+  if (s.cmd.race) put("cmd.race 1\n");
+  constexpr size_t kFlushAt = 1 << 20;
+  auto maybe_flush = [&] {
+    if (out.size() >= kFlushAt) {
+      flush(out);
+      out.clear();
+    }
+  };
+  put("# g PATH             (goroutine number = order of these lines)\n");
+  for (const auto& g : s.goroutines) {
+    fmt::format_to(std::back_inserter(out), "g {}\n", Escape(g));
+    maybe_flush();
+  }
   if (!s.panics.empty() || !s.relocks.empty() || !s.test_ends.empty())
-    out += "# p|r|e G INDEX POS  (panic, Cond.Wait relock, test end: G began INDEX ops; at POS)\n";
-  for (const Gate& p : s.panics) out += fmt::format("p {} {} {}\n", p.g, p.index, p.pos);
-  for (const Gate& p : s.relocks) out += fmt::format("r {} {} {}\n", p.g, p.index, p.pos);
-  for (const Gate& p : s.test_ends) out += fmt::format("e {} {} {}\n", p.g, p.index, p.pos);
+    put("# p|r|e G INDEX POS  (panic, Cond.Wait relock, test end: G began INDEX ops; at POS)\n");
+  for (const Gate& p : s.panics) fmt::format_to(std::back_inserter(out), "p {} {} {}\n", p.g, p.index, p.pos);
+  for (const Gate& p : s.relocks) fmt::format_to(std::back_inserter(out), "r {} {} {}\n", p.g, p.index, p.pos);
+  for (const Gate& p : s.test_ends) fmt::format_to(std::back_inserter(out), "e {} {} {}\n", p.g, p.index, p.pos);
   if (!s.prefers.empty() || !s.delays.empty()) {
-    out += "# prefer CASE WAIT_MS SITE | delay NTH WAIT_MS SITE   (the free run)\n";
+    put("# prefer CASE WAIT_MS SITE | delay NTH WAIT_MS SITE   (the free run)\n");
   }
   for (const Preference& p : s.prefers) {
-    out += fmt::format("prefer {} {} {}\n", p.choice, p.wait_ms, p.site.empty() ? "?" : Escape(p.site));
+    fmt::format_to(std::back_inserter(out), "prefer {} {} {}\n", p.choice, p.wait_ms,
+                   p.site.empty() ? "?" : Escape(p.site));
   }
   for (const Delay& d : s.delays) {
-    out += fmt::format("delay {} {} {}\n", d.nth, d.wait_ms, d.site.empty() ? "?" : Escape(d.site));
+    fmt::format_to(std::back_inserter(out), "delay {} {} {}\n", d.nth, d.wait_ms,
+                   d.site.empty() ? "?" : Escape(d.site));
   }
-  if (!s.chain.empty()) out += "# chain G INDEX   (the scheduling chain the prefix orders, in order)\n";
-  for (const ChainOp& c : s.chain) out += fmt::format("chain {} {}\n", c.g, c.index);
-  out += "# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n";
-  out.reserve(out.size() + s.ops.size() * 64);
+  if (!s.chain.empty()) put("# chain G INDEX   (the scheduling chain the prefix orders, in order)\n");
+  for (const ChainOp& c : s.chain) {
+    fmt::format_to(std::back_inserter(out), "chain {} {}\n", c.g, c.index);
+    maybe_flush();
+  }
+  put("# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n");
+  // Operations come in runs at few sites: escape a site once per run.
+  const std::string* last_site = nullptr;
+  std::string escaped;
   for (const Op& op : s.ops) {
-    std::string ch = op.choice == kChoiceFree ? "-"
-                     : op.choice == kChoiceDefault ? "d" : std::to_string(op.choice);
-    out += fmt::format("o {} {} {} {} {} {} {} {} {} {}\n", op.g, static_cast<int>(op.kind), ch,
-                       KindName(op.kind), op.obj, op.val, op.index, op.flags,
-                       op.blocks ? 1 : 0, op.site.empty() ? "?" : Escape(op.site));
+    if (last_site == nullptr || op.site != *last_site) {
+      escaped = op.site.empty() ? "?" : Escape(op.site);
+      last_site = &op.site;
+    }
+    auto o = std::back_inserter(out);
+    o = fmt::format_to(o, "o {} {} ", op.g, static_cast<int>(op.kind));
+    if (op.choice == kChoiceFree) {
+      put("-");
+    } else if (op.choice == kChoiceDefault) {
+      put("d");
+    } else {
+      fmt::format_to(std::back_inserter(out), "{}", op.choice);
+    }
+    fmt::format_to(std::back_inserter(out), " {} {} {} {} {} {} {}\n", KindName(op.kind), op.obj,
+                   op.val, op.index, op.flags, op.blocks ? 1 : 0, escaped);
+    maybe_flush();
   }
-  return out;
+}
+
+std::string FormatSchedule(const Schedule& s) {
+  std::string text;
+  fmt::memory_buffer buf;
+  auto flush = [&](const fmt::memory_buffer& b) { text.append(b.data(), b.size()); };
+  FormatScheduleTo(s, buf, flush);
+  flush(buf);
+  return text;
 }
 
 // The grammar is docs/schedule-format.md ("Grammar"); the runtime's
@@ -334,8 +378,12 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
 
 bool WriteSchedule(const std::string& path, const Schedule& s, std::string* err) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  std::string text = FormatSchedule(s);
-  f.write(text.data(), static_cast<std::streamsize>(text.size()));
+  fmt::memory_buffer buf;
+  auto flush = [&](const fmt::memory_buffer& b) {
+    f.write(b.data(), static_cast<std::streamsize>(b.size()));
+  };
+  FormatScheduleTo(s, buf, flush);
+  flush(buf);
   f.close();
   if (!f) {
     *err = fmt::format("cannot write {}", path);
