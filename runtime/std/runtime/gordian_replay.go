@@ -891,7 +891,7 @@ func gordianReplayAck(pos int32) {
 		if pos+1 >= r.nops && r.done.Swap(1) == 0 {
 			gordianMeta("replay_status", "complete")
 		}
-		gordianReplayWake(pos + 1)
+		gordianReplayWakeTurn(pos + 1)
 	}
 }
 
@@ -1029,7 +1029,7 @@ func gordianReplayStall(c int32, now int64) {
 		if c+1 >= r.nops && r.done.Swap(1) == 0 {
 			gordianMeta("replay_status", "complete-with-skips")
 		}
-		gordianReplayWake(c + 1)
+		gordianReplayWakeTurn(c + 1)
 	}
 }
 

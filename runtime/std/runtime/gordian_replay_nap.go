@@ -85,6 +85,22 @@ func gordianReplayNapEnd(s *gordianReplayG) {
 	}
 }
 
+// gordianReplayWakeTurn runs when the cursor has moved to c: it wakes the
+// goroutine whose turn c is, and the one of c+1, which polls while c's
+// operation runs (a blocking operation parks in its channel or semaphore,
+// and only a poller acknowledges it: gordianReplayAckParked). Without the
+// second wake-up the poller napped through the head's park: a pipeline of
+// unbuffered channels, where every other operation parks, replayed at one
+// operation per 15 µs of wall time for 1.4 µs of CPU.
+//
+// c+1's first: goready puts the goroutine it readies next in line on this
+// P, and the one readied before behind the others, so the goroutine whose
+// turn it is comes first.
+func gordianReplayWakeTurn(c int32) {
+	gordianReplayWake(c + 1)
+	gordianReplayWake(c)
+}
+
 // gordianReplayWake wakes the goroutine whose turn position c is, if it
 // naps (it may nap waiting for another position, e.g. at a gate: it then
 // polls once more and naps again).
