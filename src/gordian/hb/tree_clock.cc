@@ -73,16 +73,24 @@ void ClockArena::StartCollect() {
 void ClockArena::MarkRoot(uint32_t root) {
   if (root >= ids_.issued() || Marked(root)) return;
   SetMark(root);
+  if (depth_ == 1) return;
   mark_stack_.push_back({root, depth_ - 1});
+  // Only nodes above the leaves are read (a leaf's entries are epochs, not
+  // ids): leaves are marked without a visit, and a node to be read is asked
+  // for when it is pushed, so that its load overlaps the reading of its
+  // siblings (the walk over a large arena is otherwise one miss per node).
   while (!mark_stack_.empty()) {
     auto [id, level] = mark_stack_.back();
     mark_stack_.pop_back();
-    if (level == 0) continue;
     const uint32_t* n = Node(id);
     for (uint32_t k = 0; k < kFan; ++k) {
       uint32_t c = n[k];
       if (Marked(c)) continue;
       SetMark(c);
+      if (level == 1) continue;
+      const char* cn = reinterpret_cast<const char*>(Node(c));
+      __builtin_prefetch(cn);
+      __builtin_prefetch(cn + 64);
       mark_stack_.push_back({c, level - 1});
     }
   }
