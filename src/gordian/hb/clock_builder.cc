@@ -381,7 +381,7 @@ class Builder {
     }
     stored_.push_back(root);
   }
-  uint64_t demand_backoff_ = 2;
+  uint64_t demand_backoff_ = 4;
   uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
   uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
   bool Processed(uint32_t rec) const {

@@ -24,14 +24,14 @@ namespace gordian::util {
 // Allocations smaller than this are not worth a huge page (they hold at
 // most a few whole ones, and a partly used huge page costs resident memory).
 inline constexpr size_t kHugePageMinBytes = size_t(8) << 20;
+inline constexpr uintptr_t kHugePageBytes = uintptr_t(2) << 20;
 
 // Advises huge pages for the whole 2 MiB pages inside [p, p + bytes).
 inline void AdviseHugePages(const void* p, size_t bytes) {
 #ifdef MADV_HUGEPAGE
-  constexpr uintptr_t kHuge = uintptr_t(2) << 20;
-  if (p == nullptr || bytes < kHugePageMinBytes) return;
-  const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
-  const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
+  if (p == nullptr) return;
+  const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+  const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHugePageBytes - 1);
   if (hi > lo) madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
 #else
   (void)p;
@@ -44,7 +44,9 @@ inline void AdviseHugePages(const void* p, size_t bytes) {
 template <class T>
 void ReserveHuge(std::vector<T>* v, size_t n) {
   v->reserve(n);
-  AdviseHugePages(v->data(), v->capacity() * sizeof(T));
+  if (v->capacity() * sizeof(T) >= kHugePageMinBytes) {
+    AdviseHugePages(v->data(), v->capacity() * sizeof(T));
+  }
 }
 
 // v->assign(n, x) with huge pages for a vector that holds no storage yet
