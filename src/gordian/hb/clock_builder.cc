@@ -295,8 +295,10 @@ class Builder {
     // When records go without snapshots (clocks on demand, shed objects),
     // few nodes are kept by snapshots and most of what a release shared
     // and a later change replaced is garbage: collect whenever the nodes in
-    // use have doubled, limit or not (amortised: each collection marks at
-    // most twice what the last one kept).
+    // use have grown four times, limit or not (amortised: each collection
+    // marks what the last one kept, once per three times as many nodes
+    // allocated since; doubling marked three times as often, a tenth of
+    // chan-heavy/10000's replay, for an arena of a few MB either way).
     // When most records still keep their snapshots (few objects exempt), a
     // collection frees little: after one that frees less than a quarter,
     // the next waits until the nodes have grown 64 times.
