@@ -365,12 +365,13 @@ class Builder {
   // Tree mode with records that get no snapshot: the snapshots stored so
   // far, while they are few (at most a quarter as many as records), so
   // that a collection marks them instead of scanning every record's two
-  // snapshot slots. Then collections are cheap enough to run from far
-  // fewer nodes on (kMinListedCollectNodes): the arena stays small, and
-  // its nodes are reused while still cached instead of new pages being
-  // touched (chan-heavy: most of a rendezvous's path copies are garbage
-  // by the next one).
-  static constexpr uint64_t kMinListedCollectNodes = 1u << 15;
+  // snapshot slots. Then collections are cheap enough to run from fewer
+  // nodes on (kMinListedCollectNodes, 77 MB): the arena stays small
+  // (chan-heavy: most of a rendezvous's path copies are garbage by the
+  // next one). Not much smaller: from 2^15 nodes on, chan-heavy/10000
+  // collected at every check (its live clocks alone are 49,000 nodes),
+  // and marking them took a tenth of its replay.
+  static constexpr uint64_t kMinListedCollectNodes = 1u << 19;
   std::vector<uint32_t> stored_;
   bool listed_ = false;
   void Stored(uint32_t root) {
