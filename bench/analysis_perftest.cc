@@ -4,8 +4,9 @@
 // own process so that its peak memory (getrusage ru_maxrss via wait4) is its
 // own. Prints records/s on wall time and on CPU time (the machines are
 // shared; CPU time is the steadier number), the clock store's size and the
-// peak resident memory, and with clocks on demand the CPU time of deciding
-// the clock needs and the read goroutines (part of the engine's).
+// peak resident memory, the CPU time of the operation index and, with
+// clocks on demand, of deciding the clock needs and the read goroutines
+// (all three part of the engine's).
 //
 // Shapes at 8, 1,000, 10,000 and 100,000 goroutines; mutex-chain and
 // worker-pool have a size set by their goroutine count (about 5 and 9
