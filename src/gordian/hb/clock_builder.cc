@@ -1550,6 +1550,15 @@ bool Builder::Run(std::string* err) {
     if (g_[g].state == kReady) Push(g);
   }
 
+  // Collections on demand wait for 2^19 nodes (kMinListedCollectNodes), so
+  // a replay can end with most of its nodes garbage; what it reports as in
+  // use (HbStats::engine_bytes, charged to the analysis's memory budget)
+  // should be what its clocks and snapshots hold, as when collections ran
+  // from 2^15 nodes on. One mark, at most a few ms.
+  if (tree_ && unclocked_ != nullptr && arena_->nodes_in_use() >= kMinCollectNodes &&
+      arena_->nodes_in_use() > 2 * last_live_nodes_) {
+    Collect();
+  }
   std::sort(hb_.once_post_.begin(), hb_.once_post_.end());
   if (hb_.stats_.forced > 0) {
     const Record& r = rs_[first_forced_ == kNoRecord ? 0 : first_forced_];
