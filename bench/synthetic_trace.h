@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "gordian/trace/trace.h"
+#include "gordian/util/huge_pages.h"
 
 namespace gordian::bench {
 
@@ -83,7 +84,7 @@ class SynthWriter {
     trace::Trace t;
     t.sites = sites_;
     t.strings = {""};
-    t.records.reserve(n_);
+    util::ReserveHuge(&t.records, n_);  // as trace/reader.cc
     for (uint32_t g = 0; g < g_.size(); ++g) {
       trace::Goroutine gr;
       gr.gid = g + 1;

@@ -259,11 +259,14 @@ class Builder {
       const Gor& s = g_[h];
       if (s.cursor < s.end) {
         __builtin_prefetch(&rs_[s.cursor]);
-        // The record after it (its line, when the two are on two), which
-        // the step reads to know when the goroutine runs next (Push).
+        // The two records after it (their lines, when the three are on
+        // more than one): a goroutine often replays two records in a turn
+        // (Lock and Unlock), then reads the next one to know when it runs
+        // again (HeadKey, Push).
         if (s.cursor + 1 < s.end) __builtin_prefetch(&rs_[s.cursor + 1]);
+        if (s.cursor + 2 < s.end) __builtin_prefetch(&rs_[s.cursor + 2]);
         ix_.PrefetchRecord(s.cursor);
-        if (unclocked_ != nullptr) __builtin_prefetch(unclocked_->data() + s.cursor);
+        if (unclocked_ != nullptr) __builtin_prefetch(unclocked_bits_.data() + (s.cursor >> 6));
       }
       if (s.rare) __builtin_prefetch(s.rare.get());
       __builtin_prefetch(&rec_waiters_[h]);
@@ -292,8 +295,10 @@ class Builder {
     // When records go without snapshots (clocks on demand, shed objects),
     // few nodes are kept by snapshots and most of what a release shared
     // and a later change replaced is garbage: collect whenever the nodes in
-    // use have doubled, limit or not (amortised: each collection marks at
-    // most twice what the last one kept).
+    // use have grown four times, limit or not (amortised: each collection
+    // marks what the last one kept, once per three times as many nodes
+    // allocated since; doubling marked three times as often, a tenth of
+    // chan-heavy/10000's replay, for an arena of a few MB either way).
     // When most records still keep their snapshots (few objects exempt), a
     // collection frees little: after one that frees less than a quarter,
     // the next waits until the nodes have grown 64 times.
@@ -360,12 +365,13 @@ class Builder {
   // Tree mode with records that get no snapshot: the snapshots stored so
   // far, while they are few (at most a quarter as many as records), so
   // that a collection marks them instead of scanning every record's two
-  // snapshot slots. Then collections are cheap enough to run from far
-  // fewer nodes on (kMinListedCollectNodes): the arena stays small, and
-  // its nodes are reused while still cached instead of new pages being
-  // touched (chan-heavy: most of a rendezvous's path copies are garbage
-  // by the next one).
-  static constexpr uint64_t kMinListedCollectNodes = 1u << 15;
+  // snapshot slots. Then collections are cheap enough to run from fewer
+  // nodes on (kMinListedCollectNodes, 77 MB): the arena stays small
+  // (chan-heavy: most of a rendezvous's path copies are garbage by the
+  // next one). Not much smaller: from 2^15 nodes on, chan-heavy/10000
+  // collected at every check (its live clocks alone are 49,000 nodes),
+  // and marking them took a tenth of its replay.
+  static constexpr uint64_t kMinListedCollectNodes = 1u << 19;
   std::vector<uint32_t> stored_;
   bool listed_ = false;
   void Stored(uint32_t root) {
@@ -378,7 +384,7 @@ class Builder {
     }
     stored_.push_back(root);
   }
-  uint64_t demand_backoff_ = 2;
+  uint64_t demand_backoff_ = 4;
   uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
   uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
   bool Processed(uint32_t rec) const {
@@ -429,7 +435,7 @@ class Builder {
   // names (their goroutine's clock is not frozen for them, so they cost no
   // nodes), else CurSnap.
   uint32_t Snap(uint32_t g, uint32_t rec) {
-    if (unclocked_ != nullptr && (*unclocked_)[rec]) return ClockStore::kUnknown;
+    if (!Clocked(rec)) return ClockStore::kUnknown;
     return CurSnap(g);
   }
   void Acquire(uint32_t g, uint32_t block);
@@ -512,7 +518,9 @@ class Builder {
   // that get none are not written: on traces where most records need no
   // clock, those writes (at a random place of two arrays per record) were
   // a good part of the replay's cache misses.
-  bool Clocked(uint32_t rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
+  bool Clocked(uint32_t rec) const {
+    return unclocked_ == nullptr || !((unclocked_bits_[rec >> 6] >> (rec & 63)) & 1);
+  }
   void Begin(uint32_t g, uint32_t rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
     if (Clocked(rec)) hb_.snaps_.SetPre(rec, CurSnap(g));
@@ -542,6 +550,10 @@ class Builder {
   // The records that get no snapshot: HbOptions::unclocked, ::unneeded,
   // or both merged into merged_ (set up in Run).
   const std::vector<uint8_t>* unclocked_ = nullptr;
+  // The same, a bit per record: the replay tests it at every step, at a
+  // random place once thousands of goroutines take turns, and 1.2 MB at
+  // 10M records stays in cache where 10 MB of bytes did not.
+  std::vector<uint64_t> unclocked_bits_;
   std::vector<uint8_t> merged_;
   uint32_t width_ = 0;               // entries of a clock: the read goroutines
   const uint32_t* slot_ = nullptr;  // hb_.slot_
@@ -1439,6 +1451,16 @@ bool Builder::Run(std::string* err) {
       unclocked_ = has_a ? a.get() : b.get();
     }
   }
+  if (unclocked_ != nullptr) {
+    unclocked_bits_.assign((size_t(n) + 63) / 64, 0);
+    const uint8_t* u = unclocked_->data();
+    for (size_t w = 0; w < unclocked_bits_.size(); ++w) {
+      uint64_t bits = 0;
+      const size_t base = w * 64, m = std::min<size_t>(64, n - base);
+      for (size_t k = 0; k < m; ++k) bits |= uint64_t(u[base + k] != 0) << k;
+      unclocked_bits_[w] = bits;
+    }
+  }
   if (!AssignSlots(err)) return false;
   pool_.Init(width_);
   tree_ = width_ >= internal::tree_clock_min_width;
@@ -1528,6 +1550,15 @@ bool Builder::Run(std::string* err) {
     if (g_[g].state == kReady) Push(g);
   }
 
+  // Collections on demand wait for 2^19 nodes (kMinListedCollectNodes), so
+  // a replay can end with most of its nodes garbage; what it reports as in
+  // use (HbStats::engine_bytes, charged to the analysis's memory budget)
+  // should be what its clocks and snapshots hold, as when collections ran
+  // from 2^15 nodes on. One mark, at most a few ms.
+  if (tree_ && unclocked_ != nullptr && arena_->nodes_in_use() >= kMinCollectNodes &&
+      arena_->nodes_in_use() > 2 * last_live_nodes_) {
+    Collect();
+  }
   std::sort(hb_.once_post_.begin(), hb_.once_post_.end());
   if (hb_.stats_.forced > 0) {
     const Record& r = rs_[first_forced_ == kNoRecord ? 0 : first_forced_];

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "gordian/util/huge_pages.h"
+
 namespace gordian::hb {
 
 using trace::Kind;
@@ -308,6 +310,7 @@ void OpIndex::Build(const trace::Trace& t) {
   for (int c = 0; c < kNumObjClasses; ++c) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
+    util::ReserveHuge(&k.ops, k.off.back());  // (k was reset above: no storage yet)
     k.ops.resize(k.off.back());
     fill[c].assign(k.off.begin(), k.off.end() - 1);
   }
@@ -386,8 +389,10 @@ void OpIndex::Build(const trace::Trace& t) {
   // Pass 4: exact partner tables, by value sequence number.
   seq_off_.assign(nch + 1, 0);
   for (uint32_t c = 0; c < nch; ++c) seq_off_[c + 1] = seq_off_[c] + chans_[c].values + 1;
-  send_.assign(seq_off_[nch], kNoRecord);
-  recv_.assign(seq_off_[nch], kNoRecord);
+  // Written at random (a goroutine's operations carry values far apart):
+  // huge pages (util/huge_pages.h).
+  util::AssignHuge(&send_, seq_off_[nch], kNoRecord);
+  util::AssignHuge(&recv_, seq_off_[nch], kNoRecord);
   uint32_t dups = 0;
   sel = kNoRecord;
   for (uint32_t i = 0; i < n; ++i) {

@@ -4,7 +4,11 @@
 #include "gordian/hb/tree_clock.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+
+#include "gordian/util/huge_pages.h"
 
 namespace gordian::hb {
 uint32_t internal::tree_clock_min_width = 65;
@@ -33,6 +37,8 @@ uint32_t MaxLeaf(const uint32_t* __restrict d, const uint32_t* __restrict s,
 
 }  // namespace
 
+void ClockArena::ChunkFree::operator()(uint32_t* p) const { std::free(p); }
+
 void ClockArena::Init(uint32_t width) {
   width_ = std::max<uint32_t>(width, 1);
   depth_ = 1;
@@ -52,8 +58,13 @@ uint32_t ClockArena::Alloc(uint64_t token) {
   bool fresh;
   uint32_t id = ids_.Take(&fresh);
   if (fresh && (id >> kChunkShift) >= chunks_.size()) {
-    // `new T[]` leaves the pages untouched until written.
-    chunks_.emplace_back(new uint32_t[size_t(kChunkNodes) * kFan]);
+    // Untouched until written; a huge page when first written.
+    constexpr size_t kBytes = size_t(kChunkNodes) * kFan * 4;
+    static_assert(kBytes % util::kHugePageBytes == 0);
+    void* p = std::aligned_alloc(util::kHugePageBytes, kBytes);
+    if (p == nullptr) throw std::bad_alloc();
+    util::AdviseHugePages(p, kBytes);
+    chunks_.emplace_back(static_cast<uint32_t*>(p));
     tokens_.emplace_back(new uint64_t[kChunkNodes]);
     memos_.emplace_back(new uint32_t[kChunkNodes]);
     stamps_.emplace_back(new uint64_t[kChunkNodes]);
@@ -73,16 +84,24 @@ void ClockArena::StartCollect() {
 void ClockArena::MarkRoot(uint32_t root) {
   if (root >= ids_.issued() || Marked(root)) return;
   SetMark(root);
+  if (depth_ == 1) return;
   mark_stack_.push_back({root, depth_ - 1});
+  // Only nodes above the leaves are read (a leaf's entries are epochs, not
+  // ids): leaves are marked without a visit, and a node to be read is asked
+  // for when it is pushed, so that its load overlaps the reading of its
+  // siblings (the walk over a large arena is otherwise one miss per node).
   while (!mark_stack_.empty()) {
     auto [id, level] = mark_stack_.back();
     mark_stack_.pop_back();
-    if (level == 0) continue;
     const uint32_t* n = Node(id);
     for (uint32_t k = 0; k < kFan; ++k) {
       uint32_t c = n[k];
       if (Marked(c)) continue;
       SetMark(c);
+      if (level == 1) continue;
+      const char* cn = reinterpret_cast<const char*>(Node(c));
+      __builtin_prefetch(cn);
+      __builtin_prefetch(cn + 64);
       mark_stack_.push_back({c, level - 1});
     }
   }

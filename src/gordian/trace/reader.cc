@@ -23,6 +23,7 @@
 
 #include "gordian/trace/side_files.h"
 #include "gordian/trace/trace.h"
+#include "gordian/util/huge_pages.h"
 
 namespace gordian::trace {
 namespace {
@@ -538,6 +539,8 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
     }
   }
 
+  // Huge pages: the clock builder reads these at random (util/huge_pages.h).
+  util::ReserveHuge(&t.records, total);
   t.records.resize(total);
   t.goroutines.resize(max_gid);
   for (uint32_t g = 0; g < max_gid; g++) t.goroutines[g].gid = g + 1;
