@@ -15,3 +15,7 @@ func gordianOpenTrace(dir string, maxBytes uintptr) bool {
 }
 
 func gordianGrow() bool { return false }
+
+func gordianMapFile(path string) ([]byte, bool) { return gordianReadFile(path) }
+
+func gordianUnmapFile(b []byte) {}

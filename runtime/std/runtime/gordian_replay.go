@@ -148,7 +148,8 @@ func gordianReplayInit() {
 	if path == "" || !gordianOn {
 		return
 	}
-	data, ok := gordianReadFile(path)
+	data, ok := gordianMapFile(path)
+	mapped := data // data is consumed line by line below
 	if !ok {
 		gordianScheduleRefuse(0, "cannot read the file "+path, nil)
 	}
@@ -464,6 +465,7 @@ func gordianReplayInit() {
 	if nargs > 0 && modeLine == 0 {
 		gordianScheduleRefuse(firstArg, "cmd.arg without a cmd.mode line", nil)
 	}
+	gordianUnmapFile(mapped) // nothing below or later points into it: kept values are copies
 	gordianSortKids(r.kids, r.kidSid)
 	for i := range r.gates {
 		gs := &r.gates[i]
