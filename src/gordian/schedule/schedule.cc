@@ -139,14 +139,7 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
     maybe_flush();
   }
   put("# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n");
-  // Operations come in runs at few sites: escape a site once per run.
-  const std::string* last_site = nullptr;
-  std::string escaped;
   for (const Op& op : s.ops) {
-    if (last_site == nullptr || op.site != *last_site) {
-      escaped = op.site.empty() ? "?" : Escape(op.site);
-      last_site = &op.site;
-    }
     auto o = std::back_inserter(out);
     o = fmt::format_to(o, "o {} {} ", op.g, static_cast<int>(op.kind));
     if (op.choice == kChoiceFree) {
@@ -156,8 +149,19 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
     } else {
       fmt::format_to(std::back_inserter(out), "{}", op.choice);
     }
-    fmt::format_to(std::back_inserter(out), " {} {} {} {} {} {} {}\n", KindName(op.kind), op.obj,
-                   op.val, op.index, op.flags, op.blocks ? 1 : 0, escaped);
+    fmt::format_to(std::back_inserter(out), " {} {} {} {} {} {} ", KindName(op.kind), op.obj,
+                   op.val, op.index, op.flags, op.blocks ? 1 : 0);
+    // A site seldom needs escaping: copied as it is unless it does (Escape
+    // goes a character at a time, find_first_of a memchr per character).
+    if (op.site.empty()) {
+      put("?");
+    } else if (std::none_of(op.site.begin(), op.site.end(),
+                            [](char c) { return c == '\\' || c == '\n' || c == '\r'; })) {
+      put(op.site);
+    } else {
+      put(Escape(op.site));
+    }
+    put("\n");
     maybe_flush();
   }
 }
