@@ -91,14 +91,15 @@ class ReplayEnforcement : public ::testing::Test {
   void TearDown() override {
     if (!dir_.empty()) fs::remove_all(dir_);
   }
-  // run: go test's -run pattern (empty: every test of the package).
+  // run: go test's -run pattern (empty: every test of the package). mode:
+  // "test", or "run" for a package main (go run .).
   bool Replay(const std::string& pkg, const std::string& body,
               gordian::pipeline::ScheduledRun* res, const std::string& run = "",
-              int stall_ms = 1000) {
+              int stall_ms = 1000, const std::string& mode = "test") {
     const char* src = getenv("GORDIAN_SOURCE_DIR");
     EXPECT_NE(src, nullptr);
     if (src == nullptr) return false;
-    std::string text = "gordian-schedule 1\ncmd.mode test\ncmd.cwd " + std::string(src) +
+    std::string text = "gordian-schedule 1\ncmd.mode " + mode + "\ncmd.cwd " + std::string(src) +
                        "/src/gordian/pipeline/testdata/" + pkg + "\n" +
                        (run.empty() ? "" : "cmd.arg -run=" + run + "\n") + "cmd.arg .\n" + body;
     gordian::schedule::Schedule s;
@@ -205,6 +206,24 @@ TEST_F(ReplayEnforcement, APanicWaitsForTheOperationsBeforeIt) {
 // CI's load descheduled it.)
 TEST_F(ReplayEnforcement, AGoroutineAsleepIsNoStall) {
   ExpectSendThenReceiveWithoutStall("sleeper", "", 20);
+}
+
+// testdata/mainsleeper, a program: its main goroutine sleeps 100 ms, then
+// sends; a goroutine it spawned receives. As for any goroutine asleep in
+// time.Sleep, the cursor waiting for main's send is no stall. (The replay
+// never knew which goroutine was main, schedule goroutine 1: runtime.main
+// is made before any goroutine that could be its parent, so it was never
+// bound, and its sleep was taken for a stall.)
+TEST_F(ReplayEnforcement, TheMainGoroutineAsleepIsNoStall) {
+  std::string body =
+      "g 1\ng 1.0\n"
+      "o 0 5 - send 1 1 0 0 0 ?\n"
+      "o 1 6 - recv 1 1 0 0 0 ?\n";
+  gordian::pipeline::ScheduledRun res;
+  ASSERT_TRUE(Replay("mainsleeper", body, &res, "", 20, "run"));
+  EXPECT_EQ(res.trace.meta.count("replay_stall_pos"), 0u) << "a stall was declared";
+  EXPECT_EQ(res.follow.status, "complete");
+  EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
 }
 
 // testdata/busyhead, TestCrunchThenSend: 1.0.0 computes for 50 ms, then
