@@ -9,6 +9,7 @@
 
 #include "gordian/cli/command.h"
 #include "gordian/driver/process.h"
+#include "gordian/util/memory.h"
 
 namespace gordian::cli {
 
@@ -47,6 +48,7 @@ void PrintHelp() {
 
 int main(int argc, char** argv) {
   using namespace gordian::cli;
+  gordian::util::ReturnLargeAllocations();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     PrintHelp();

@@ -168,12 +168,13 @@ uint32_t OpIndex::WaitersOf(uint32_t sig) const {
 }
 
 size_t OpIndex::MemoryBytes() const {
-  size_t n = gor_delta_.capacity() + (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
-              send_.capacity() + recv_.capacity() + spawn_.capacity() +
+  size_t n = gor_delta_.capacity() + send_.MemoryBytes() + recv_.MemoryBytes() +
+             (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
+              spawn_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;
   for (const Class& k : cls_) {
-    n += (k.raw.capacity() + k.direct.capacity() + k.off.capacity() + k.ops.capacity()) * 4 +
+    n += (k.raw.capacity() + k.direct.capacity() + k.off.capacity()) * 4 + k.ops.MemoryBytes() +
          k.sorted.capacity() * 8;
   }
   return n;
@@ -305,10 +306,12 @@ void OpIndex::Build(const trace::Trace& t) {
     }
   }
   std::vector<uint32_t> fill[kNumObjClasses];
+  // The operation lists, filled in pass 3, then packed (Class::ops).
+  std::vector<uint32_t> ops[kNumObjClasses];
   for (int c = 0; c < kNumObjClasses; ++c) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
-    k.ops.resize(k.off.back());
+    ops[c].resize(k.off.back());
     fill[c].assign(k.off.begin(), k.off.end() - 1);
   }
 
@@ -360,7 +363,7 @@ void OpIndex::Build(const trace::Trace& t) {
       continue;
     }
     uint8_t c = cls_of[uint8_t(r.kind)];
-    cls_[c].ops[fill[c][d]++] = i;
+    ops[c][fill[c][d]++] = i;
     if (c == uint8_t(ObjClass::Chan)) {
       ChannelInfo& ci = chans_[d];
       if (r.kind == Kind::ChanMake) {
@@ -383,11 +386,17 @@ void OpIndex::Build(const trace::Trace& t) {
     }
   }
 
-  // Pass 4: exact partner tables, by value sequence number.
+  for (int c = 0; c < kNumObjClasses; ++c) {
+    cls_[c].ops.Assign(ops[c]);
+    std::vector<uint32_t>().swap(ops[c]);
+    std::vector<uint32_t>().swap(fill[c]);
+  }
+
+  // Pass 4: exact partner tables, by value sequence number (filled wide,
+  // then packed).
   seq_off_.assign(nch + 1, 0);
   for (uint32_t c = 0; c < nch; ++c) seq_off_[c + 1] = seq_off_[c] + chans_[c].values + 1;
-  send_.assign(seq_off_[nch], kNoRecord);
-  recv_.assign(seq_off_[nch], kNoRecord);
+  std::vector<uint32_t> send(seq_off_[nch], kNoRecord), recv(seq_off_[nch], kNoRecord);
   uint32_t dups = 0;
   sel = kNoRecord;
   for (uint32_t i = 0; i < n; ++i) {
@@ -400,10 +409,14 @@ void OpIndex::Build(const trace::Trace& t) {
     }
     ChanDir dir = DirOf(r);
     if (dir != ChanDir::Send && dir != ChanDir::Recv) continue;
-    uint32_t& slot = (dir == ChanDir::Send ? send_ : recv_)[seq_off_[c] + r.val];
+    uint32_t& slot = (dir == ChanDir::Send ? send : recv)[seq_off_[c] + r.val];
     if (slot != kNoRecord) ++dups;
     else slot = i;
   }
+  send_.Assign(send);
+  std::vector<uint32_t>().swap(send);
+  recv_.Assign(recv);
+  std::vector<uint32_t>().swap(recv);
   BuildTests(test_ends);
   exited_ = exit_rec_ != kNoRecord;
   if (auto it = t.meta.find("exit_status"); !exited_ && it != t.meta.end()) {
@@ -576,7 +589,8 @@ void OpIndex::BuildStampOrder() const {
   auto by_tpre = [&](uint32_t a, uint32_t b) { return rs[a].tpre < rs[b].tpre; };
   for (int c = 0; c < kNumObjClasses; ++c) {
     const Class& k = cls_[c];
-    by_stamp_[c] = k.ops;
+    by_stamp_[c].resize(k.ops.size());
+    for (size_t i = 0; i < k.ops.size(); ++i) by_stamp_[c][i] = k.ops[i];
     for (size_t d = 0; d + 1 < k.off.size(); ++d) {
       std::stable_sort(by_stamp_[c].begin() + k.off[d], by_stamp_[c].begin() + k.off[d + 1], by_tpre);
     }

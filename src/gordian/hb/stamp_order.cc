@@ -8,7 +8,7 @@
 
 namespace gordian::hb {
 
-size_t internal::stamp_window_steps = size_t(1) << 20;
+size_t internal::stamp_window_steps = size_t(1) << 18;
 
 void StampOrder::First(Cursor* c) const {
   const trace::Record& r = t_->records[c->rec];

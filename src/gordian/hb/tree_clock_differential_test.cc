@@ -440,9 +440,10 @@ TEST(TreeClockDifferential, StampOrderWindowsChangeNoClock) {
     HappensBefore one, small;
     std::string err;
     ASSERT_TRUE(one.Build(t, &err)) << err;
+    const size_t window = internal::stamp_window_steps;
     internal::stamp_window_steps = 1 + seed % 5;
     bool built = small.Build(t, &err);
-    internal::stamp_window_steps = size_t(1) << 20;
+    internal::stamp_window_steps = window;
     ASSERT_TRUE(built) << err;
     parked += one.stats().parked;
     ASSERT_EQ(one.stats().parked, small.stats().parked) << "seed " << seed;

@@ -33,7 +33,7 @@ std::string Thousands(uint64_t n) {
 // "channel made at pool.go:41 (2,000,000 operations)": the site of its
 // make (channels) or of its first operation.
 std::string Describe(const hb::OpIndex& ops, ObjClass c, uint32_t dense) {
-  std::span<const uint32_t> recs = ops.Ops(c, dense);
+  const hb::PackedIdRange recs = ops.Ops(c, dense);
   const trace::Trace& t = ops.trace();
   uint32_t first = recs.front();
   for (uint32_t r : recs) {

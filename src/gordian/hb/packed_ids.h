@@ -1,0 +1,156 @@
+// This file owns PackedIds: a read-only array of record ids (uint32_t,
+// kNone allowed) stored in two bytes an entry where it can be, and
+// PackedIdRange, a view of a stretch of it that reads like a span.
+//
+// Why: the op index holds the records of every object (4 bytes a record
+// on an object) and the send and receive of every channel value (8 bytes
+// a value): 40 MB of a 6M-record pipeline trace, whose analysis must stay
+// within 2x of `go test -race`'s memory (docs/analysis-needs.md). These
+// lists are close to sorted and local: an object's records are in trace
+// order, and one goroutine's records of it lie close together, so 64
+// consecutive entries usually fit in 16 bits above their smallest.
+//
+// Layout: blocks of 64 entries. A narrow block keeps its smallest id and a
+// 16-bit offset an entry (0xffff: kNone); a block whose ids spread wider
+// keeps 4 bytes an entry. Overhead 8 bytes a block: at most 4.125 bytes
+// an entry, 2.125 when every block is narrow.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+namespace gordian::hb {
+
+class PackedIds {
+ public:
+  static constexpr uint32_t kNone = 0xffffffffu;
+
+  PackedIds() = default;
+  explicit PackedIds(const std::vector<uint32_t>& ids) { Assign(ids); }
+
+  void Assign(const std::vector<uint32_t>& ids) {
+    size_ = ids.size();
+    const size_t blocks = (size_ + kBlock - 1) / kBlock;
+    base_.assign(blocks, 0);
+    where_.assign(blocks, 0);
+    size_t narrow = 0, wide = 0;
+    for (size_t b = 0; b < blocks; ++b) (Narrow(ids, b, nullptr) ? narrow : wide)++;
+    narrow_.assign(narrow * kBlock, kNoOffset);
+    wide_.assign(wide * kBlock, kNone);
+    narrow = wide = 0;
+    for (size_t b = 0; b < blocks; ++b) {
+      const size_t lo = b * kBlock, hi = std::min(size_, lo + kBlock);
+      uint32_t base = 0;
+      if (Narrow(ids, b, &base)) {
+        base_[b] = base;
+        where_[b] = static_cast<uint32_t>(narrow);
+        uint16_t* out = &narrow_[narrow * kBlock];
+        for (size_t i = lo; i < hi; ++i) {
+          out[i - lo] = ids[i] == kNone ? kNoOffset : static_cast<uint16_t>(ids[i] - base);
+        }
+        ++narrow;
+      } else {
+        where_[b] = static_cast<uint32_t>(wide) | kWide;
+        std::copy(ids.begin() + lo, ids.begin() + hi, wide_.begin() + wide * kBlock);
+        ++wide;
+      }
+    }
+  }
+
+  size_t size() const { return size_; }
+  uint32_t operator[](size_t i) const {
+    const size_t b = i >> kShift;
+    const uint32_t w = where_[b];
+    if (w & kWide) return wide_[(size_t{w & ~kWide} << kShift) | (i & kMask)];
+    const uint16_t d = narrow_[(size_t{w} << kShift) | (i & kMask)];
+    return d == kNoOffset ? kNone : base_[b] + d;
+  }
+
+  size_t MemoryBytes() const {
+    return (base_.capacity() + where_.capacity() + wide_.capacity()) * 4 + narrow_.capacity() * 2;
+  }
+
+ private:
+  static constexpr size_t kShift = 6;
+  static constexpr size_t kBlock = size_t{1} << kShift;
+  static constexpr size_t kMask = kBlock - 1;
+  static constexpr uint32_t kWide = 0x80000000u;
+  static constexpr uint16_t kNoOffset = 0xffff;
+
+  // Whether block b's ids fit 16-bit offsets above their smallest (*base).
+  bool Narrow(const std::vector<uint32_t>& ids, size_t b, uint32_t* base) const {
+    const size_t lo = b * kBlock, hi = std::min(size_, lo + kBlock);
+    uint32_t mn = kNone, mx = 0;
+    for (size_t i = lo; i < hi; ++i) {
+      if (ids[i] == kNone) continue;
+      mn = std::min(mn, ids[i]);
+      mx = std::max(mx, ids[i]);
+    }
+    if (mn == kNone) mn = mx = 0;
+    if (base != nullptr) *base = mn;
+    return mx - mn < kNoOffset;
+  }
+
+  size_t size_ = 0;
+  std::vector<uint32_t> base_;   // per block: its smallest id (narrow blocks)
+  std::vector<uint32_t> where_;  // per block: its place in narrow_ or, | kWide, in wide_ (in blocks)
+  std::vector<uint16_t> narrow_;
+  std::vector<uint32_t> wide_;
+};
+
+// Entries [begin, end) of a PackedIds, read like a std::span<const uint32_t>:
+// range for, size, indexing, random-access iterators.
+class PackedIdRange {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = uint32_t;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = uint32_t;
+
+    iterator() = default;
+    iterator(const PackedIds* ids, size_t i) : ids_(ids), i_(i) {}
+    uint32_t operator*() const { return (*ids_)[i_]; }
+    uint32_t operator[](difference_type k) const { return (*ids_)[i_ + k]; }
+    iterator& operator++() { ++i_; return *this; }
+    iterator operator++(int) { iterator o = *this; ++i_; return o; }
+    iterator& operator--() { --i_; return *this; }
+    iterator operator--(int) { iterator o = *this; --i_; return o; }
+    iterator& operator+=(difference_type k) { i_ += k; return *this; }
+    iterator& operator-=(difference_type k) { i_ -= k; return *this; }
+    friend iterator operator+(iterator a, difference_type k) { return a += k; }
+    friend iterator operator+(difference_type k, iterator a) { return a += k; }
+    friend iterator operator-(iterator a, difference_type k) { return a -= k; }
+    friend difference_type operator-(const iterator& a, const iterator& b) {
+      return static_cast<difference_type>(a.i_) - static_cast<difference_type>(b.i_);
+    }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.i_ == b.i_; }
+    friend auto operator<=>(const iterator& a, const iterator& b) { return a.i_ <=> b.i_; }
+
+   private:
+    const PackedIds* ids_ = nullptr;
+    size_t i_ = 0;
+  };
+
+  PackedIdRange() = default;
+  PackedIdRange(const PackedIds* ids, size_t begin, size_t end) : ids_(ids), begin_(begin), end_(end) {}
+
+  iterator begin() const { return {ids_, begin_}; }
+  iterator end() const { return {ids_, end_}; }
+  size_t size() const { return end_ - begin_; }
+  bool empty() const { return begin_ == end_; }
+  uint32_t operator[](size_t k) const { return (*ids_)[begin_ + k]; }
+  uint32_t front() const { return (*ids_)[begin_]; }
+  uint32_t back() const { return (*ids_)[end_ - 1]; }
+
+ private:
+  const PackedIds* ids_ = nullptr;
+  size_t begin_ = 0, end_ = 0;
+};
+
+}  // namespace gordian::hb
