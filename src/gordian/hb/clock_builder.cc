@@ -263,7 +263,7 @@ class Builder {
         // the step reads to know when the goroutine runs next (Push).
         if (s.cursor + 1 < s.end) __builtin_prefetch(&rs_[s.cursor + 1]);
         ix_.PrefetchRecord(s.cursor);
-        if (unclocked_ != nullptr) __builtin_prefetch(unclocked_->data() + s.cursor);
+        if (unclocked_ != nullptr) __builtin_prefetch(unclocked_->WordOf(s.cursor));
       }
       if (s.rare) __builtin_prefetch(s.rare.get());
       __builtin_prefetch(&rec_waiters_[h]);
@@ -541,8 +541,8 @@ class Builder {
   ClockStore& store_ = hb_.store_;
   // The records that get no snapshot: HbOptions::unclocked, ::unneeded,
   // or both merged into merged_ (set up in Run).
-  const std::vector<uint8_t>* unclocked_ = nullptr;
-  std::vector<uint8_t> merged_;
+  const RecordMask* unclocked_ = nullptr;
+  RecordMask merged_;
   uint32_t width_ = 0;               // entries of a clock: the read goroutines
   const uint32_t* slot_ = nullptr;  // hb_.slot_
   ClockPool pool_;
@@ -1432,8 +1432,8 @@ bool Builder::Run(std::string* err) {
     }
     const bool has_a = a != nullptr && !a->empty(), has_b = b != nullptr && !b->empty();
     if (has_a && has_b) {
-      merged_.resize(n);
-      for (size_t i = 0; i < n; ++i) merged_[i] = (*a)[i] | (*b)[i];
+      merged_ = *a;
+      merged_.Or(*b);
       unclocked_ = &merged_;
     } else if (has_a || has_b) {
       unclocked_ = has_a ? a.get() : b.get();

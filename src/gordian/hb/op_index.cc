@@ -305,14 +305,38 @@ void OpIndex::Build(const trace::Trace& t) {
       ++cls_[c].off[obj_[i] + 1];
     }
   }
-  std::vector<uint32_t> fill[kNumObjClasses];
-  // The operation lists, filled in pass 3, then packed (Class::ops).
-  std::vector<uint32_t> ops[kNumObjClasses];
   for (int c = 0; c < kNumObjClasses; ++c) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
-    ops[c].resize(k.off.back());
-    fill[c].assign(k.off.begin(), k.off.end() - 1);
+  }
+  // The operation lists (Class::ops), filled wide, then packed: the
+  // largest class in a pass of its own, then the others together, so that
+  // the wide lists never all exist at once (they were the peak of a
+  // pipeline's analysis once packed: docs/analysis-needs.md).
+  int largest = 0;
+  for (int c = 1; c < kNumObjClasses; ++c) {
+    if (cls_[c].off.back() > cls_[largest].off.back()) largest = c;
+  }
+  for (bool first : {true, false}) {
+    std::vector<uint32_t> fill[kNumObjClasses];
+    std::vector<uint32_t> ops[kNumObjClasses];
+    bool any = false;
+    for (int c = 0; c < kNumObjClasses; ++c) {
+      if ((c == largest) != first || cls_[c].off.back() == 0) continue;
+      ops[c].resize(cls_[c].off.back());
+      fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
+      any = true;
+    }
+    if (!any) continue;
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint8_t c = cls_of[uint8_t(rs[i].kind)];
+      if (c == kNumObjClasses || ops[c].empty()) continue;
+      const uint32_t d = ObjectOf(i);
+      if (d != kNoObject) ops[c][fill[c][d]++] = i;
+    }
+    for (int c = 0; c < kNumObjClasses; ++c) {
+      if (!ops[c].empty()) cls_[c].ops.Assign(ops[c]);
+    }
   }
 
   // A completed send/receive that carried value val (select: the chosen
@@ -363,7 +387,6 @@ void OpIndex::Build(const trace::Trace& t) {
       continue;
     }
     uint8_t c = cls_of[uint8_t(r.kind)];
-    ops[c][fill[c][d]++] = i;
     if (c == uint8_t(ObjClass::Chan)) {
       ChannelInfo& ci = chans_[d];
       if (r.kind == Kind::ChanMake) {
@@ -386,37 +409,30 @@ void OpIndex::Build(const trace::Trace& t) {
     }
   }
 
-  for (int c = 0; c < kNumObjClasses; ++c) {
-    cls_[c].ops.Assign(ops[c]);
-    std::vector<uint32_t>().swap(ops[c]);
-    std::vector<uint32_t>().swap(fill[c]);
-  }
-
-  // Pass 4: exact partner tables, by value sequence number (filled wide,
-  // then packed).
+  // Pass 4: exact partner tables, by value sequence number: one direction
+  // a pass, filled wide, then packed (the two wide tables at once were 16
+  // MB of a 6M-record pipeline trace's peak).
   seq_off_.assign(nch + 1, 0);
   for (uint32_t c = 0; c < nch; ++c) seq_off_[c + 1] = seq_off_[c] + chans_[c].values + 1;
-  std::vector<uint32_t> send(seq_off_[nch], kNoRecord), recv(seq_off_[nch], kNoRecord);
   uint32_t dups = 0;
-  sel = kNoRecord;
-  for (uint32_t i = 0; i < n; ++i) {
-    const Record& r = rs[i];
-    if (r.kind == Kind::Select) sel = i;
-    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
-    uint32_t c = ObjectOf(i);
-    if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
-      continue;
+  for (ChanDir want : {ChanDir::Send, ChanDir::Recv}) {
+    std::vector<uint32_t> table(seq_off_[nch], kNoRecord);
+    sel = kNoRecord;
+    for (uint32_t i = 0; i < n; ++i) {
+      const Record& r = rs[i];
+      if (r.kind == Kind::Select) sel = i;
+      if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
+      if (DirOf(r) != want) continue;
+      uint32_t c = ObjectOf(i);
+      if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
+        continue;
+      }
+      uint32_t& slot = table[seq_off_[c] + r.val];
+      if (slot != kNoRecord) ++dups;
+      else slot = i;
     }
-    ChanDir dir = DirOf(r);
-    if (dir != ChanDir::Send && dir != ChanDir::Recv) continue;
-    uint32_t& slot = (dir == ChanDir::Send ? send : recv)[seq_off_[c] + r.val];
-    if (slot != kNoRecord) ++dups;
-    else slot = i;
+    (want == ChanDir::Send ? send_ : recv_).Assign(table);
   }
-  send_.Assign(send);
-  std::vector<uint32_t>().swap(send);
-  recv_.Assign(recv);
-  std::vector<uint32_t>().swap(recv);
   BuildTests(test_ends);
   exited_ = exit_rec_ != kNoRecord;
   if (auto it = t.meta.find("exit_status"); !exited_ && it != t.meta.end()) {

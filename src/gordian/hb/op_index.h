@@ -180,7 +180,7 @@ class OpIndex {
     std::vector<uint32_t> direct;    // raw -> dense when raw ids are small
     std::vector<std::pair<uint32_t, uint32_t>> sorted;  // (raw, dense) otherwise
     std::vector<uint32_t> off;       // CSR offsets into ops, size Count()+1
-    PackedIds ops;                   // in trace order: 2 bytes a record in most blocks
+    PackedIds ops;                   // in trace order: 1 or 2 bytes a record in most blocks
   };
   Class cls_[kNumObjClasses];
   const trace::Trace* t_ = nullptr;

@@ -8,12 +8,14 @@
 // within 2x of `go test -race`'s memory (docs/analysis-needs.md). These
 // lists are close to sorted and local: an object's records are in trace
 // order, and one goroutine's records of it lie close together, so 64
-// consecutive entries usually fit in 16 bits above their smallest.
+// consecutive entries usually fit in 8 or 16 bits above their smallest (a
+// pipeline stage's receives, sends or locks lie 1 to 3 records apart).
 //
-// Layout: blocks of 64 entries. A narrow block keeps its smallest id and a
-// 16-bit offset an entry (0xffff: kNone); a block whose ids spread wider
-// keeps 4 bytes an entry. Overhead 8 bytes a block: at most 4.125 bytes
-// an entry, 2.125 when every block is narrow.
+// Layout: blocks of 64 entries. A narrow block keeps its smallest id and an
+// offset an entry, in a byte when the block's ids spread less than 255, in
+// two bytes when less than 65,535 (the largest offset marks kNone); a
+// block whose ids spread wider keeps 4 bytes an entry. Overhead 8 bytes a
+// block: at most 4.125 bytes an entry, 1.125 when every block is bytes.
 #pragma once
 
 #include <algorithm>
@@ -36,26 +38,24 @@ class PackedIds {
     const size_t blocks = (size_ + kBlock - 1) / kBlock;
     base_.assign(blocks, 0);
     where_.assign(blocks, 0);
-    size_t narrow = 0, wide = 0;
-    for (size_t b = 0; b < blocks; ++b) (Narrow(ids, b, nullptr) ? narrow : wide)++;
-    narrow_.assign(narrow * kBlock, kNoOffset);
-    wide_.assign(wide * kBlock, kNone);
-    narrow = wide = 0;
+    size_t count[3] = {0, 0, 0};
+    for (size_t b = 0; b < blocks; ++b) ++count[WidthOf(ids, b, nullptr)];
+    byte_.assign(count[kByte] * kBlock, 0);
+    half_.assign(count[kHalf] * kBlock, 0);
+    full_.assign(count[kFull] * kBlock, kNone);
+    size_t at[3] = {0, 0, 0};
     for (size_t b = 0; b < blocks; ++b) {
       const size_t lo = b * kBlock, hi = std::min(size_, lo + kBlock);
       uint32_t base = 0;
-      if (Narrow(ids, b, &base)) {
-        base_[b] = base;
-        where_[b] = static_cast<uint32_t>(narrow);
-        uint16_t* out = &narrow_[narrow * kBlock];
-        for (size_t i = lo; i < hi; ++i) {
-          out[i - lo] = ids[i] == kNone ? kNoOffset : static_cast<uint16_t>(ids[i] - base);
-        }
-        ++narrow;
-      } else {
-        where_[b] = static_cast<uint32_t>(wide) | kWide;
-        std::copy(ids.begin() + lo, ids.begin() + hi, wide_.begin() + wide * kBlock);
-        ++wide;
+      const uint32_t w = WidthOf(ids, b, &base);
+      base_[b] = base;
+      where_[b] = static_cast<uint32_t>(at[w]) | w << kWidthShift;
+      const size_t out = at[w]++ * kBlock;
+      for (size_t i = lo; i < hi; ++i) {
+        const uint32_t v = ids[i];
+        if (w == kByte) byte_[out + i - lo] = v == kNone ? kNoByte : static_cast<uint8_t>(v - base);
+        else if (w == kHalf) half_[out + i - lo] = v == kNone ? kNoHalf : static_cast<uint16_t>(v - base);
+        else full_[out + i - lo] = v;
       }
     }
   }
@@ -64,24 +64,40 @@ class PackedIds {
   uint32_t operator[](size_t i) const {
     const size_t b = i >> kShift;
     const uint32_t w = where_[b];
-    if (w & kWide) return wide_[(size_t{w & ~kWide} << kShift) | (i & kMask)];
-    const uint16_t d = narrow_[(size_t{w} << kShift) | (i & kMask)];
-    return d == kNoOffset ? kNone : base_[b] + d;
+    const size_t at = (size_t{w & kIndexMask} << kShift) | (i & kMask);
+    switch (w >> kWidthShift) {
+      case kByte: {
+        const uint8_t d = byte_[at];
+        return d == kNoByte ? kNone : base_[b] + d;
+      }
+      case kHalf: {
+        const uint16_t d = half_[at];
+        return d == kNoHalf ? kNone : base_[b] + d;
+      }
+      default: return full_[at];
+    }
   }
 
   size_t MemoryBytes() const {
-    return (base_.capacity() + where_.capacity() + wide_.capacity()) * 4 + narrow_.capacity() * 2;
+    return (base_.capacity() + where_.capacity() + full_.capacity()) * 4 + half_.capacity() * 2 +
+           byte_.capacity();
   }
 
  private:
   static constexpr size_t kShift = 6;
   static constexpr size_t kBlock = size_t{1} << kShift;
   static constexpr size_t kMask = kBlock - 1;
-  static constexpr uint32_t kWide = 0x80000000u;
-  static constexpr uint16_t kNoOffset = 0xffff;
+  // where_: the block's width in the top two bits, its place (in blocks)
+  // in that width's array below.
+  static constexpr uint32_t kByte = 0, kHalf = 1, kFull = 2;
+  static constexpr uint32_t kWidthShift = 30;
+  static constexpr uint32_t kIndexMask = (1u << kWidthShift) - 1;
+  static constexpr uint8_t kNoByte = 0xff;
+  static constexpr uint16_t kNoHalf = 0xffff;
 
-  // Whether block b's ids fit 16-bit offsets above their smallest (*base).
-  bool Narrow(const std::vector<uint32_t>& ids, size_t b, uint32_t* base) const {
+  // The narrowest width whose offsets above the block's smallest id (*base)
+  // hold block b's ids, kNone's mark excluded.
+  uint32_t WidthOf(const std::vector<uint32_t>& ids, size_t b, uint32_t* base) const {
     const size_t lo = b * kBlock, hi = std::min(size_, lo + kBlock);
     uint32_t mn = kNone, mx = 0;
     for (size_t i = lo; i < hi; ++i) {
@@ -91,14 +107,15 @@ class PackedIds {
     }
     if (mn == kNone) mn = mx = 0;
     if (base != nullptr) *base = mn;
-    return mx - mn < kNoOffset;
+    return mx - mn < kNoByte ? kByte : mx - mn < kNoHalf ? kHalf : kFull;
   }
 
   size_t size_ = 0;
   std::vector<uint32_t> base_;   // per block: its smallest id (narrow blocks)
-  std::vector<uint32_t> where_;  // per block: its place in narrow_ or, | kWide, in wide_ (in blocks)
-  std::vector<uint16_t> narrow_;
-  std::vector<uint32_t> wide_;
+  std::vector<uint32_t> where_;  // per block: width and place
+  std::vector<uint8_t> byte_;    // blocks of 1-byte offsets
+  std::vector<uint16_t> half_;   // blocks of 2-byte offsets
+  std::vector<uint32_t> full_;   // blocks of plain ids
 };
 
 // Entries [begin, end) of a PackedIds, read like a std::span<const uint32_t>:
