@@ -309,36 +309,6 @@ void OpIndex::Build(const trace::Trace& t) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
   }
-  // The operation lists (Class::ops), filled wide, then packed: the
-  // largest class in a pass of its own, then the others together, so that
-  // the wide lists never all exist at once (they were the peak of a
-  // pipeline's analysis once packed: docs/analysis-needs.md).
-  int largest = 0;
-  for (int c = 1; c < kNumObjClasses; ++c) {
-    if (cls_[c].off.back() > cls_[largest].off.back()) largest = c;
-  }
-  for (bool first : {true, false}) {
-    std::vector<uint32_t> fill[kNumObjClasses];
-    std::vector<uint32_t> ops[kNumObjClasses];
-    bool any = false;
-    for (int c = 0; c < kNumObjClasses; ++c) {
-      if ((c == largest) != first || cls_[c].off.back() == 0) continue;
-      ops[c].resize(cls_[c].off.back());
-      fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
-      any = true;
-    }
-    if (!any) continue;
-    for (uint32_t i = 0; i < n; ++i) {
-      const uint8_t c = cls_of[uint8_t(rs[i].kind)];
-      if (c == kNumObjClasses || ops[c].empty()) continue;
-      const uint32_t d = ObjectOf(i);
-      if (d != kNoObject) ops[c][fill[c][d]++] = i;
-    }
-    for (int c = 0; c < kNumObjClasses; ++c) {
-      if (!ops[c].empty()) cls_[c].ops.Assign(ops[c]);
-    }
-  }
-
   // A completed send/receive that carried value val (select: the chosen
   // case; sel is its Select record).
   auto is_value_op = [&](uint32_t i, uint32_t sel) -> bool {
@@ -358,7 +328,15 @@ void OpIndex::Build(const trace::Trace& t) {
                : kNoRecord;
   };
 
-  // Pass 3: operation lists, channel facts, spawns, Once runners.
+  // Pass 3: channel facts, spawns, Once runners, and where each record
+  // goes in its object's operation list (Class::ops, packed in two passes,
+  // packed_ids.h: a plain array of them beside the packed one was the
+  // peak of a pipeline's analysis, docs/analysis-needs.md).
+  std::vector<uint32_t> fill[kNumObjClasses];
+  for (int c = 0; c < kNumObjClasses; ++c) {
+    cls_[c].ops.Begin(cls_[c].off.back());
+    fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
+  }
   const uint32_t nch = Count(ObjClass::Chan);
   chans_.assign(nch, ChannelInfo{});
   for (uint32_t c = 0; c < nch; ++c) chans_[c].raw = Raw(ObjClass::Chan, c);
@@ -387,6 +365,7 @@ void OpIndex::Build(const trace::Trace& t) {
       continue;
     }
     uint8_t c = cls_of[uint8_t(r.kind)];
+    cls_[c].ops.Note(fill[c][d]++, i);
     if (c == uint8_t(ObjClass::Chan)) {
       ChannelInfo& ci = chans_[d];
       if (r.kind == Kind::ChanMake) {
@@ -409,29 +388,62 @@ void OpIndex::Build(const trace::Trace& t) {
     }
   }
 
-  // Pass 4: exact partner tables, by value sequence number: one direction
-  // a pass, filled wide, then packed (the two wide tables at once were 16
-  // MB of a 6M-record pipeline trace's peak).
+  // Pass 4: the operation lists put in place; the exact partner tables,
+  // by value sequence number, noted (packed like the lists). Pass 5: the
+  // partners put in place.
+  for (int c = 0; c < kNumObjClasses; ++c) {
+    cls_[c].ops.Allocate();
+    fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
+  }
   seq_off_.assign(nch + 1, 0);
   for (uint32_t c = 0; c < nch; ++c) seq_off_[c + 1] = seq_off_[c] + chans_[c].values + 1;
   uint32_t dups = 0;
-  for (ChanDir want : {ChanDir::Send, ChanDir::Recv}) {
-    std::vector<uint32_t> table(seq_off_[nch], kNoRecord);
-    sel = kNoRecord;
-    for (uint32_t i = 0; i < n; ++i) {
-      const Record& r = rs[i];
-      if (r.kind == Kind::Select) sel = i;
-      if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
-      if (DirOf(r) != want) continue;
-      uint32_t c = ObjectOf(i);
-      if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
-        continue;
+  send_.Begin(seq_off_[nch]);
+  recv_.Begin(seq_off_[nch]);
+  // The value slot of channel operation i on channel c, or null when i
+  // carried no value (sel: its Select, for a SelectCase).
+  auto value_slot = [&](uint32_t i, uint32_t c, uint32_t sel, size_t* slot) -> PackedIds* {
+    const Record& r = rs[i];
+    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) return nullptr;
+    if (!is_value_op(i, r.kind == Kind::SelectCase ? sel : kNoRecord)) return nullptr;
+    const ChanDir dir = DirOf(r);
+    if (dir != ChanDir::Send && dir != ChanDir::Recv) return nullptr;
+    *slot = seq_off_[c] + r.val;
+    return dir == ChanDir::Send ? &send_ : &recv_;
+  };
+  sel = kNoRecord;
+  for (uint32_t i = 0; i < n; ++i) {
+    const Record& r = rs[i];
+    if (r.kind == Kind::Select) sel = i;
+    const uint8_t k = cls_of[uint8_t(r.kind)];
+    if (k == kNumObjClasses) continue;
+    const uint32_t c = ObjectOf(i);
+    if (c == kNoObject) continue;
+    cls_[k].ops.Put(fill[k][c]++, i);
+    size_t slot = 0;
+    if (k != uint8_t(ObjClass::Chan)) continue;
+    if (PackedIds* table = value_slot(i, c, owner_seq(i, sel), &slot)) table->Note(slot, i);
+  }
+  send_.Allocate();
+  recv_.Allocate();
+  // Pass 5 walks the channels' operation lists, not the whole trace.
+  for (uint32_t c = 0; c < nch; ++c) {
+    for (uint32_t i : Ops(ObjClass::Chan, c)) {
+      uint32_t owner = kNoRecord;
+      if (rs[i].kind == Kind::SelectCase) {
+        // The last Select before i, as the walk of pass 4 had it (aux, a
+        // select's cases, is at most 65,535).
+        const uint32_t begin = t.goroutines[trace::Value(GoroutineIndexOf(i))].begin;
+        uint32_t j = i;
+        while (j > begin && i - j <= 0xffff && rs[j].kind != Kind::Select) --j;
+        owner = owner_seq(i, rs[j].kind == Kind::Select ? j : kNoRecord);
       }
-      uint32_t& slot = table[seq_off_[c] + r.val];
-      if (slot != kNoRecord) ++dups;
-      else slot = i;
+      size_t slot = 0;
+      PackedIds* table = value_slot(i, c, owner, &slot);
+      if (table == nullptr) continue;
+      if ((*table)[slot] != kNoRecord) ++dups;  // the first operation with that value keeps it
+      else table->Put(slot, i);
     }
-    (want == ChanDir::Send ? send_ : recv_).Assign(table);
   }
   BuildTests(test_ends);
   exited_ = exit_rec_ != kNoRecord;

@@ -84,7 +84,9 @@ class OpIndex {
   ObjectId Raw(ObjClass c, uint32_t dense) const { return ObjectId(cls_[int(c)].raw[dense]); }
   // Dense object of record i (its class is ClassOf(kind)), or kNoObject
   // (nil channel, kinds without object).
-  uint32_t ObjectOf(uint32_t rec) const {
+  // (Inlined always: it is in the loops over every record; outlined, the
+  // index's build took 40% longer.)
+  [[gnu::always_inline]] uint32_t ObjectOf(uint32_t rec) const {
     if (!obj_.empty()) return obj_[rec];
     // Every class has a direct table: the record's raw id says it.
     const trace::Record& r = t_->records[rec];

@@ -33,35 +33,62 @@ class PackedIds {
   PackedIds() = default;
   explicit PackedIds(const std::vector<uint32_t>& ids) { Assign(ids); }
 
+  // From a plain array.
   void Assign(const std::vector<uint32_t>& ids) {
-    size_ = ids.size();
-    const size_t blocks = (size_ + kBlock - 1) / kBlock;
-    base_.assign(blocks, 0);
-    where_.assign(blocks, 0);
+    Begin(ids.size());
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (ids[i] != kNone) Note(i, ids[i]);
+    }
+    Allocate();
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (ids[i] != kNone) Put(i, ids[i]);
+    }
+  }
+
+  // Built in two passes over the entries, with no plain array in between
+  // (the op index's lists were a plain array of 16 MB beside the packed
+  // one): Begin(n), Note(i, id) for every entry that is not kNone,
+  // Allocate(), then Put(i, id) for the same entries. Entries never put
+  // read kNone.
+  void Begin(size_t n) {
+    size_ = n;
+    const size_t blocks = (n + kBlock - 1) / kBlock;
+    base_.assign(blocks, kNone);  // until Allocate: the block's smallest id
+    where_.assign(blocks, 0);     // until Allocate: its largest
+    byte_.clear();
+    half_.clear();
+    full_.clear();
+  }
+  [[gnu::always_inline]] void Note(size_t i, uint32_t id) {
+    const size_t b = i >> kShift;
+    base_[b] = std::min(base_[b], id);
+    where_[b] = std::max(where_[b], id);
+  }
+  void Allocate() {
     size_t count[3] = {0, 0, 0};
-    for (size_t b = 0; b < blocks; ++b) ++count[WidthOf(ids, b, nullptr)];
-    byte_.assign(count[kByte] * kBlock, 0);
-    half_.assign(count[kHalf] * kBlock, 0);
+    for (size_t b = 0; b < base_.size(); ++b) {
+      if (base_[b] == kNone) base_[b] = where_[b] = 0;  // no entry: any width
+      const uint32_t spread = where_[b] - base_[b];
+      const uint32_t w = spread < kNoByte ? kByte : spread < kNoHalf ? kHalf : kFull;
+      where_[b] = static_cast<uint32_t>(count[w]++) | w << kWidthShift;
+    }
+    byte_.assign(count[kByte] * kBlock, kNoByte);
+    half_.assign(count[kHalf] * kBlock, kNoHalf);
     full_.assign(count[kFull] * kBlock, kNone);
-    size_t at[3] = {0, 0, 0};
-    for (size_t b = 0; b < blocks; ++b) {
-      const size_t lo = b * kBlock, hi = std::min(size_, lo + kBlock);
-      uint32_t base = 0;
-      const uint32_t w = WidthOf(ids, b, &base);
-      base_[b] = base;
-      where_[b] = static_cast<uint32_t>(at[w]) | w << kWidthShift;
-      const size_t out = at[w]++ * kBlock;
-      for (size_t i = lo; i < hi; ++i) {
-        const uint32_t v = ids[i];
-        if (w == kByte) byte_[out + i - lo] = v == kNone ? kNoByte : static_cast<uint8_t>(v - base);
-        else if (w == kHalf) half_[out + i - lo] = v == kNone ? kNoHalf : static_cast<uint16_t>(v - base);
-        else full_[out + i - lo] = v;
-      }
+  }
+  [[gnu::always_inline]] void Put(size_t i, uint32_t id) {
+    const size_t b = i >> kShift;
+    const uint32_t w = where_[b];
+    const size_t at = (size_t{w & kIndexMask} << kShift) | (i & kMask);
+    switch (w >> kWidthShift) {
+      case kByte: byte_[at] = static_cast<uint8_t>(id - base_[b]); break;
+      case kHalf: half_[at] = static_cast<uint16_t>(id - base_[b]); break;
+      default: full_[at] = id;
     }
   }
 
   size_t size() const { return size_; }
-  uint32_t operator[](size_t i) const {
+  [[gnu::always_inline]] uint32_t operator[](size_t i) const {
     const size_t b = i >> kShift;
     const uint32_t w = where_[b];
     const size_t at = (size_t{w & kIndexMask} << kShift) | (i & kMask);
@@ -94,21 +121,6 @@ class PackedIds {
   static constexpr uint32_t kIndexMask = (1u << kWidthShift) - 1;
   static constexpr uint8_t kNoByte = 0xff;
   static constexpr uint16_t kNoHalf = 0xffff;
-
-  // The narrowest width whose offsets above the block's smallest id (*base)
-  // hold block b's ids, kNone's mark excluded.
-  uint32_t WidthOf(const std::vector<uint32_t>& ids, size_t b, uint32_t* base) const {
-    const size_t lo = b * kBlock, hi = std::min(size_, lo + kBlock);
-    uint32_t mn = kNone, mx = 0;
-    for (size_t i = lo; i < hi; ++i) {
-      if (ids[i] == kNone) continue;
-      mn = std::min(mn, ids[i]);
-      mx = std::max(mx, ids[i]);
-    }
-    if (mn == kNone) mn = mx = 0;
-    if (base != nullptr) *base = mn;
-    return mx - mn < kNoByte ? kByte : mx - mn < kNoHalf ? kHalf : kFull;
-  }
 
   size_t size_ = 0;
   std::vector<uint32_t> base_;   // per block: its smallest id (narrow blocks)
