@@ -48,14 +48,16 @@ void StampOrder::Init(const trace::Trace& t, size_t window_steps) {
     live_.push_back(g);
   }
   lo_ = lo;
-  // Windows of at least 128 steps per goroutine, so that the scan of the
-  // cursors (a cache miss per goroutine and window) stays a small part of
-  // the steps it gives (with windows of 2^18 steps, 10,000 goroutines
-  // spent 3-5% of the engine's time there; 1.28M steps, 20 MB, is what
-  // 2^20 steps cost before). Tests may ask for less (window_steps below
-  // 64: 2 a goroutine).
-  window_steps_ = window_steps < 64 ? std::max<size_t>(window_steps, 2 * size_t(ng))
-                                    : std::max<size_t>(window_steps, 128 * size_t(ng));
+  // Windows of at least two steps per goroutine, so that the scan of the
+  // cursors costs no more than the steps it gives; and of 128 a goroutine
+  // up to 2^20 steps (the window of before session 14), since the scan is
+  // a cache miss per goroutine and window: with windows of 2^18 steps,
+  // 10,000 goroutines spent 3-5% of the engine's time there. (Tests that
+  // ask for fewer than 64 get 2 a goroutine.)
+  window_steps_ = std::max<size_t>(window_steps, 2 * size_t(ng));
+  if (window_steps >= 64) {
+    window_steps_ = std::max(window_steps_, std::min<size_t>(128 * size_t(ng), size_t{1} << 20));
+  }
   span_ = steps == 0 ? 1 : std::max<uint64_t>(1, (hi - lo + 1) * window_steps_ / steps);
 }
 

@@ -64,8 +64,8 @@ class StampOrder {
 };
 
 namespace internal {
-// The steps a window of the stamp order holds (default 2^18, at least 128
-// per goroutine; a value below 64 asks for at least 2 per goroutine):
+// The steps a window of the stamp order holds (default 2^18, at least 2
+// per goroutine and, up to 2^20, 128; a value below 64 asks for 2):
 // tests make it small to compare windows with one window.
 extern size_t stamp_window_steps;
 }  // namespace internal
