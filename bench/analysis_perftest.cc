@@ -155,7 +155,6 @@ void RunScenario(const Scenario& s, uint64_t events, bool on_demand) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  gordian::util::ReturnLargeAllocations();  // as gordian's main does
   uint64_t events = 10'000'000;
   uint64_t mem_mb = 8000, timeout = 300;
   bool budgeted = false;

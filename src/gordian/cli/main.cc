@@ -9,7 +9,6 @@
 
 #include "gordian/cli/command.h"
 #include "gordian/driver/process.h"
-#include "gordian/util/memory.h"
 
 namespace gordian::cli {
 
@@ -48,7 +47,6 @@ void PrintHelp() {
 
 int main(int argc, char** argv) {
   using namespace gordian::cli;
-  gordian::util::ReturnLargeAllocations();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     PrintHelp();

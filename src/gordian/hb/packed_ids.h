@@ -53,60 +53,60 @@ class PackedIds {
   void Begin(size_t n) {
     size_ = n;
     const size_t blocks = (n + kBlock - 1) / kBlock;
-    base_.assign(blocks, kNone);  // until Allocate: the block's smallest id
-    where_.assign(blocks, 0);     // until Allocate: its largest
+    // Until Allocate: the block's smallest id and its largest.
+    block_.assign(blocks, Block{kNone, 0});
     byte_.clear();
     half_.clear();
     full_.clear();
   }
   [[gnu::always_inline]] void Note(size_t i, uint32_t id) {
-    const size_t b = i >> kShift;
-    base_[b] = std::min(base_[b], id);
-    where_[b] = std::max(where_[b], id);
+    Block& k = block_[i >> kShift];
+    k.base = std::min(k.base, id);
+    k.where = std::max(k.where, id);
   }
   void Allocate() {
     size_t count[3] = {0, 0, 0};
-    for (size_t b = 0; b < base_.size(); ++b) {
-      if (base_[b] == kNone) base_[b] = where_[b] = 0;  // no entry: any width
-      const uint32_t spread = where_[b] - base_[b];
+    for (Block& k : block_) {
+      if (k.base == kNone) k.base = k.where = 0;  // no entry: any width
+      const uint32_t spread = k.where - k.base;
       const uint32_t w = spread < kNoByte ? kByte : spread < kNoHalf ? kHalf : kFull;
-      where_[b] = static_cast<uint32_t>(count[w]++) | w << kWidthShift;
+      k.where = static_cast<uint32_t>(count[w]++) | w << kWidthShift;
     }
     byte_.assign(count[kByte] * kBlock, kNoByte);
     half_.assign(count[kHalf] * kBlock, kNoHalf);
     full_.assign(count[kFull] * kBlock, kNone);
   }
   [[gnu::always_inline]] void Put(size_t i, uint32_t id) {
-    const size_t b = i >> kShift;
-    const uint32_t w = where_[b];
+    const Block k = block_[i >> kShift];
+    const uint32_t w = k.where;
     const size_t at = (size_t{w & kIndexMask} << kShift) | (i & kMask);
     switch (w >> kWidthShift) {
-      case kByte: byte_[at] = static_cast<uint8_t>(id - base_[b]); break;
-      case kHalf: half_[at] = static_cast<uint16_t>(id - base_[b]); break;
+      case kByte: byte_[at] = static_cast<uint8_t>(id - k.base); break;
+      case kHalf: half_[at] = static_cast<uint16_t>(id - k.base); break;
       default: full_[at] = id;
     }
   }
 
   size_t size() const { return size_; }
   [[gnu::always_inline]] uint32_t operator[](size_t i) const {
-    const size_t b = i >> kShift;
-    const uint32_t w = where_[b];
+    const Block k = block_[i >> kShift];
+    const uint32_t w = k.where;
     const size_t at = (size_t{w & kIndexMask} << kShift) | (i & kMask);
     switch (w >> kWidthShift) {
       case kByte: {
         const uint8_t d = byte_[at];
-        return d == kNoByte ? kNone : base_[b] + d;
+        return d == kNoByte ? kNone : k.base + d;
       }
       case kHalf: {
         const uint16_t d = half_[at];
-        return d == kNoHalf ? kNone : base_[b] + d;
+        return d == kNoHalf ? kNone : k.base + d;
       }
       default: return full_[at];
     }
   }
 
   size_t MemoryBytes() const {
-    return (base_.capacity() + where_.capacity() + full_.capacity()) * 4 + half_.capacity() * 2 +
+    return block_.capacity() * sizeof(Block) + full_.capacity() * 4 + half_.capacity() * 2 +
            byte_.capacity();
   }
 
@@ -114,7 +114,7 @@ class PackedIds {
   static constexpr size_t kShift = 6;
   static constexpr size_t kBlock = size_t{1} << kShift;
   static constexpr size_t kMask = kBlock - 1;
-  // where_: the block's width in the top two bits, its place (in blocks)
+  // Block::where: the block's width in the top two bits, its place (in blocks)
   // in that width's array below.
   static constexpr uint32_t kByte = 0, kHalf = 1, kFull = 2;
   static constexpr uint32_t kWidthShift = 30;
@@ -123,8 +123,13 @@ class PackedIds {
   static constexpr uint16_t kNoHalf = 0xffff;
 
   size_t size_ = 0;
-  std::vector<uint32_t> base_;   // per block: its smallest id (narrow blocks)
-  std::vector<uint32_t> where_;  // per block: width and place
+  // Per block, side by side (one cache line for both): its smallest id
+  // (narrow blocks) and its width and place.
+  struct Block {
+    uint32_t base;
+    uint32_t where;
+  };
+  std::vector<Block> block_;
   std::vector<uint8_t> byte_;    // blocks of 1-byte offsets
   std::vector<uint16_t> half_;   // blocks of 2-byte offsets
   std::vector<uint32_t> full_;   // blocks of plain ids

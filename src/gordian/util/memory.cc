@@ -1,7 +1,6 @@
 // This file implements the default memory budget (memory.h).
 #include "gordian/util/memory.h"
 
-#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -41,12 +40,6 @@ uint64_t MemoryBudgetFor(uint64_t physical, uint64_t as_limit) {
 
 uint64_t DefaultMemoryBudget() {
   return MemoryBudgetFor(PhysicalMemoryBytes(), AddressSpaceLimitBytes());
-}
-
-void ReturnLargeAllocations() {
-  // Setting the threshold fixes it (no more dynamic raising) and with it
-  // the heap's trim threshold.
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
 }
 
 }  // namespace gordian::util

@@ -2,8 +2,7 @@
 // the machine's physical memory (MemTotal in /proc/meminfo), and no more
 // than three quarters of the address-space limit when one is set (ulimit
 // -v), so that the analysis degrades before an allocation fails. The
-// -mem flag (size.h) overrides it. It also owns how the process's large
-// allocations go back to the system (ReturnLargeAllocations).
+// -mem flag (size.h) overrides it.
 #pragma once
 
 #include <cstdint>
@@ -19,13 +18,5 @@ uint64_t AddressSpaceLimitBytes();
 uint64_t DefaultMemoryBudget();
 // The same from given figures (0 = unknown), for tests.
 uint64_t MemoryBudgetFor(uint64_t physical, uint64_t address_space_limit);
-
-// Makes every allocation of 1 MiB or more a mapping of its own, unmapped
-// when freed. glibc's default threshold rises to the size of each large
-// block freed (up to 32 MiB), after which the analysis's per-record arrays
-// (a 6 MB mask, the engine's merged masks, a window of the stamp order)
-// come from the heap and stay resident after they are freed: 13 MB of a
-// pipeline trace's peak (docs/analysis-needs.md). Called once by main.
-void ReturnLargeAllocations();
 
 }  // namespace gordian::util
