@@ -464,7 +464,7 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
   }
   const std::vector<uint8_t>& partial_chan = exempt[int(ObjClass::Chan)];
   const std::vector<uint32_t>& first_chan = first[int(ObjClass::Chan)];
-  auto mask = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
+  auto mask = std::make_shared<hb::RecordMask>(t.records.size());
   for (uint32_t i = 0; i < t.records.size(); ++i) {
     const Kind k = t.records[i].kind;
     const ObjClass c = trace::ClassOf(k);
@@ -474,7 +474,7 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
       if (d == hb::kNoObject || exempt[int(c)][d] == kNotExempt) continue;
       const bool is_case = k == Kind::SelectCase;
       if (exempt[int(c)][d] == kPartial && (i == first[int(c)][d] || m.Kept(i) || is_case)) continue;
-      (*mask)[i] = 1;
+      mask->Set(i);
       if (!counted[int(c)][d]) {
         counted[int(c)][d] = 1;
         ++out.objects;
@@ -495,12 +495,12 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
            ++cs) {
         uint32_t d = ops.ObjectOf(cs);
         if (d != hb::kNoObject && partial_chan[d] == kPartial && first_chan[d] == cs) continue;
-        (*mask)[cs] = 1;
+        mask->Set(cs);
         ++out.records;
         ++out.no_object;
       }
     }
-    (*mask)[i] = 1;
+    mask->Set(i);
     ++out.records;
     ++out.no_object;
   }

@@ -57,6 +57,7 @@
 #include <vector>
 
 #include "gordian/hb/op_index.h"
+#include "gordian/hb/record_mask.h"
 
 namespace gordian::detect {
 
@@ -66,8 +67,8 @@ namespace gordian::detect {
 inline constexpr uint32_t kClockNeedsMinOps = 4096;
 
 struct ClockNeeds {
-  // 1 for each record no detector reads the clock of (null: none).
-  std::shared_ptr<const std::vector<uint8_t>> unneeded;
+  // Set for each record no detector reads the clock of (null: none).
+  std::shared_ptr<const hb::RecordMask> unneeded;
   uint64_t records = 0;    // how many
   uint64_t no_object = 0;  // of them, records of no object (spawns, starts, ends, selects...)
   uint32_t objects = 0;    // on how many objects (wholly or in part)

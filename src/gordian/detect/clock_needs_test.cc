@@ -256,7 +256,7 @@ TEST(ClockNeeds, AnOperationThatNeverCompletedKeepsItsClock) {
 // The golden traces: the same bugs and warnings with and without the
 // unneeded clocks, every object exempt that the rules allow (min_ops 0).
 std::vector<std::string> BugsAndWarnings(const trace::Trace& t, const hb::OpIndex& ops,
-                                         std::shared_ptr<const std::vector<uint8_t>> unneeded) {
+                                         std::shared_ptr<const hb::RecordMask> unneeded) {
   hb::HbOptions o;
   o.unneeded = std::move(unneeded);
   hb::HappensBefore hb(o);

@@ -94,7 +94,7 @@ bool SafeBySpawns(const hb::OpIndex& ops, uint32_t w) {
 
 }  // namespace
 
-ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_t>* unneeded) {
+ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const hb::RecordMask* unneeded) {
   ReadGoroutines out;
   const trace::Trace& t = ops.trace();
   if (unneeded == nullptr || unneeded->size() != t.records.size()) return out;

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "gordian/hb/op_index.h"
+#include "gordian/hb/record_mask.h"
 
 namespace gordian::detect {
 
@@ -41,6 +42,6 @@ struct ReadGoroutines {
 };
 
 // unneeded: ClockNeeds::unneeded (null or empty: every goroutine is read).
-ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const std::vector<uint8_t>* unneeded);
+ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const hb::RecordMask* unneeded);
 
 }  // namespace gordian::detect

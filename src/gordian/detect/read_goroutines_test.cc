@@ -114,9 +114,9 @@ TEST(ReadGoroutines, TheGoroutinesOfAnObjectsUnclockedRecordsAreRead) {
       << err;
   hb::OpIndex ops;
   ops.Build(t);
-  std::vector<uint8_t> unneeded(t.records.size(), 1);
+  hb::RecordMask unneeded(t.records.size());
   for (uint32_t i = 0; i < t.records.size(); ++i) {
-    if (t.records[i].kind == trace::Kind::ChanClose) unneeded[i] = 0;
+    if (t.records[i].kind != trace::Kind::ChanClose) unneeded.Set(i);
   }
   ReadGoroutines r = ReadGoroutinesOf(ops, &unneeded);
   ASSERT_NE(r.read, nullptr);

@@ -266,7 +266,7 @@ class Builder {
         if (s.cursor + 1 < s.end) __builtin_prefetch(&rs_[s.cursor + 1]);
         if (s.cursor + 2 < s.end) __builtin_prefetch(&rs_[s.cursor + 2]);
         ix_.PrefetchRecord(s.cursor);
-        if (unclocked_ != nullptr) __builtin_prefetch(unclocked_bits_.data() + (s.cursor >> 6));
+        if (unclocked_ != nullptr) __builtin_prefetch(unclocked_->WordOf(s.cursor));
       }
       if (s.rare) __builtin_prefetch(s.rare.get());
       __builtin_prefetch(&rec_waiters_[h]);
@@ -518,9 +518,7 @@ class Builder {
   // that get none are not written: on traces where most records need no
   // clock, those writes (at a random place of two arrays per record) were
   // a good part of the replay's cache misses.
-  bool Clocked(uint32_t rec) const {
-    return unclocked_ == nullptr || !((unclocked_bits_[rec >> 6] >> (rec & 63)) & 1);
-  }
+  bool Clocked(uint32_t rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
   void Begin(uint32_t g, uint32_t rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
     if (Clocked(rec)) hb_.snaps_.SetPre(rec, CurSnap(g));
@@ -549,12 +547,8 @@ class Builder {
   ClockStore& store_ = hb_.store_;
   // The records that get no snapshot: HbOptions::unclocked, ::unneeded,
   // or both merged into merged_ (set up in Run).
-  const std::vector<uint8_t>* unclocked_ = nullptr;
-  // The same, a bit per record: the replay tests it at every step, at a
-  // random place once thousands of goroutines take turns, and 1.2 MB at
-  // 10M records stays in cache where 10 MB of bytes did not.
-  std::vector<uint64_t> unclocked_bits_;
-  std::vector<uint8_t> merged_;
+  const RecordMask* unclocked_ = nullptr;
+  RecordMask merged_;
   uint32_t width_ = 0;               // entries of a clock: the read goroutines
   const uint32_t* slot_ = nullptr;  // hb_.slot_
   ClockPool pool_;
@@ -1444,21 +1438,11 @@ bool Builder::Run(std::string* err) {
     }
     const bool has_a = a != nullptr && !a->empty(), has_b = b != nullptr && !b->empty();
     if (has_a && has_b) {
-      merged_.resize(n);
-      for (size_t i = 0; i < n; ++i) merged_[i] = (*a)[i] | (*b)[i];
+      merged_ = *a;
+      merged_.Or(*b);
       unclocked_ = &merged_;
     } else if (has_a || has_b) {
       unclocked_ = has_a ? a.get() : b.get();
-    }
-  }
-  if (unclocked_ != nullptr) {
-    unclocked_bits_.assign((size_t(n) + 63) / 64, 0);
-    const uint8_t* u = unclocked_->data();
-    for (size_t w = 0; w < unclocked_bits_.size(); ++w) {
-      uint64_t bits = 0;
-      const size_t base = w * 64, m = std::min<size_t>(64, n - base);
-      for (size_t k = 0; k < m; ++k) bits |= uint64_t(u[base + k] != 0) << k;
-      unclocked_bits_[w] = bits;
     }
   }
   if (!AssignSlots(err)) return false;

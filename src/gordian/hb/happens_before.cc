@@ -35,7 +35,7 @@ bool HappensBefore::ClockKnown(uint32_t rec) const {
 
 uint64_t HappensBefore::RecordsWithoutClock() const {
   if (!store_.exhausted() && (opt_.unclocked == nullptr || opt_.unclocked->empty())) return 0;
-  const std::vector<uint8_t>* unneeded =
+  const RecordMask* unneeded =
       opt_.unneeded != nullptr && opt_.unneeded->size() == snaps_.size() ? opt_.unneeded.get()
                                                                           : nullptr;
   uint64_t n = 0;

@@ -53,6 +53,7 @@
 
 #include "gordian/hb/clock_store.h"
 #include "gordian/hb/op_index.h"
+#include "gordian/hb/record_mask.h"
 #include "gordian/hb/snapshot_ids.h"
 #include "gordian/hb/vector_clock.h"
 #include "gordian/trace/trace.h"
@@ -75,21 +76,21 @@ struct HbOptions {
   // HbStats::over_limit set: live clocks grow with goroutines x what they
   // synchronise with, whatever the snapshot budget says.
   uint64_t memory_limit_bytes = 0;
-  // Records that get no clock (1 per record; null or empty: every record
+  // Records that get no clock (a bit per record; null or empty: every record
   // has one). They are treated as past the clock budget: ordered with
   // everything, RecordsWithoutClock() counts them. The analysis of a trace
   // names the operations of its largest objects here when their clocks do
   // not fit (pipeline/object_shedding.h); skipped records freeze nothing,
   // so they cost the engine no clock nodes. A SelectCase stands for its
   // Select: name the Select record.
-  std::shared_ptr<const std::vector<uint8_t>> unclocked;
-  // Records whose clocks no detector reads (1 per record; null or empty:
+  std::shared_ptr<const RecordMask> unclocked;
+  // Records whose clocks no detector reads (a bit per record; null or empty:
   // none): detect/clock_needs.h decides it from the index before the
   // build. They get no clock either, and answer as unclocked records do,
   // but are no loss: RecordsWithoutClock() does not count them. A caller
   // that needs every clock (the rewrite of a prediction, the fuzzer's
   // strategies) builds without it.
-  std::shared_ptr<const std::vector<uint8_t>> unneeded;
+  std::shared_ptr<const RecordMask> unneeded;
   // The goroutines whose entries some question reads (1 per goroutine
   // index; null or empty: every goroutine): detect/read_goroutines.h
   // decides it. Every question is Before(a, b) and reads only b's entry

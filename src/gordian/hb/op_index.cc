@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "gordian/util/huge_pages.h"
 
 namespace gordian::hb {
 
@@ -170,12 +169,13 @@ uint32_t OpIndex::WaitersOf(uint32_t sig) const {
 }
 
 size_t OpIndex::MemoryBytes() const {
-  size_t n = gor_delta_.capacity() + (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
-              send_.capacity() + recv_.capacity() + spawn_.capacity() +
+  size_t n = gor_delta_.capacity() + send_.MemoryBytes() + recv_.MemoryBytes() +
+             (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
+              spawn_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;
   for (const Class& k : cls_) {
-    n += (k.raw.capacity() + k.direct.capacity() + k.off.capacity() + k.ops.capacity()) * 4 +
+    n += (k.raw.capacity() + k.direct.capacity() + k.off.capacity()) * 4 + k.ops.MemoryBytes() +
          k.sorted.capacity() * 8;
   }
   return n;
@@ -306,15 +306,10 @@ void OpIndex::Build(const trace::Trace& t) {
       ++cls_[c].off[obj_[i] + 1];
     }
   }
-  std::vector<uint32_t> fill[kNumObjClasses];
   for (int c = 0; c < kNumObjClasses; ++c) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
-    util::ReserveHuge(&k.ops, k.off.back());  // (k was reset above: no storage yet)
-    k.ops.resize(k.off.back());
-    fill[c].assign(k.off.begin(), k.off.end() - 1);
   }
-
   // A completed send/receive that carried value val (select: the chosen
   // case; sel is its Select record).
   auto is_value_op = [&](uint32_t i, uint32_t sel) -> bool {
@@ -334,7 +329,15 @@ void OpIndex::Build(const trace::Trace& t) {
                : kNoRecord;
   };
 
-  // Pass 3: operation lists, channel facts, spawns, Once runners.
+  // Pass 3: channel facts, spawns, Once runners, and where each record
+  // goes in its object's operation list (Class::ops, packed in two passes,
+  // packed_ids.h: a plain array of them beside the packed one was the
+  // peak of a pipeline's analysis, docs/analysis-needs.md).
+  std::vector<uint32_t> fill[kNumObjClasses];
+  for (int c = 0; c < kNumObjClasses; ++c) {
+    cls_[c].ops.Begin(cls_[c].off.back());
+    fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
+  }
   const uint32_t nch = Count(ObjClass::Chan);
   chans_.assign(nch, ChannelInfo{});
   for (uint32_t c = 0; c < nch; ++c) chans_[c].raw = Raw(ObjClass::Chan, c);
@@ -363,7 +366,7 @@ void OpIndex::Build(const trace::Trace& t) {
       continue;
     }
     uint8_t c = cls_of[uint8_t(r.kind)];
-    cls_[c].ops[fill[c][d]++] = i;
+    cls_[c].ops.Note(fill[c][d]++, i);
     if (c == uint8_t(ObjClass::Chan)) {
       ChannelInfo& ci = chans_[d];
       if (r.kind == Kind::ChanMake) {
@@ -386,28 +389,62 @@ void OpIndex::Build(const trace::Trace& t) {
     }
   }
 
-  // Pass 4: exact partner tables, by value sequence number.
+  // Pass 4: the operation lists put in place; the exact partner tables,
+  // by value sequence number, noted (packed like the lists). Pass 5: the
+  // partners put in place.
+  for (int c = 0; c < kNumObjClasses; ++c) {
+    cls_[c].ops.Allocate();
+    fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
+  }
   seq_off_.assign(nch + 1, 0);
   for (uint32_t c = 0; c < nch; ++c) seq_off_[c + 1] = seq_off_[c] + chans_[c].values + 1;
-  // Written at random (a goroutine's operations carry values far apart):
-  // huge pages (util/huge_pages.h).
-  util::AssignHuge(&send_, seq_off_[nch], kNoRecord);
-  util::AssignHuge(&recv_, seq_off_[nch], kNoRecord);
   uint32_t dups = 0;
+  send_.Begin(seq_off_[nch]);
+  recv_.Begin(seq_off_[nch]);
+  // The value slot of channel operation i on channel c, or null when i
+  // carried no value (sel: its Select, for a SelectCase).
+  auto value_slot = [&](uint32_t i, uint32_t c, uint32_t sel, size_t* slot) -> PackedIds* {
+    const Record& r = rs[i];
+    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) return nullptr;
+    if (!is_value_op(i, r.kind == Kind::SelectCase ? sel : kNoRecord)) return nullptr;
+    const ChanDir dir = DirOf(r);
+    if (dir != ChanDir::Send && dir != ChanDir::Recv) return nullptr;
+    *slot = seq_off_[c] + r.val;
+    return dir == ChanDir::Send ? &send_ : &recv_;
+  };
   sel = kNoRecord;
   for (uint32_t i = 0; i < n; ++i) {
     const Record& r = rs[i];
     if (r.kind == Kind::Select) sel = i;
-    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) continue;
-    uint32_t c = ObjectOf(i);
-    if (c == kNoObject || !is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
-      continue;
+    const uint8_t k = cls_of[uint8_t(r.kind)];
+    if (k == kNumObjClasses) continue;
+    const uint32_t c = ObjectOf(i);
+    if (c == kNoObject) continue;
+    cls_[k].ops.Put(fill[k][c]++, i);
+    size_t slot = 0;
+    if (k != uint8_t(ObjClass::Chan)) continue;
+    if (PackedIds* table = value_slot(i, c, owner_seq(i, sel), &slot)) table->Note(slot, i);
+  }
+  send_.Allocate();
+  recv_.Allocate();
+  // Pass 5 walks the channels' operation lists, not the whole trace.
+  for (uint32_t c = 0; c < nch; ++c) {
+    for (uint32_t i : Ops(ObjClass::Chan, c)) {
+      uint32_t owner = kNoRecord;
+      if (rs[i].kind == Kind::SelectCase) {
+        // The last Select before i, as the walk of pass 4 had it (aux, a
+        // select's cases, is at most 65,535).
+        const uint32_t begin = t.goroutines[trace::Value(GoroutineIndexOf(i))].begin;
+        uint32_t j = i;
+        while (j > begin && i - j <= 0xffff && rs[j].kind != Kind::Select) --j;
+        owner = owner_seq(i, rs[j].kind == Kind::Select ? j : kNoRecord);
+      }
+      size_t slot = 0;
+      PackedIds* table = value_slot(i, c, owner, &slot);
+      if (table == nullptr) continue;
+      if ((*table)[slot] != kNoRecord) ++dups;  // the first operation with that value keeps it
+      else table->Put(slot, i);
     }
-    ChanDir dir = DirOf(r);
-    if (dir != ChanDir::Send && dir != ChanDir::Recv) continue;
-    uint32_t& slot = (dir == ChanDir::Send ? send_ : recv_)[seq_off_[c] + r.val];
-    if (slot != kNoRecord) ++dups;
-    else slot = i;
   }
   BuildTests(test_ends);
   exited_ = exit_rec_ != kNoRecord;
@@ -581,7 +618,8 @@ void OpIndex::BuildStampOrder() const {
   auto by_tpre = [&](uint32_t a, uint32_t b) { return rs[a].tpre < rs[b].tpre; };
   for (int c = 0; c < kNumObjClasses; ++c) {
     const Class& k = cls_[c];
-    by_stamp_[c] = k.ops;
+    by_stamp_[c].resize(k.ops.size());
+    for (size_t i = 0; i < k.ops.size(); ++i) by_stamp_[c][i] = k.ops[i];
     for (size_t d = 0; d + 1 < k.off.size(); ++d) {
       std::stable_sort(by_stamp_[c].begin() + k.off[d], by_stamp_[c].begin() + k.off[d + 1], by_tpre);
     }

@@ -17,29 +17,30 @@
 #include <cstdint>
 #include <vector>
 
+#include "gordian/hb/record_mask.h"
+
 namespace gordian::hb {
 
 class SnapshotIds {
  public:
   static constexpr uint32_t kUnknown = 0xffffffffu;  // ClockStore::kUnknown
 
-  // n records, all kUnknown. without_clock (1 per record, or null): the
+  // n records, all kUnknown. without_clock (a bit per record, or null): the
   // records that never get a snapshot; setting theirs is ignored.
-  void Init(size_t n, const std::vector<uint8_t>* without_clock) {
+  void Init(size_t n, const RecordMask* without_clock) {
     n_ = n;
     bits_.clear();
     rank_.clear();
     size_t clocked = n;
     if (without_clock != nullptr && without_clock->size() == n) {
-      clocked = 0;
-      for (uint8_t u : *without_clock) clocked += u == 0;
+      clocked = n - without_clock->Count();
     }
     // Ranked when it saves at least a quarter of the plain arrays.
     if (clocked < n / 4 * 3) {
       bits_.assign((n + 63) / 64, 0);
       rank_.assign(bits_.size() + 1, 0);
       for (size_t i = 0; i < n; ++i) {
-        if ((*without_clock)[i] == 0) bits_[i >> 6] |= uint64_t{1} << (i & 63);
+        if (!(*without_clock)[i]) bits_[i >> 6] |= uint64_t{1} << (i & 63);
       }
       for (size_t w = 0; w < bits_.size(); ++w) {
         rank_[w + 1] = rank_[w] + static_cast<uint32_t>(std::popcount(bits_[w]));

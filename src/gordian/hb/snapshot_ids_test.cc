@@ -11,8 +11,10 @@ namespace {
 
 // Sets ids on every record through both forms and compares them.
 void CheckAgainstPlainArrays(const std::vector<uint8_t>& without, bool expect_ranked) {
+  RecordMask mask(without.size());
+  for (size_t i = 0; i < without.size(); ++i) mask.Set(i, without[i] != 0);
   SnapshotIds ids;
-  ids.Init(without.size(), &without);
+  ids.Init(without.size(), &mask);
   const size_t plain = without.size() * 8;
   EXPECT_EQ(ids.MemoryBytes() < plain, expect_ranked) << ids.MemoryBytes() << " vs " << plain;
   for (uint32_t i = 0; i < without.size(); ++i) {

@@ -7,8 +7,9 @@
 // docs/scale.md). Walking the steps in stamp order instead reads them in
 // order and tells, steps ahead, which goroutine comes next, so that its
 // loads can be started early. The steps are given a window of stamps at a
-// time (about a million steps: 8 MB, not 8 bytes for every step of the
-// trace at once).
+// time (about 2^18 steps: 2 MB and as much for the sort's scratch, not 8
+// bytes for every step of the trace at once; windows of 2^20 steps cost 16
+// to 32 MB at the peak of a pipeline's analysis, docs/analysis-needs.md).
 #pragma once
 
 #include <cstdint>
@@ -63,8 +64,9 @@ class StampOrder {
 };
 
 namespace internal {
-// The steps a window of the stamp order holds (default 2^20, at least two
-// per goroutine); tests make it small to compare windows with one window.
+// The steps a window of the stamp order holds (default 2^18, at least 2
+// per goroutine and, up to 2^20, 128; a value below 64 asks for 2):
+// tests make it small to compare windows with one window.
 extern size_t stamp_window_steps;
 }  // namespace internal
 

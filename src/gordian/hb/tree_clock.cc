@@ -8,7 +8,6 @@
 #include <cstring>
 #include <new>
 
-#include "gordian/util/huge_pages.h"
 
 namespace gordian::hb {
 uint32_t internal::tree_clock_min_width = 65;

@@ -231,12 +231,12 @@ TEST(TreeClockDifferential, UnclockedRecordsLeaveTheOthersClocksAlone) {
   for (uint32_t seed = 300; seed < 316; ++seed) {
     trace::Trace t = RandomTrace(seed, 20 + 40 * (seed % 3), 3000);
     const uint32_t n = uint32_t(t.records.size());
-    auto mask = std::make_shared<std::vector<uint8_t>>(n, 0);
+    auto mask = std::make_shared<RecordMask>(n);
     std::mt19937 rng(seed);
     const bool most = seed >= 308;  // most records unclocked
     for (uint32_t r = 0; r < n; ++r) {
       if (t.records[r].kind != trace::Kind::SelectCase) {
-        (*mask)[r] = most ? rng() % 8 != 0 : rng() % 3 == 0;
+        mask->Set(r, most ? rng() % 8 != 0 : rng() % 3 == 0);
       }
     }
     std::string err;
@@ -440,9 +440,10 @@ TEST(TreeClockDifferential, StampOrderWindowsChangeNoClock) {
     HappensBefore one, small;
     std::string err;
     ASSERT_TRUE(one.Build(t, &err)) << err;
+    const size_t window = internal::stamp_window_steps;
     internal::stamp_window_steps = 1 + seed % 5;
     bool built = small.Build(t, &err);
-    internal::stamp_window_steps = size_t(1) << 20;
+    internal::stamp_window_steps = window;
     ASSERT_TRUE(built) << err;
     parked += one.stats().parked;
     ASSERT_EQ(one.stats().parked, small.stats().parked) << "seed " << seed;

@@ -145,6 +145,8 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
                  const AnalyzeOptions& opt, TraceAnalysis* a,
                  std::vector<report::Finding>* out) {
   util::PhaseTimer timer("analyze");  // GORDIAN_TIMING=1
+  // The memory of the read trace (its wall time is the reader's, not here).
+  timer.Lap("trace read");
   for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
   if (opt.verbose) {
     for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);

@@ -33,7 +33,7 @@ std::string Thousands(uint64_t n) {
 // "channel made at pool.go:41 (2,000,000 operations)": the site of its
 // make (channels) or of its first operation.
 std::string Describe(const hb::OpIndex& ops, ObjClass c, uint32_t dense) {
-  std::span<const uint32_t> recs = ops.Ops(c, dense);
+  const hb::PackedIdRange recs = ops.Ops(c, dense);
   const trace::Trace& t = ops.trace();
   uint32_t first = recs.front();
   for (uint32_t r : recs) {
@@ -70,13 +70,13 @@ Shedding ShedLargestObjects(const hb::OpIndex& ops, double share) {
   });
   const trace::Trace& t = ops.trace();
   Shedding s;
-  s.unclocked = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
-  std::vector<uint8_t>& mask = *s.unclocked;
+  s.unclocked = std::make_shared<hb::RecordMask>(t.records.size());
+  hb::RecordMask& mask = *s.unclocked;
   const uint64_t want = static_cast<uint64_t>(share * static_cast<double>(total));
   uint64_t shed = 0;
   for (const Obj& o : objs) {
     if (shed >= want && shed > 0) break;
-    for (uint32_t r : ops.Ops(o.c, o.dense)) mask[r] = 1;
+    for (uint32_t r : ops.Ops(o.c, o.dense)) mask.Set(r);
     shed += o.n;
     s.objects++;
     if (s.largest.size() < 3) s.largest.push_back(Describe(ops, o.c, o.dense));
@@ -93,9 +93,9 @@ Shedding ShedLargestObjects(const hb::OpIndex& ops, double share) {
       any_case = true;
       all_shed = all_shed && mask[j];
     }
-    mask[i] = any_case && all_shed;
+    mask.Set(i, any_case && all_shed);
   }
-  for (uint8_t m : mask) s.records += m;
+  s.records = mask.Count();
   return s;
 }
 

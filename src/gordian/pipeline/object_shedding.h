@@ -14,13 +14,14 @@
 #include <vector>
 
 #include "gordian/hb/op_index.h"
+#include "gordian/hb/record_mask.h"
 
 namespace gordian::pipeline {
 
 struct Shedding {
   // Per record: 1 = no clock (hb::HbOptions::unclocked). A Select is shed
   // when all its cases' channels are.
-  std::shared_ptr<std::vector<uint8_t>> unclocked;
+  std::shared_ptr<hb::RecordMask> unclocked;
   uint64_t records = 0;  // records marked
   uint32_t objects = 0;  // objects shed
   // The largest few, for the report: "channel made at pool.go:41 (2,000,000

@@ -218,7 +218,7 @@ bool CheckHeader(const MappedFile& f, const std::string& path, FileHeader* h,
 }
 
 // The reader gives the pages of the mapped trace back this often.
-constexpr size_t kReleaseStep = size_t{16} << 20;
+constexpr size_t kReleaseStep = size_t{2} << 20;
 
 // Counts the live records of one chunk or run of goroutine gid (at most
 // limit, before the first empty or unknown one) and notes its spawns; the

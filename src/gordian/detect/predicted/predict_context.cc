@@ -38,10 +38,10 @@ bool PredictContext::PartlyUnclocked(ObjClass cls, uint32_t dense) {
   if (known.empty()) known.assign(ops.Count(cls), -1);
   if (known[dense] < 0) {
     bool some = false;
-    for (const std::vector<uint8_t>* mask :
+    for (const hb::RecordMask* mask :
          {hb.options().unclocked.get(), hb.options().unneeded.get()}) {
       if (mask == nullptr || mask->empty()) continue;
-      for (uint32_t r : ops.Ops(cls, dense)) some = some || (*mask)[r] != 0;
+      for (uint32_t r : ops.Ops(cls, dense)) some = some || (*mask)[r];
     }
     known[dense] = some;
   }

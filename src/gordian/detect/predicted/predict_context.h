@@ -60,9 +60,9 @@ class PredictContext {
   bool Unclocked(ObjClass cls, uint32_t dense) const {
     auto recs = ops.Ops(cls, dense);
     if (recs.empty()) return false;
-    for (const std::vector<uint8_t>* mask :
+    for (const hb::RecordMask* mask :
          {hb.options().unclocked.get(), hb.options().unneeded.get()}) {
-      if (mask != nullptr && !mask->empty() && (*mask)[recs.front()] != 0) return true;
+      if (mask != nullptr && !mask->empty() && (*mask)[recs.front()]) return true;
     }
     return false;
   }

@@ -41,9 +41,11 @@ struct Answers {
 Answers Ask(const trace::Trace& t, const std::vector<Kind>& without, bool shed) {
   hb::OpIndex ops;
   ops.Build(t);
-  auto mask = std::make_shared<std::vector<uint8_t>>(t.records.size(), 0);
+  auto mask = std::make_shared<hb::RecordMask>(t.records.size());
   for (size_t i = 0; i < t.records.size(); ++i) {
-    for (Kind k : without) (*mask)[i] |= t.records[i].kind == k;
+    for (Kind k : without) {
+      if (t.records[i].kind == k) mask->Set(i);
+    }
   }
   hb::HbOptions o;
   (shed ? o.unclocked : o.unneeded) = mask;
