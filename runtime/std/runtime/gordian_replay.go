@@ -508,30 +508,6 @@ func gordianReplayInit() {
 	}
 }
 
-// gordianReadFile reads a whole file with raw system calls.
-func gordianReadFile(path string) ([]byte, bool) {
-	name := append([]byte(path), 0)
-	fd := open(&name[0], 0, 0)
-	if fd < 0 {
-		return nil, false
-	}
-	var out []byte
-	buf := make([]byte, 64<<10)
-	for {
-		n := read(fd, unsafe.Pointer(&buf[0]), int32(len(buf)))
-		if n < 0 {
-			closefd(fd)
-			return nil, false
-		}
-		if n == 0 {
-			break
-		}
-		out = append(out, buf[:n]...)
-	}
-	closefd(fd)
-	return out, true
-}
-
 // gordianScheduleFields splits b into len(out) fields separated by single
 // spaces, none empty; with rest, the last one is the rest of the line (a
 // SITE may hold spaces). No allocation: one line per operation.
