@@ -89,9 +89,8 @@ func gordianReplayNapEnd(s *gordianReplayG) {
 // goroutine whose turn c is, and the one of c+1, which polls while c's
 // operation runs (a blocking operation parks in its channel or semaphore,
 // and only a poller acknowledges it: gordianReplayAckParked). Without the
-// second wake-up the poller napped through the head's park: a pipeline of
-// unbuffered channels, where every other operation parks, replayed at one
-// operation per 15 µs of wall time for 1.4 µs of CPU.
+// second wake-up that poller noticed the park only when its nap ended (on
+// an unbuffered channel the first of each pair of operations parks).
 //
 // c+1's first: goready puts the goroutine it readies next in line on this
 // P, and the one readied before behind the others, so the goroutine whose
