@@ -123,12 +123,19 @@ class ReplayEnforcement : public ::testing::Test {
   // followed exactly without a stall declared.
   void ExpectSendThenReceiveWithoutStall(const std::string& pkg, const std::string& run,
                                          int stall_ms) {
-    std::string body =
-        "g 1\ng 1.0\ng 1.0.0\n"
-        "o 2 5 - send 1 1 0 0 0 ?\n"
-        "o 1 6 - recv 1 1 0 0 0 ?\n";
+    ExpectFollowedWithoutStall(pkg,
+                               "g 1\ng 1.0\ng 1.0.0\n"
+                               "o 2 5 - send 1 1 0 0 0 ?\n"
+                               "o 1 6 - recv 1 1 0 0 0 ?\n",
+                               run, stall_ms, "test");
+  }
+  // Replays pkg (mode "test" or "run") under the schedule body with the
+  // stall time stall_ms, and expects it followed exactly without a stall
+  // declared.
+  void ExpectFollowedWithoutStall(const std::string& pkg, const std::string& body,
+                                  const std::string& run, int stall_ms, const std::string& mode) {
     gordian::pipeline::ScheduledRun res;
-    ASSERT_TRUE(Replay(pkg, body, &res, run, stall_ms));
+    ASSERT_TRUE(Replay(pkg, body, &res, run, stall_ms, mode));
     EXPECT_EQ(res.trace.meta.count("replay_stall_pos"), 0u) << "a stall was declared";
     EXPECT_EQ(res.follow.status, "complete");
     EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
@@ -215,15 +222,11 @@ TEST_F(ReplayEnforcement, AGoroutineAsleepIsNoStall) {
 // is made before any goroutine that could be its parent, so it was never
 // bound, and its sleep was taken for a stall.)
 TEST_F(ReplayEnforcement, TheMainGoroutineAsleepIsNoStall) {
-  std::string body =
-      "g 1\ng 1.0\n"
-      "o 0 5 - send 1 1 0 0 0 ?\n"
-      "o 1 6 - recv 1 1 0 0 0 ?\n";
-  gordian::pipeline::ScheduledRun res;
-  ASSERT_TRUE(Replay("mainsleeper", body, &res, "", 20, "run"));
-  EXPECT_EQ(res.trace.meta.count("replay_stall_pos"), 0u) << "a stall was declared";
-  EXPECT_EQ(res.follow.status, "complete");
-  EXPECT_TRUE(res.follow.exact) << res.follow.divergence;
+  ExpectFollowedWithoutStall("mainsleeper",
+                             "g 1\ng 1.0\n"
+                             "o 0 5 - send 1 1 0 0 0 ?\n"
+                             "o 1 6 - recv 1 1 0 0 0 ?\n",
+                             "", 20, "run");
 }
 
 // testdata/busyhead, TestCrunchThenSend: 1.0.0 computes for 50 ms, then
