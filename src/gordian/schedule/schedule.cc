@@ -22,7 +22,12 @@ namespace {
 // Text values (args, the cwd, origin, expect, sites, goroutine paths): one per line, so newlines
 // are escaped, and so are carriage returns (a reader drops a trailing one,
 // as from CRLF files).
+bool NeedsEscape(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return c == '\\' || c == '\n' || c == '\r'; });
+}
+
 std::string Escape(const std::string& s) {
+  if (!NeedsEscape(s)) return s;  // nearly always: copied whole, not a character at a time
   std::string o;
   for (char c : s) {
     if (c == '\\') o += "\\\\";
@@ -140,8 +145,7 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
   }
   put("# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n");
   for (const Op& op : s.ops) {
-    auto o = std::back_inserter(out);
-    o = fmt::format_to(o, "o {} {} ", op.g, static_cast<int>(op.kind));
+    fmt::format_to(std::back_inserter(out), "o {} {} ", op.g, static_cast<int>(op.kind));
     if (op.choice == kChoiceFree) {
       put("-");
     } else if (op.choice == kChoiceDefault) {
@@ -151,12 +155,11 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
     }
     fmt::format_to(std::back_inserter(out), " {} {} {} {} {} {} ", KindName(op.kind), op.obj,
                    op.val, op.index, op.flags, op.blocks ? 1 : 0);
-    // A site seldom needs escaping: copied as it is unless it does (Escape
-    // goes a character at a time, find_first_of a memchr per character).
+    // Without Escape's copy where the site needs no escaping (nearly
+    // always): one per operation of a schedule of a million.
     if (op.site.empty()) {
       put("?");
-    } else if (std::none_of(op.site.begin(), op.site.end(),
-                            [](char c) { return c == '\\' || c == '\n' || c == '\r'; })) {
+    } else if (!NeedsEscape(op.site)) {
       put(op.site);
     } else {
       put(Escape(op.site));
