@@ -4,10 +4,7 @@
 #include "gordian/hb/tree_clock.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
-#include <new>
-
 
 namespace gordian::hb {
 uint32_t internal::tree_clock_min_width = 65;
@@ -36,14 +33,11 @@ uint32_t MaxLeaf(const uint32_t* __restrict d, const uint32_t* __restrict s,
 
 }  // namespace
 
-void ClockArena::ChunkFree::operator()(void* p) const { std::free(p); }
-
 void ClockArena::Init(uint32_t width) {
   width_ = std::max<uint32_t>(width, 1);
   depth_ = 1;
   while (depth_ < 7 && (uint64_t(1) << (kBits * depth_)) < width_) ++depth_;
   chunks_.clear();
-  chunk_mem_.clear();
   tokens_.clear();
   memos_.clear();
   stamps_.clear();
@@ -58,16 +52,13 @@ uint32_t ClockArena::Alloc(uint64_t token) {
   bool fresh;
   uint32_t id = ids_.Take(&fresh);
   if (fresh && (id >> kChunkShift) >= chunks_.size()) {
-    // Untouched until written. Not on huge pages: in 2 MiB-aligned chunks
-    // with huge pages advised (std::aligned_alloc, or an aligned part of a
-    // larger malloc) the race bench reporter's analysis peaked 25 to 60 MB
-    // higher (it could not reuse the malloc heap's free memory, and its
-    // partly used huge pages were resident whole).
-    constexpr size_t kBytes = size_t(kChunkNodes) * kFan * 4;
-    void* raw = std::malloc(kBytes);
-    if (raw == nullptr) throw std::bad_alloc();
-    chunk_mem_.emplace_back(raw);
-    chunks_.push_back(static_cast<uint32_t*>(raw));
+    // `new T[]` leaves the pages untouched until written. Not on huge
+    // pages: in 2 MiB-aligned chunks with huge pages advised
+    // (std::aligned_alloc, or an aligned part of a larger malloc) the race
+    // bench reporter's analysis peaked 25 to 60 MB higher (it could not
+    // reuse the malloc heap's free memory, and its partly used huge pages
+    // were resident whole).
+    chunks_.emplace_back(new uint32_t[size_t(kChunkNodes) * kFan]);
     tokens_.emplace_back(new uint64_t[kChunkNodes]);
     memos_.emplace_back(new uint32_t[kChunkNodes]);
     stamps_.emplace_back(new uint64_t[kChunkNodes]);

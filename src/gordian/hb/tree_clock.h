@@ -176,15 +176,12 @@ class ClockArena {
   // Alloc says why not huge ones).
   static constexpr uint32_t kChunkShift = 14;
   static constexpr uint32_t kChunkNodes = 1u << kChunkShift;
-  struct ChunkFree {
-    void operator()(void* p) const;
-  };
 
   uint32_t* Node(uint32_t id) {
-    return chunks_[id >> kChunkShift] + size_t(id & (kChunkNodes - 1)) * kFan;
+    return chunks_[id >> kChunkShift].get() + size_t(id & (kChunkNodes - 1)) * kFan;
   }
   const uint32_t* Node(uint32_t id) const {
-    return chunks_[id >> kChunkShift] + size_t(id & (kChunkNodes - 1)) * kFan;
+    return chunks_[id >> kChunkShift].get() + size_t(id & (kChunkNodes - 1)) * kFan;
   }
   // Starts loading what JoinRec reads of nodes d and s.
   void Prefetch(uint32_t d, uint32_t s) const {
@@ -256,8 +253,7 @@ class ClockArena {
   uint32_t depth_ = 1;
   IdRecycler ids_;           // node ids
   uint64_t last_token_ = 0;
-  std::vector<uint32_t*> chunks_;                            // the nodes, in:
-  std::vector<std::unique_ptr<void, ChunkFree>> chunk_mem_;  // their allocations
+  std::vector<std::unique_ptr<uint32_t[]>> chunks_;
   std::vector<std::unique_ptr<uint64_t[]>> tokens_;
   std::vector<std::unique_ptr<uint32_t[]>> memos_;  // per node: a node it dominates (0: none)
   std::vector<std::unique_ptr<uint64_t[]>> stamps_; // per node: its provenance stamp (0: none)
