@@ -170,32 +170,20 @@ func gordianGrow() bool {
 // gordianMapFile maps the whole file at path read-only, for a reader that
 // drops it with gordianUnmapFile once parsed: read into the Go heap, the
 // 57 MB schedule of 700,000 operations (and the garbage of append's
-// doubling) stayed resident long after schedinit. It counts the bytes with
-// reads first (the runtime has no stat).
+// doubling) stayed resident long after schedinit.
 func gordianMapFile(path string) ([]byte, bool) {
 	name := gordianCString(path)
 	fd := open(&name[0], 0, 0)
 	if fd < 0 {
 		return nil, false
 	}
-	buf := make([]byte, 64<<10)
-	size := 0
-	for {
-		n := read(fd, unsafe.Pointer(&buf[0]), int32(len(buf)))
-		if n < 0 {
-			closefd(fd)
-			return nil, false
-		}
-		if n == 0 {
-			break
-		}
-		size += int(n)
-	}
-	if size == 0 {
+	const seekEnd = 2
+	size, _, e := gordianSyscall6(gordianSYS_LSEEK, uintptr(fd), 0, seekEnd, 0, 0, 0)
+	if e != 0 || size == 0 {
 		closefd(fd)
-		return nil, true
+		return nil, e == 0
 	}
-	p, err := mmap(nil, uintptr(size), _PROT_READ, _MAP_PRIVATE, fd, 0)
+	p, err := mmap(nil, size, _PROT_READ, _MAP_PRIVATE, fd, 0)
 	closefd(fd)
 	if err != 0 {
 		return nil, false

@@ -7,4 +7,5 @@ const (
 	gordianSYS_FTRUNCATE = 77
 	gordianSYS_MADVISE   = 28
 	gordianSYS_MKDIRAT   = 258
+	gordianSYS_LSEEK     = 8
 )

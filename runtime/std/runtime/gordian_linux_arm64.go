@@ -7,4 +7,5 @@ const (
 	gordianSYS_FTRUNCATE = 46
 	gordianSYS_MADVISE   = 233
 	gordianSYS_MKDIRAT   = 34
+	gordianSYS_LSEEK     = 62
 )

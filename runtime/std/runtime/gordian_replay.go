@@ -65,13 +65,13 @@ type gordianReplayG struct {
 	napSeq  uint32        // naps so far
 	napPos  int32         // the position the nap waits for
 	sid     uint32        // schedule goroutine, gordianReplayNoSid if unknown
-	n       uint32 // controlled operations done so far
-	since   int64  // start of a forced non-blocking operation's retries
-	pending int32  // 1 + the position released to it and not yet acknowledged, 0 none
-	slot    int32  // 1 + its slot in gordianReplay.pollers while it polls a forced operation, 0 none
-	epoch   uint32 // a polling non-blocking operation: the epoch read before its next try
-	once    int32  // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
-	polling bool   // in gordianReplayPoll: its sleeps there are the replay's, not the program's
+	n       uint32        // controlled operations done so far
+	since   int64         // start of a forced non-blocking operation's retries
+	pending int32         // 1 + the position released to it and not yet acknowledged, 0 none
+	slot    int32         // 1 + its slot in gordianReplay.pollers while it polls a forced operation, 0 none
+	epoch   uint32        // a polling non-blocking operation: the epoch read before its next try
+	once    int32         // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
+	polling bool          // in gordianReplayPoll: its sleeps there are the replay's, not the program's
 }
 
 var gordianReplay struct {
@@ -86,20 +86,20 @@ var gordianReplay struct {
 	busy    atomic.Uint32 // stall windows in a row the head's goroutine was running or runnable
 	stallNs int64
 
-	nops   int32
-	opSid  []uint32 // per position
-	opKind []uint8
-	opCh   []int32 // CHOICE: select case or Once.Do outcome, gordianReplayFree when none
-	gFirst []int32 // per sid: first index into gPos
-	gCount []int32
-	gPos   []int32               // per sid, its positions in order
-	sidG   []uintptr             // per sid, its goroutine (a *g, 0 before its spawn)
-	sidGid []uint32              // per sid, that goroutine's gid (a g is reused after exit)
-	napTimers []*timer           // per sid, the timer of its naps (made at its first)
-	paths  []string              // per sid
-	gates  [3]gordianReplayGates // "p", "r" and "e" lines
-	kids   []uint64              // sorted parentSid<<32 | childIndex
-	kidSid []uint32              // sid of kids[i]
+	nops      int32
+	opSid     []uint32 // per position
+	opKind    []uint8
+	opCh      []int32 // CHOICE: select case or Once.Do outcome, gordianReplayFree when none
+	gFirst    []int32 // per sid: first index into gPos
+	gCount    []int32
+	gPos      []int32               // per sid, its positions in order
+	sidG      []uintptr             // per sid, its goroutine (a *g, 0 before its spawn)
+	sidGid    []uint32              // per sid, that goroutine's gid (a g is reused after exit)
+	napTimers []*timer              // per sid, the timer of its naps (made at its first)
+	paths     []string              // per sid
+	gates     [3]gordianReplayGates // "p", "r" and "e" lines
+	kids      []uint64              // sorted parentSid<<32 | childIndex
+	kidSid    []uint32              // sid of kids[i]
 
 	gs unsafe.Pointer // [gordianReplayMaxG]gordianReplayG
 
@@ -918,7 +918,7 @@ func gordianReplayPollLoop(s *gordianReplayG, pos int32) bool {
 		}
 		if far := gordianReplayPause(pos, c); far > 0 {
 			gordianReplayNap(s, pos, far)
-		} else if pos >= 0 && pos > c+1 {
+		} else if pos > c+1 { // (c >= 0: so pos >= 0)
 			gordianReplayNap(s, pos, min(gordianReplayNapNear, r.stallNs/5))
 		} else if spins < 50 {
 			Gosched()
