@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include "gordian/detect/predict.h"
 #include "gordian/detect/rewrite_plan.h"
 #include "gordian/report/dedup.h"
+#include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/rewrite.h"
 
@@ -27,7 +29,7 @@ class Proposer {
  public:
   Proposer(const AnalysedRun& run, const char* name, size_t limit, std::vector<Candidate>* out)
       : run_(run), t_(run.t), ops_(run.hb.ops()), name_(name), limit_(limit), out_(out),
-        by_path_(schedule::ControlledByStableId(run.t)) {}
+        controlled_(run.t) {}
 
   void PredictedBugs();
   void Channels();
@@ -55,7 +57,7 @@ class Proposer {
   std::vector<Candidate>* out_;
   size_t made_ = 0;
   std::set<std::string> keys_;  // tried in this run (loops repeat alternatives)
-  std::unordered_map<std::string, std::vector<uint32_t>> by_path_;
+  schedule::GoroutineOps controlled_;
   std::unique_ptr<hb::HappensBefore> weak_;
   bool weak_tried_ = false;
 };
@@ -74,8 +76,8 @@ void Proposer::Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) cons
   std::vector<schedule::Op> kept;
   for (const schedule::Op& op : s->ops) {
     uint32_t rec = hb::kNoRecord;
-    auto p = by_path_.find(s->goroutines[op.g]);
-    if (p != by_path_.end() && op.index < p->second.size()) rec = p->second[op.index];
+    std::span<const uint32_t> recs = controlled_.Of(s->goroutines[op.g]);
+    if (op.index < recs.size()) rec = recs[op.index];
     bool after = rec != hb::kNoRecord && !keep.count(rec) &&
                  (rec == ops_.Owner(drop) || run_.hb.Before(drop, rec));
     if (!after) kept.push_back(op);

@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "gordian/detect/rewrite_plan.h"
 #include "gordian/fuzz/chain_mutation.h"
+#include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/rewrite.h"
 
@@ -44,17 +46,17 @@ bool Chainable(const trace::Record& r, ObjClass cls) {
 // in t, of the kind and at the site s's prefix has for it. Empty when one
 // is not there (the program took another path) or s has no chain.
 Chain ChainOfSchedule(const schedule::Schedule& s, const trace::Trace& t,
-                      const std::unordered_map<std::string, std::vector<uint32_t>>& by_path) {
+                      const schedule::GoroutineOps& controlled) {
   Chain c;
   for (const schedule::ChainOp& co : s.chain) {
     if (co.g >= s.goroutines.size()) return {};
     auto op = std::find_if(s.ops.begin(), s.ops.end(), [&](const schedule::Op& o) {
       return o.g == co.g && o.index == co.index;
     });
-    auto recs = by_path.find(s.goroutines[co.g]);
-    if (op == s.ops.end() || recs == by_path.end() || co.index >= recs->second.size()) return {};
-    uint32_t r = recs->second[co.index];
-    if (t.records[r].kind != op->kind || schedule::SiteText(t, t.records[r]) != op->site) return {};
+    std::span<const uint32_t> recs = controlled.Of(s.goroutines[co.g]);
+    if (op == s.ops.end() || co.index >= recs.size()) return {};
+    uint32_t r = recs[co.index];
+    if (t.records[r].kind != op->kind || !schedule::SiteIs(t, t.records[r], op->site)) return {};
     c.push_back(r);
   }
   return c;
@@ -111,16 +113,17 @@ void SchedulingChains::Propose(const AnalysedRun& run, std::vector<Candidate>* o
   // coverage (now, or in an earlier campaign: the corpus): GoPie keeps
   // such chains and mutates them again, so a chain grows from one that
   // reached new pairs instead of starting from the run's neighbours.
-  std::unordered_map<std::string, std::vector<uint32_t>> by_path = schedule::ControlledByStableId(t);
+  const schedule::GoroutineOps controlled(t);
   Chain kept;
   if (run.RanIsKept() && !run.ran->schedule.chain.empty()) {
-    kept = ChainOfSchedule(run.ran->schedule, t, by_path);
+    kept = ChainOfSchedule(run.ran->schedule, t, controlled);
   }
   if (seeds.empty() && kept.empty()) return;
   for (auto& [op, peers] : space.peers) std::sort(peers.begin(), peers.end());
   std::unordered_map<uint32_t, std::pair<std::string, uint32_t>> where;  // record -> (path, index)
-  for (const auto& [path, recs] : by_path) {
-    for (uint32_t i = 0; i < recs.size(); i++) where[recs[i]] = {path, i};
+  for (size_t g = 0; g < controlled.goroutines(); g++) {
+    std::span<const uint32_t> recs = controlled.Ops(g);
+    for (uint32_t i = 0; i < recs.size(); i++) where[recs[i]] = {std::string(controlled.Path(g)), i};
   }
   std::set<std::string> keys;  // made from this run
   // First the kept chain's mutations (up to max_from_kept), then new

@@ -9,6 +9,7 @@
 #include "gordian/detect/occurred.h"
 #include "gordian/schedule/invocation_check.h"
 #include "gordian/race/race_findings.h"
+#include "gordian/util/phase_timing.h"
 
 namespace gordian::pipeline {
 
@@ -48,7 +49,9 @@ bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& sched
   ro.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
   ro.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
   ro.gomaxprocs = s.cmd.gomaxprocs;  // the program's, not the build's
+  util::PhaseTimer timer("replay");
   if (!driver::Record(ro, &out->record, err)) return false;
+  timer.Lap("go test / go build and run");
   if (out->record.build_failed) {
     *err = "the program no longer builds; a schedule replays only the program it was made from";
     return false;
@@ -84,10 +87,14 @@ bool RunSchedule(ScheduleRunner& runner, const schedule::Schedule& s,
                  const std::string& schedule_path, const RunOptions& opt, ScheduledRun* out,
                  std::string* err) {
   *out = ScheduledRun();
+  util::PhaseTimer timer("replay");  // GORDIAN_TIMING=1: the run, then each check
   if (!runner.Run(s, schedule_path, opt, out, err)) return false;
+  timer.Lap("run and read the trace");
   out->follow = schedule::CheckFollowed(s, out->trace);
+  timer.Lap("check followed");
   out->occurred = detect::DetectOccurred(out->trace);
   race::AddRaceFindings(out->trace_dir, out->trace, &out->occurred);  // under -race
+  timer.Lap("occurred bugs");
   return true;
 }
 

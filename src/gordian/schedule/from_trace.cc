@@ -6,9 +6,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <span>
+#include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
+
+#include "gordian/schedule/goroutine_ops.h"
 
 namespace gordian::schedule {
 
@@ -288,26 +292,16 @@ std::string ChoiceText(int32_t c) {
 
 }  // namespace
 
-std::unordered_map<std::string, std::vector<uint32_t>> ControlledByStableId(
-    const trace::Trace& t) {
-  std::unordered_map<std::string, std::vector<uint32_t>> by_path;
-  for (const auto& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;
-    auto& v = by_path[g.stable_id];
-    for (uint32_t i = g.begin; i < g.end; i++) {
-      if (IsControlled(t.records[i].kind)) v.push_back(i);
-    }
-  }
-  return by_path;
-}
-
 FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
   FollowResult res;
   res.ops = s.ops.size();
   auto st = t.meta.find("replay_status");
   if (st != t.meta.end()) res.status = st->second;
-  // The replay's controlled operations per stable id, in program order.
-  std::unordered_map<std::string, std::vector<uint32_t>> by_path = ControlledByStableId(t);
+  // The replay's controlled operations per stable id, in program order,
+  // and those of each of the schedule's goroutines (looked up once each).
+  const GoroutineOps controlled(t);
+  std::vector<std::span<const uint32_t>> ops_of(s.goroutines.size());
+  for (size_t g = 0; g < s.goroutines.size(); g++) ops_of[g] = controlled.Of(s.goroutines[g]);
   // Object ids are dense in order of first use, which may differ: keep a
   // bijection source obj <-> replay obj (channels and sync objects share
   // one id space, so one map).
@@ -338,19 +332,20 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
   };
   for (size_t pos = 0; pos < required; pos++) {
     const Op& op = s.ops[pos];
-    const std::string& path = s.goroutines[op.g];
-    auto it = by_path.find(path);
-    if (it == by_path.end() || op.index >= it->second.size()) {
+    std::span<const uint32_t> recs = op.g < ops_of.size() ? ops_of[op.g] : std::span<const uint32_t>();
+    if (op.index >= recs.size()) {
       if (res.divergence.empty())
         res.divergence = where_of(pos) + ": did not happen in the replay";
       exact = false;
       continue;
     }
-    uint32_t ri = it->second[op.index];
+    uint32_t ri = recs[op.index];
     const Record& r = t.records[ri];
-    std::string got = fmt::format("{} at {}", KindName(r.kind), SiteText(t, r));
-    if (r.kind != op.kind || (op.site != "?" && SiteText(t, r) != op.site)) {
-      if (res.divergence.empty()) res.divergence = where_of(pos) + ": the replay did " + got;
+    if (r.kind != op.kind || (op.site != "?" && !SiteIs(t, r, op.site))) {
+      if (res.divergence.empty()) {
+        res.divergence = where_of(pos) + fmt::format(": the replay did {} at {}", KindName(r.kind),
+                                                     SiteText(t, r));
+      }
       exact = false;
       continue;
     }
@@ -434,7 +429,7 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
   // (Without a skip the runtime holds them until the schedule is done.)
   auto stall = t.meta.find("replay_stall_pos");
   if (first_diff.empty() && stall != t.meta.end()) {
-    std::unordered_map<std::string, uint32_t> scheduled;  // path -> its scheduled operations
+    std::unordered_map<std::string_view, uint32_t> scheduled;  // path -> its scheduled operations
     for (const Op& op : s.ops) {
       uint32_t& n = scheduled[s.goroutines[op.g]];
       n = std::max(n, op.index + 1);
@@ -443,7 +438,9 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
     for (const auto& [obj, v] : sync_order) {
       latest[obj] = *std::max_element(v.begin(), v.end());
     }
-    for (const auto& [path, recs] : by_path) {
+    for (size_t gi = 0; gi < controlled.goroutines(); gi++) {
+      std::string_view path = controlled.Path(gi);
+      std::span<const uint32_t> recs = controlled.Ops(gi);
       auto n = scheduled.find(path);
       for (size_t k = n == scheduled.end() ? 0 : n->second; k < recs.size() && first_diff.empty();
            k++) {

@@ -52,11 +52,6 @@ using trace::SiteText;
 // Run traces do not know their package: mode "run" and no args.
 Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir);
 
-// The controlled operations of t per stable id (spawn path), as record
-// indices in program order; goroutines without a stable id are left out.
-std::unordered_map<std::string, std::vector<uint32_t>> ControlledByStableId(
-    const trace::Trace& t);
-
 // Fills s->goroutines with t's goroutines that have a stable id ("1"
 // first, parents before children, as the runtime needs) and returns the map
 // gid -> index in s->goroutines.

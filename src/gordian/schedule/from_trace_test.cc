@@ -381,5 +381,22 @@ TEST_F(FromTraceTest, AnUnscheduledOperationOvertakingASkippedOneIsADifference) 
                           "after it, took effect first (the replay skipped op 0"));
 }
 
+// The replay's operation at another line of the same file (line 100 where
+// the schedule has line 10: the schedule's text is a prefix of the
+// replay's) is a divergence that names both.
+TEST_F(FromTraceTest, AnOperationAtAnotherLineIsADivergence) {
+  trace::Trace t = WriteAndRead(Program());
+  Schedule s = FromTrace(t, dir_);
+  trace::Trace r = t;
+  trace::Site other = r.sites[r.records[Find(r, "1.0", Kind::MutexLock)].site];
+  other.line = 100;
+  r.sites.push_back(other);
+  r.records[Find(r, "1.0", Kind::MutexLock)].site = static_cast<uint32_t>(r.sites.size() - 1);
+  FollowResult f = CheckFollowed(s, r);
+  EXPECT_TRUE(f.complete == false || !f.exact);
+  EXPECT_TRUE(Diverged(f, "the replay did lock at /p/main.go:100"));
+  EXPECT_TRUE(CheckFollowed(s, t).exact);  // the same trace unchanged follows it
+}
+
 }  // namespace
 }  // namespace gordian::schedule

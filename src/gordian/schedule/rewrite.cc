@@ -36,6 +36,7 @@
 
 #include "gordian/detect/rewrite_plan.h"
 #include "gordian/hb/op_index.h"
+#include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
 
 namespace gordian::schedule {
@@ -435,15 +436,15 @@ bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::
 }
 
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {
-  std::unordered_map<std::string, std::vector<uint32_t>> by_path = ControlledByStableId(t);
+  const GoroutineOps controlled(t);
   for (const Expectation& x : ex) {
     std::string what = fmt::format("goroutine {} operation #{} ({} at {})", x.goroutine, x.index,
                                    KindName(x.kind), x.site);
-    auto it = by_path.find(x.goroutine);
-    if (it == by_path.end() || x.index >= it->second.size()) return what + " did not happen";
-    uint32_t i = it->second[x.index];
+    std::span<const uint32_t> recs = controlled.Of(x.goroutine);
+    if (x.index >= recs.size()) return what + " did not happen";
+    uint32_t i = recs[x.index];
     const Record& r = t.records[i];
-    if (r.kind != x.kind || (x.site != "?" && SiteText(t, r) != x.site)) {
+    if (r.kind != x.kind || (x.site != "?" && !SiteIs(t, r, x.site))) {
       return fmt::format("{}: the replay did {} at {}", what, KindName(r.kind), SiteText(t, r));
     }
     switch (x.expect) {

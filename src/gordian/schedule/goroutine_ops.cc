@@ -1,0 +1,48 @@
+// This file implements GoroutineOps and SiteIs (goroutine_ops.h).
+#include "gordian/schedule/goroutine_ops.h"
+
+#include <charconv>
+
+#include "gordian/schedule/schedule.h"
+
+namespace gordian::schedule {
+
+GoroutineOps::GoroutineOps(const trace::Trace& t) {
+  start_.reserve(t.goroutines.size() + 1);
+  paths_.reserve(t.goroutines.size());
+  index_.reserve(t.goroutines.size());
+  start_.push_back(0);
+  for (const trace::Goroutine& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;
+    // A stable id names one goroutine; should one come twice, the first
+    // keeps it (a schedule could not tell them apart either).
+    if (!index_.emplace(g.stable_id, static_cast<uint32_t>(paths_.size())).second) continue;
+    paths_.push_back(g.stable_id);
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      if (IsControlled(t.records[i].kind)) recs_.push_back(i);
+    }
+    start_.push_back(static_cast<uint32_t>(recs_.size()));
+  }
+}
+
+std::span<const uint32_t> GoroutineOps::Of(std::string_view path) const {
+  auto it = index_.find(path);
+  if (it == index_.end()) return {};
+  return Ops(it->second);
+}
+
+bool SiteIs(const trace::Trace& t, const trace::Record& r, std::string_view site) {
+  const trace::Site& s = t.SiteOf(r);
+  if (r.site == 0 || s.file.empty()) return site == "?";
+  // "file:line": the file, a colon, then the line's digits and nothing else.
+  if (site.size() <= s.file.size() + 1 || site.compare(0, s.file.size(), s.file) != 0 ||
+      site[s.file.size()] != ':') {
+    return false;
+  }
+  std::string_view digits = site.substr(s.file.size() + 1);
+  char buf[24];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, s.line);
+  return ec == std::errc() && digits == std::string_view(buf, end - buf);
+}
+
+}  // namespace gordian::schedule
