@@ -23,6 +23,7 @@
 
 #include "../e2e_env.h"
 #include "gordian/driver/process.h"
+#include "gordian/driver/record.h"
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/trace/summary.h"
 #include "gordian/trace/trace.h"
@@ -638,6 +639,44 @@ TEST_F(RecordTest, TestsAndLeaksOnePerPackage) {
   auto wait = multi.At(Kind::WgWait, "multi/multi_test.go", Line("multi/multi_test.go", "wait"));
   ASSERT_EQ(wait.size(), 1u);
   EXPECT_NE(wait[0]->tpost, 0u);
+}
+
+// The exec wrapper keeps go test's binary in the package's trace directory
+// when asked (driver::RecordOptions::keep_test_binary), for the replays
+// that confirm the package's findings, and not otherwise; the request is
+// not passed on to the binary.
+TEST_F(RecordTest, ExecWrapperKeepsTheTestBinaryWhenAsked) {
+  std::string script = *tmp_ + "/fake.test";
+  std::ofstream(script) << "#!/bin/sh\necho \"keep=${GORDIAN_KEEP_TEST_BINARY:-unset} "
+                           "dir=$GORDIAN_TRACE_DIR\"\n";
+  fs::permissions(script, fs::perms::owner_all);
+  for (bool keep : {true, false}) {
+    SCOPED_TRACE(keep ? "asked" : "not asked");
+    std::string out = *tmp_ + (keep ? "/kept" : "/notkept");
+    fs::create_directories(out);
+    driver::ProcessSpec spec;
+    spec.argv = {Gordian(), "record", "--exec-wrapper", script, "-test.v"};
+    spec.cwd = RecordDir() + "/multi";
+    spec.pass_through = false;
+    spec.set_env["GORDIAN_RECORD_OUT"] = out;
+    if (keep) spec.set_env["GORDIAN_KEEP_TEST_BINARY"] = "1";
+    driver::ProcessResult r;
+    std::string err;
+    ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    fs::path dir = out + "/gordian.test_record_multi";
+    EXPECT_EQ(r.out, "keep=unset dir=" + dir.string() + "\n");
+    fs::path kept = dir / driver::kTestBinaryFile;
+    EXPECT_EQ(fs::exists(kept), keep);
+    if (keep) {
+      std::ifstream a(script), b(kept);
+      std::stringstream sa, sb;
+      sa << a.rdbuf();
+      sb << b.rdbuf();
+      EXPECT_EQ(sb.str(), sa.str());
+      EXPECT_EQ(access(kept.c_str(), X_OK), 0);
+    }
+  }
 }
 
 TEST_F(RecordTest, WallClockLimitKillsAHangingProgram) {

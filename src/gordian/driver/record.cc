@@ -26,6 +26,22 @@ namespace gordian::driver {
 namespace fs = std::filesystem;
 namespace {
 
+// Record tells the exec wrapper through go test's environment to keep each
+// test binary (RecordOptions::keep_test_binary).
+constexpr const char* kKeepTestBinaryEnv = "GORDIAN_KEEP_TEST_BINARY";
+
+// The exec wrapper's part of keep_test_binary: binary (go test's, which it
+// deletes when the package is done) linked, else copied, into trace_dir as
+// kTestBinaryFile. Best effort: without it the replays go through go test.
+void KeepTestBinary(const std::string& binary, const std::string& trace_dir) {
+  std::string kept = trace_dir + "/" + kTestBinaryFile;
+  if (link(binary.c_str(), kept.c_str()) == 0) return;
+  std::error_code ec;
+  if (!fs::copy_file(binary, kept, fs::copy_options::overwrite_existing, ec)) {
+    fs::remove(kept, ec);  // no half copy for a replay to run
+  }
+}
+
 // The limit of a recorded run within -wall (0: none), after `spent`
 // seconds of build: what is left, less a reserve for reading the trace
 // after a run the limit had to kill. A command whose one deadline covers
@@ -330,6 +346,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   if (!result->roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(result->roots, ":");
 
   if (is_test) {
+    if (opts.keep_test_binary) spec.set_env[kKeepTestBinaryEnv] = "1";
     std::string self = opts.self_exe.empty() ? SelfExe() : opts.self_exe;
     if (self.empty()) {
       *err = "cannot find the gordian executable (/proc/self/exe) for go test -exec";
@@ -500,11 +517,15 @@ int ExecWrapper(const std::vector<std::string>& args) {
       return 2;
     }
     setenv("GORDIAN_TRACE_DIR", dir.c_str(), 1);
+    if (const char* keep = getenv(kKeepTestBinaryEnv); keep != nullptr && std::string(keep) == "1") {
+      KeepTestBinary(args[0], dir);
+    }
     // -race: the reports go to a file beside the trace (race/gorace.h).
     const char* gorace = getenv("GORACE");
     setenv("GORACE", race::GoraceWithLogPath(gorace ? gorace : "", dir).c_str(), 1);
     unsetenv("GORDIAN_RECORD_OUT");
   }
+  unsetenv(kKeepTestBinaryEnv);
   // The schedule's GOMAXPROCS is for the test binary, not for go test.
   if (const char* g = getenv("GORDIAN_GOMAXPROCS"); g != nullptr && *g) {
     setenv("GOMAXPROCS", g, 1);

@@ -54,6 +54,10 @@ struct RecordOptions {
   // through vet, and vet is a third of a short replay's time.
   bool vet = true;
   std::string self_exe;                   // the gordian binary ("": this process)
+  // test mode: the exec wrapper also leaves each package's test binary in
+  // the package's trace directory (kTestBinaryFile), so that the replays
+  // that confirm its findings run it again without go test relinking it.
+  bool keep_test_binary = false;
   // test mode: watches go test's output and ticks (ProcessSpec::observe).
   std::function<void(int stream, std::string_view data)> observe;
 };

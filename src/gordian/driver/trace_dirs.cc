@@ -17,8 +17,9 @@ namespace gordian::driver {
 namespace fs = std::filesystem;
 namespace {
 
+// The files gordian writes in a package's trace directory.
 constexpr const char* kTraceFiles[] = {"events.bin", "sites.txt", "strings.txt", "meta.txt",
-                                       "goroutines.txt"};
+                                       "goroutines.txt", kTestBinaryFile};
 
 bool ReadIndex(const std::string& base, std::vector<PackageTrace>* out) {
   std::ifstream in(base + "/packages.txt");

@@ -16,6 +16,11 @@
 
 namespace gordian::driver {
 
+// The test binary the exec wrapper leaves in a package's trace directory
+// when asked (record.h: RecordOptions::keep_test_binary): a hard link to go
+// test's binary, or a copy where the two are on different file systems.
+inline constexpr const char* kTestBinaryFile = "test-binary";
+
 struct PackageTrace {
   std::string name;         // directory name under DIR ("" for a run trace: DIR itself)
   std::string import_path;  // "" when unknown (record run)

@@ -13,6 +13,7 @@
 #include "gordian/driver/process.h"
 #include "gordian/pipeline/reproduce.h"
 #include "gordian/pipeline/schedule_runner.h"
+#include "gordian/pipeline/test_binary_runner.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/rewrite.h"
 #include "gordian/util/phase_timing.h"
@@ -281,9 +282,24 @@ bool ConfirmTrace(const std::string& cmd, const trace::Trace& t, const hb::Happe
           (f.status == report::Status::Occurred && f.severity != report::Severity::Info);
   }
   if (!any) return false;
+  // The recording's own test binary, when it was kept: no go test (and no
+  // link) per replay.
+  ConfirmOptions with_binary;
+  GoScheduleRunner go;
+  std::unique_ptr<TestBinaryRunner> binary;
+  const ConfirmOptions* o = &opt;
+  if (opt.runner == nullptr && !opt.recorded_binary.path.empty()) {
+    driver::TestBinary b = opt.recorded_binary;
+    auto race = t.meta.find("race");
+    b.race = race != t.meta.end() && race->second == "1";
+    binary = std::make_unique<TestBinaryRunner>(std::move(b), &go);
+    with_binary = opt;
+    with_binary.runner = binary.get();
+    o = &with_binary;
+  }
   ConfirmSummary sum;
-  ConfirmFindings(t, trace_dir, hb, findings, opt, &sum);
-  ReproduceOccurred(t, trace_dir, findings, opt, &sum);
+  ConfirmFindings(t, trace_dir, hb, findings, *o, &sum);
+  ReproduceOccurred(t, trace_dir, findings, *o, &sum);
   if (opt.verbose) {
     for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
   }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "gordian/driver/record.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
 #include "gordian/schedule/schedule.h"
@@ -43,8 +44,14 @@ struct ConfirmOptions {
   // Told before each replay what it is for ("send-on-closed at x.go:12"):
   // the command's progress line.
   std::function<void(const std::string&)> progress;
-  // Runs the schedules; nullptr = the go command (GoScheduleRunner).
+  // Runs the schedules; nullptr = the go command (GoScheduleRunner), or
+  // recorded_binary when it has a path.
   ScheduleRunner* runner = nullptr;
+  // The test binary of the recording (the exec wrapper kept it): the
+  // replays of its schedules run it directly (TestBinaryRunner), and those
+  // it does not fit go through go test. Its race field is ignored: the
+  // trace says whether it was built with -race.
+  driver::TestBinary recorded_binary;
 };
 
 struct ConfirmSummary {

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <functional>
 
 #include <gtest/gtest.h>
@@ -84,6 +86,13 @@ class FakeRunner : public ScheduleRunner {
   int calls = 0;
   schedule::Schedule ran;
 };
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 // Whether the summary has exactly one note and it mentions `text`.
 ::testing::AssertionResult OneNoteSays(const ConfirmSummary& sum, const std::string& text) {
@@ -260,6 +269,48 @@ TEST_F(ConfirmTest, ReproduceOccurredNeedsTheReplayToHitTheBug) {
       EXPECT_TRUE(fs[0].reproduce.empty()) << fs[0].reproduce;
     }
   }
+}
+
+// A test recording whose test binary was kept (ConfirmOptions::
+// recorded_binary): its replays run that binary, in the package directory,
+// under the schedule, and no go test. The "binary" here is a script that
+// notes how it was run and leaves the trace a replay with the bug would.
+TEST_F(ConfirmTest, TheRecordedTestBinaryRunsTheReplays) {
+  std::string err;
+  // The recording as a package's test trace: the binary's name and the
+  // package directory (packages.txt beside the trace), as the exec wrapper
+  // leaves them.
+  TraceWriter recorded = Program(true);
+  recorded.SetMeta("arg.0", "/tmp/go-build1/b001/p.test");
+  recorded.SetMeta("argc", "2");
+  recorded.SetMeta("arg.1", "-test.run=^TestSend$");
+  fs::remove_all(dir_ + "/trace");
+  ASSERT_TRUE(recorded.Write(dir_ + "/trace", &err)) << err;
+  trace::Trace t;  // t_'s records (Predicted() indexes them), with the meta
+  ASSERT_TRUE(trace::ReadTrace(dir_ + "/trace", &t, &err)) << err;
+  hb::HappensBefore hb;
+  ASSERT_TRUE(hb.Build(t, &err)) << err;
+  std::string pkg = dir_ + "/pkg";
+  fs::create_directories(pkg);
+  std::ofstream(dir_ + "/packages.txt") << "trace\texample.com/p\t" << pkg << "\n";
+  TraceWriter replayed = Program(false);
+  replayed.SetMeta("replay_schedule", "1");
+  ASSERT_TRUE(replayed.Write(dir_ + "/replayed", &err)) << err;
+  std::string binary = dir_ + "/p.test";
+  std::ofstream(binary) << "#!/bin/sh\n"
+                        << "echo \"$PWD|$GORDIAN_SCHEDULE|$*\" > " << dir_ << "/ran\n"
+                        << "cp " << dir_ << "/replayed/* \"$GORDIAN_TRACE_DIR\"/\n";
+  fs::permissions(binary, fs::perms::owner_all);
+  opt_.runner = nullptr;
+  opt_.recorded_binary.path = binary;
+  opt_.recorded_binary.package_dir = pkg;
+  opt_.recorded_binary.import_path = "example.com/p";
+  std::vector<report::Finding> fs{Predicted()};
+  ASSERT_TRUE(ConfirmTrace("gordian test", t, hb, dir_ + "/trace", &fs, opt_));
+  EXPECT_EQ(fs[0].status, Status::Confirmed) << Slurp(dir_ + "/ran");
+  std::string ran = Slurp(dir_ + "/ran");
+  std::string sched = fs[0].reproduce.substr(std::string("gordian replay ").size());
+  EXPECT_EQ(ran, pkg + "|" + sched + "|-test.paniconexit0 -test.run=^TestSend$\n");
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // This file implements RunPipeline (pipeline.h).
 #include "gordian/pipeline/pipeline.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -45,6 +47,9 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
       if (!dir.empty()) driver::RemoveTree(dir);
     }
   } cleanup{scratch};
+  // The replays that confirm a package's findings run its recorded test
+  // binary instead of a go test that links it again.
+  ro.keep_test_binary = opt.confirm.enabled;
 
   // While go test runs: the binaries started and the packages reported,
   // on a line held back while go test's own output passes through.
@@ -178,6 +183,16 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     if (say_locked) say_locked(what);
     ThrottledProgress progress(say_locked, what, opt.progress_interval);
     AnalyzeOptions a = ao;
+    ConfirmOptions c = confirm;
+    std::string binary = p.trace_dir + "/" + driver::kTestBinaryFile;
+    if (test_mode && access(binary.c_str(), X_OK) == 0) {
+      c.recorded_binary.path = binary;
+      c.recorded_binary.package_dir = p.source_dir;
+      c.recorded_binary.import_path = p.import_path;
+      c.recorded_binary.roots = res.roots;
+      c.recorded_binary.go_version = res.go_version;
+    }
+    a.confirm = &c;
     a.progress = &progress;
     a.package = name;
     a.memory_budget = budget;
@@ -211,6 +226,10 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
       confirmed += f.status == report::Status::Confirmed;
     }
     counts.TraceDone(tests, failed, shown, confirmed);
+    // The binary served this trace's replays; a kept trace directory
+    // (-keep) holds traces, not binaries.
+    std::error_code ec;
+    fs::remove(binary, ec);
     return Attempt::kDone;
   });
   for (TraceOutcome& o : outcomes) {

@@ -1,9 +1,9 @@
 // This file implements TestBinaryRunner (test_binary_runner.h).
-#include "gordian/fuzz/test_binary_runner.h"
+#include "gordian/pipeline/test_binary_runner.h"
 
 #include <filesystem>
 
-namespace gordian::fuzz {
+namespace gordian::pipeline {
 
 namespace fs = std::filesystem;
 
@@ -19,7 +19,7 @@ bool TestBinaryRunner::Fits(const schedule::Schedule& s) const {
 }
 
 bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& schedule_path,
-                           const pipeline::RunOptions& opt, pipeline::RunOutput* out,
+                           const RunOptions& opt, RunOutput* out,
                            std::string* err) {
   if (!Fits(s)) {
     if (fallback_ == nullptr) {
@@ -28,7 +28,7 @@ bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& sched
     }
     return fallback_->Run(s, schedule_path, opt, out, err);
   }
-  *out = pipeline::RunOutput();
+  *out = RunOutput();
   driver::TestBinaryRun run;
   for (const std::string& a : s.cmd.args) {
     if (a != ".") run.args.push_back(a);
@@ -42,7 +42,7 @@ bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& sched
   run.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
   run.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
   if (!driver::RecordTestBinary(binary_, run, &out->record, err)) return false;
-  return pipeline::ReadScheduledTrace(out, err);
+  return ReadScheduledTrace(out, err);
 }
 
-}  // namespace gordian::fuzz
+}  // namespace gordian::pipeline
