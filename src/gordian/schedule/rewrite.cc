@@ -212,13 +212,29 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // First count the searches, so that a past too large to rewrite is
   // refused before any is made (the differences cost far less).
   // Each node's cover is found once, here, and kept for the edges below.
+  // The goroutines to ask about each node are kept for the edges too (the
+  // differences of clocks are half the rewrite's questions), up to a bound
+  // on their number; past it they are found again there.
   uint64_t searches = n;
   std::vector<std::pair<size_t, uint32_t>> covers(n, {SIZE_MAX, hb::kNoRecord});
+  constexpr size_t kMaxKeptAsks = size_t{1} << 24;  // 64 MB
+  constexpr uint32_t kAskEvery = UINT32_MAX;        // in ask_begin: the node asks every goroutine
+  bool kept_asks = true;
+  std::vector<uint32_t> asks, ask_begin(n, 0), ask_end(n, 0);  // node id's: [ask_begin, ask_end)
   for (size_t h = 0; h < ng && searches <= kMaxSearches; h++) {
     for (size_t k = 0; k < cut[h] && searches <= kMaxSearches; k++) {
-      covers[base[h] + k] = cover_of(h, k);
-      searches += others_of(h, k, base_of(h, k).second, covers[base[h] + k].second) ? gained.size()
-                                                                                 : ng;
+      const size_t id = base[h] + k;
+      covers[id] = cover_of(h, k);
+      const bool some = others_of(h, k, base_of(h, k).second, covers[id].second);
+      searches += some ? gained.size() : ng;
+      if (!kept_asks) continue;
+      ask_begin[id] = some ? static_cast<uint32_t>(asks.size()) : kAskEvery;
+      if (some) asks.insert(asks.end(), gained.begin(), gained.end());
+      ask_end[id] = static_cast<uint32_t>(asks.size());
+      if (asks.size() > kMaxKeptAsks) {
+        kept_asks = false;
+        std::vector<uint32_t>().swap(asks);
+      }
     }
   }
   if (searches > kMaxSearches) {
@@ -247,14 +263,25 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       if (node != SIZE_MAX) edge(node, id);
       auto [cover_node, cover] = covers[id];
       if (cover_node != SIZE_MAX) edge(cover_node, id);
-      const std::vector<uint32_t>* others = &gained;
-      if (!others_of(h, k, prev, cover)) {
+      std::span<const uint32_t> others;
+      bool every_one;
+      if (kept_asks) {
+        every_one = ask_begin[id] == kAskEvery;
+        if (!every_one) {
+          others = std::span<const uint32_t>(asks.data() + ask_begin[id],
+                                             ask_end[id] - ask_begin[id]);
+        }
+      } else {
+        every_one = !others_of(h, k, prev, cover);
+        others = gained;
+      }
+      if (every_one) {
         if (every.empty()) {
           for (size_t o = 0; o < ng; o++) every.push_back(static_cast<uint32_t>(o));
         }
-        others = &every;
+        others = every;
       }
-      for (uint32_t o : *others) {
+      for (uint32_t o : others) {
         if (o == h || cut[o] == 0) continue;
         int64_t j = LastBefore(e, c.recs[o], cut[o], r);
         if (j >= 0) edge(base[o] + static_cast<size_t>(j), id);
@@ -336,6 +363,17 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   s.expect = std::string(expect);
   std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
   out->expect.clear();
+  // Each site's text made once (a schedule of 700,000 operations has a few
+  // dozen sites), and the operations' vector sized once.
+  std::vector<std::string> site_text(t.sites.size());
+  auto text_of = [&](const Record& rec) -> const std::string& {
+    static const std::string unknown = "?";
+    if (rec.site >= site_text.size()) return unknown;
+    std::string& text = site_text[rec.site];
+    if (text.empty()) text = SiteText(t, rec);
+    return text;
+  };
+  s.ops.reserve(order.size());
   for (uint32_t id : order) {
     uint32_t r = rec_of[id];
     const Record& rec = t.records[r];
@@ -347,7 +385,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     op.val = rec.val;
     op.flags = rec.flags;
     op.index = c.PosOf(r);
-    op.site = SiteText(t, rec);
+    op.site = text_of(rec);
     op.blocks = rec.tpost == 0;
     if (rec.kind == Kind::Select && rec.tpost != 0) {
       op.choice = rec.val == trace::kDefaultCase ? kChoiceDefault : static_cast<int32_t>(rec.val);
@@ -358,7 +396,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       if (bo.choice != kChoiceFree) op.choice = bo.choice;
       if (bo.expect == Expect::Blocked) op.blocks = true;
     }
-    s.ops.push_back(op);
+    s.ops.push_back(std::move(op));
   }
   for (const BugOp& bo : plan.bug) {
     if (!bo.check) continue;
