@@ -4,6 +4,7 @@
 #include "gordian/schedule/invocation_check.h"
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -99,6 +100,12 @@ std::string Quote(std::string_view line) {
 template <typename Flush>
 void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush) {
   auto put = [&](std::string_view t) { out.append(t.data(), t.data() + t.size()); };
+  // A text value, copied whole where it needs no escaping (nearly always):
+  // one per goroutine and per operation of a schedule of a million.
+  auto put_text = [&](const std::string& t) {
+    if (NeedsEscape(t)) put(Escape(t));
+    else put(t);
+  };
   put("gordian-schedule 1\n");
   if (!s.origin.empty()) fmt::format_to(std::back_inserter(out), "origin {}\n", Escape(s.origin));
   if (!s.expect.empty()) fmt::format_to(std::back_inserter(out), "expect {}\n", Escape(s.expect));
@@ -119,7 +126,9 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
   };
   put("# g PATH             (goroutine number = order of these lines)\n");
   for (const auto& g : s.goroutines) {
-    fmt::format_to(std::back_inserter(out), "g {}\n", Escape(g));
+    put("g ");
+    put_text(g);
+    put("\n");
     maybe_flush();
   }
   if (!s.panics.empty() || !s.relocks.empty() || !s.test_ends.empty())
@@ -144,26 +153,34 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
     maybe_flush();
   }
   put("# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n");
+  // The numbers of an operation line by to_chars: fmt's format string,
+  // parsed again for each of a million lines, was most of the writing.
+  auto num = [&](int64_t v, char after) {
+    char buf[24];
+    char* end = std::to_chars(buf, buf + sizeof buf - 1, v).ptr;
+    *end++ = after;
+    out.append(buf, end);
+  };
   for (const Op& op : s.ops) {
-    fmt::format_to(std::back_inserter(out), "o {} {} ", op.g, static_cast<int>(op.kind));
+    put("o ");
+    num(op.g, ' ');
+    num(static_cast<int>(op.kind), ' ');
     if (op.choice == kChoiceFree) {
-      put("-");
+      put("- ");
     } else if (op.choice == kChoiceDefault) {
-      put("d");
+      put("d ");
     } else {
-      fmt::format_to(std::back_inserter(out), "{}", op.choice);
+      num(op.choice, ' ');
     }
-    fmt::format_to(std::back_inserter(out), " {} {} {} {} {} {} ", KindName(op.kind), op.obj,
-                   op.val, op.index, op.flags, op.blocks ? 1 : 0);
-    // Without Escape's copy where the site needs no escaping (nearly
-    // always): one per operation of a schedule of a million.
-    if (op.site.empty()) {
-      put("?");
-    } else if (!NeedsEscape(op.site)) {
-      put(op.site);
-    } else {
-      put(Escape(op.site));
-    }
+    put(KindName(op.kind));
+    put(" ");
+    num(op.obj, ' ');
+    num(op.val, ' ');
+    num(op.index, ' ');
+    num(op.flags, ' ');
+    put(op.blocks ? "1 " : "0 ");
+    if (op.site.empty()) put("?");
+    else put_text(op.site);
     put("\n");
     maybe_flush();
   }
