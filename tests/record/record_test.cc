@@ -642,12 +642,12 @@ TEST_F(RecordTest, TestsAndLeaksOnePerPackage) {
 }
 
 // The exec wrapper keeps go test's binary in the package's trace directory
-// when asked (driver::RecordOptions::keep_test_binary), for the replays
+// when asked (driver::RecordOptions::keep_binary), for the replays
 // that confirm the package's findings, and not otherwise; the request is
 // not passed on to the binary.
 TEST_F(RecordTest, ExecWrapperKeepsTheTestBinaryWhenAsked) {
   std::string script = *tmp_ + "/fake.test";
-  std::ofstream(script) << "#!/bin/sh\necho \"keep=${GORDIAN_KEEP_TEST_BINARY:-unset} "
+  std::ofstream(script) << "#!/bin/sh\necho \"keep=${GORDIAN_KEEP_BINARY:-unset} "
                            "dir=$GORDIAN_TRACE_DIR\"\n";
   fs::permissions(script, fs::perms::owner_all);
   for (bool keep : {true, false}) {
@@ -659,14 +659,14 @@ TEST_F(RecordTest, ExecWrapperKeepsTheTestBinaryWhenAsked) {
     spec.cwd = RecordDir() + "/multi";
     spec.pass_through = false;
     spec.set_env["GORDIAN_RECORD_OUT"] = out;
-    if (keep) spec.set_env["GORDIAN_KEEP_TEST_BINARY"] = "1";
+    if (keep) spec.set_env["GORDIAN_KEEP_BINARY"] = "1";
     driver::ProcessResult r;
     std::string err;
     ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
     ASSERT_EQ(r.exit_code, 0) << r.err;
     fs::path dir = out + "/gordian.test_record_multi";
     EXPECT_EQ(r.out, "keep=unset dir=" + dir.string() + "\n");
-    fs::path kept = dir / driver::kTestBinaryFile;
+    fs::path kept = dir / driver::kKeptBinaryFile;
     EXPECT_EQ(fs::exists(kept), keep);
     if (keep) {
       std::ifstream a(script), b(kept);
@@ -676,6 +676,56 @@ TEST_F(RecordTest, ExecWrapperKeepsTheTestBinaryWhenAsked) {
       EXPECT_EQ(sb.str(), sa.str());
       EXPECT_EQ(access(kept.c_str(), X_OK), 0);
     }
+  }
+}
+
+// Run mode with keep_binary: the program is moved beside its trace
+// (driver::ProgramBinary says how it ran), and RecordProgramBinary runs it
+// again, without go build, as the recording did: same arguments, a trace
+// of the same run. Without keep_binary nothing is kept.
+TEST_F(RecordTest, RunModeKeepsTheProgramToRunAgain) {
+  setenv("GORDIAN_RUNTIME_DIR", (SourceDir() + "/runtime/std").c_str(), 1);
+  for (bool keep : {true, false}) {
+    SCOPED_TRACE(keep ? "kept" : "not kept");
+    driver::RecordOptions o;
+    o.mode = driver::RecordMode::kRun;
+    o.args = {"./unbuffered", "one", "two"};
+    o.cwd = RecordDir();
+    o.out_dir = *tmp_ + (keep ? "/keptrun" : "/notkeptrun");
+    o.pass_through = false;
+    o.keep_binary = keep;
+    o.self_exe = Gordian();
+    driver::RecordResult r;
+    std::string err;
+    ASSERT_TRUE(driver::Record(o, &r, &err)) << err;
+    ASSERT_EQ(r.traces.size(), 1u) << r.run.err;
+    if (!keep) {
+      EXPECT_TRUE(r.program.path.empty());
+      EXPECT_FALSE(fs::exists(r.out_dir + "/" + driver::kKeptBinaryFile));
+      continue;
+    }
+    EXPECT_EQ(r.program.path, r.out_dir + "/" + driver::kKeptBinaryFile);
+    EXPECT_EQ(access(r.program.path.c_str(), X_OK), 0);
+    EXPECT_EQ(r.program.program_args, (std::vector<std::string>{"one", "two"}));
+    EXPECT_EQ(r.program.record_args, o.args);
+    EXPECT_EQ(r.program.cwd, RecordDir());
+    Trace first;
+    ASSERT_TRUE(trace::ReadTrace(r.traces[0].trace_dir, &first, &err)) << err;
+
+    driver::BinaryRun run;
+    run.args = r.program.program_args;
+    run.out_dir = *tmp_ + "/rerun";
+    run.pass_through = false;
+    driver::RecordResult again;
+    ASSERT_TRUE(driver::RecordProgramBinary(r.program, run, &again, &err)) << err;
+    ASSERT_EQ(again.traces.size(), 1u) << again.run.err;
+    EXPECT_EQ(again.run.exit_code, 0) << again.run.err;
+    Trace second;
+    ASSERT_TRUE(trace::ReadTrace(again.traces[0].trace_dir, &second, &err)) << err;
+    EXPECT_EQ(second.meta["argc"], "3");
+    EXPECT_EQ(second.meta["arg.1"], "one");
+    EXPECT_EQ(second.meta["arg.2"], "two");
+    EXPECT_EQ(second.records.size(), first.records.size());
   }
 }
 

@@ -29,7 +29,7 @@
 #include "gordian/driver/work_dir.h"
 #include "gordian/fuzz/campaign.h"
 #include "gordian/fuzz/strategy.h"
-#include "gordian/pipeline/test_binary_runner.h"
+#include "gordian/pipeline/binary_runner.h"
 #include "gordian/pipeline/analyze_trace.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/trace/summary.h"
@@ -286,7 +286,7 @@ int RunFuzz(const std::vector<std::string>& args) {
   fuzz_report.seed = seed;
   std::vector<report::Finding> all;
   // Each package's test binary, built once, runs every schedule of its
-  // tests (pipeline/test_binary_runner.h); "" key: none could be built.
+  // tests (pipeline/binary_runner.h); "" key: none could be built.
   std::map<std::string, std::unique_ptr<pipeline::TestBinaryRunner>> binaries;
   pipeline::GoScheduleRunner go_runner;
   for (size_t k = 0; k < tests.size() && !driver::Interrupted(); k++) {

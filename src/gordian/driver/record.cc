@@ -27,19 +27,22 @@ namespace fs = std::filesystem;
 namespace {
 
 // Record tells the exec wrapper through go test's environment to keep each
-// test binary (RecordOptions::keep_test_binary).
-constexpr const char* kKeepTestBinaryEnv = "GORDIAN_KEEP_TEST_BINARY";
+// test binary (RecordOptions::keep_binary).
+constexpr const char* kKeepBinaryEnv = "GORDIAN_KEEP_BINARY";
 
-// The exec wrapper's part of keep_test_binary: binary (go test's, which it
-// deletes when the package is done) linked, else copied, into trace_dir as
-// kTestBinaryFile. Best effort: without it the replays go through go test.
-void KeepTestBinary(const std::string& binary, const std::string& trace_dir) {
-  std::string kept = trace_dir + "/" + kTestBinaryFile;
-  if (link(binary.c_str(), kept.c_str()) == 0) return;
-  std::error_code ec;
-  if (!fs::copy_file(binary, kept, fs::copy_options::overwrite_existing, ec)) {
-    fs::remove(kept, ec);  // no half copy for a replay to run
+// binary linked (go test deletes its test binary when the package is done)
+// or moved (move: gordian's run directory goes after the run), else
+// copied, into trace_dir as kKeptBinaryFile. Best effort: without it the
+// replays go through go test or go build. Returns whether it is there.
+bool KeepBinary(const std::string& binary, const std::string& trace_dir, bool move) {
+  std::string kept = trace_dir + "/" + kKeptBinaryFile;
+  if ((move ? rename(binary.c_str(), kept.c_str()) : link(binary.c_str(), kept.c_str())) == 0) {
+    return true;
   }
+  std::error_code ec;
+  if (fs::copy_file(binary, kept, fs::copy_options::overwrite_existing, ec)) return true;
+  fs::remove(kept, ec);  // no half copy for a replay to run
+  return false;
 }
 
 // The limit of a recorded run within -wall (0: none), after `spent`
@@ -346,7 +349,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   if (!result->roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(result->roots, ":");
 
   if (is_test) {
-    if (opts.keep_test_binary) spec.set_env[kKeepTestBinaryEnv] = "1";
+    if (opts.keep_binary) spec.set_env[kKeepBinaryEnv] = "1";
     std::string self = opts.self_exe.empty() ? SelfExe() : opts.self_exe;
     if (self.empty()) {
       *err = "cannot find the gordian executable (/proc/self/exe) for go test -exec";
@@ -418,6 +421,16 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   result->command = "go run " + Join(args, " ");
   if (!RunProcess(spec, &result->run, err)) return false;
   if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
+  // The program goes with its trace (the run directory is removed).
+  if (opts.keep_binary && !result->traces.empty() &&
+      KeepBinary(bin, result->out_dir, /*move=*/true)) {
+    result->program.path = result->out_dir + "/" + kKeptBinaryFile;
+    result->program.cwd = cwd;
+    result->program.record_cwd = opts.cwd.empty() ? fs::current_path(ec).string() : opts.cwd;
+    result->program.record_args = opts.args;
+    result->program.program_args = prog_args;
+    result->program.roots = result->roots;
+  }
   return true;
 }
 
@@ -466,39 +479,73 @@ bool BuildTestBinary(const std::string& package_dir, bool race,
   return true;
 }
 
-bool RecordTestBinary(const TestBinary& b, const TestBinaryRun& run, RecordResult* result,
-                      std::string* err) {
+namespace {
+
+// Runs binary (argv[0] of argv) as a recording of run: in cwd, the trace in
+// trace_dir, under run.out_dir (prepared by the caller), and lists the
+// traces. What RecordTestBinary and RecordProgramBinary share.
+bool RunKeptBinary(std::vector<std::string> argv, const std::string& cwd,
+                   const std::vector<std::string>& roots, const BinaryRun& run,
+                   const std::string& trace_dir, bool inherit_stdin, RecordResult* result,
+                   std::string* err) {
+  ProcessSpec spec;
+  spec.cwd = cwd;
+  spec.timeout_seconds = run.wall_seconds;
+  spec.pass_through = run.pass_through;
+  spec.inherit_stdin = inherit_stdin;
+  spec.unset_env = {"GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS", "GORDIAN_WALL_MS"};
+  // As Record's: the watchdog ignores callbacks due after the kill.
+  if (run.wall_seconds > 0) {
+    spec.set_env["GORDIAN_WALL_MS"] = std::to_string(static_cast<long long>(run.wall_seconds * 1000));
+  }
+  for (const auto& [k, v] : run.env) spec.set_env[k] = v;
+  if (!roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(roots, ":");
+  spec.set_env["GORDIAN_TRACE_DIR"] = trace_dir;
+  const char* gorace = getenv("GORACE");
+  spec.set_env["GORACE"] = race::GoraceWithLogPath(
+      run.env.count("GORACE") ? run.env.at("GORACE") : gorace ? gorace : "", trace_dir);
+  if (run.gomaxprocs > 0) spec.set_env["GOMAXPROCS"] = std::to_string(run.gomaxprocs);
+  spec.argv = std::move(argv);
+  spec.argv.insert(spec.argv.end(), run.args.begin(), run.args.end());
+  result->command = Join(spec.argv, " ");
+  if (!RunProcess(spec, &result->run, err)) return false;
+  if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
+  return true;
+}
+
+// *result for a run of a binary into run.out_dir, which is made ready.
+bool PrepareBinaryRun(const BinaryRun& run, const std::vector<std::string>& roots,
+                      RecordResult* result, std::string* err) {
   *result = RecordResult();
-  result->go_version = b.go_version;
-  result->roots = b.roots;
+  result->roots = roots;
   result->out_dir = fs::absolute(run.out_dir).lexically_normal().string();
   while (result->out_dir.size() > 1 && result->out_dir.back() == '/') result->out_dir.pop_back();
-  if (!PrepareOutputDir(result->out_dir, err)) return false;
+  return PrepareOutputDir(result->out_dir, err);
+}
+
+}  // namespace
+
+bool RecordTestBinary(const TestBinary& b, const BinaryRun& run, RecordResult* result,
+                      std::string* err) {
+  if (!PrepareBinaryRun(run, b.roots, result, err)) return false;
+  result->go_version = b.go_version;
   // What the exec wrapper does for go test: the package's own trace
   // directory, listed in packages.txt.
   std::string trace_dir;
   if (!ClaimPackageDir(result->out_dir, b.import_path, b.package_dir, &trace_dir, err)) {
     return false;
   }
-  ProcessSpec spec;
-  spec.cwd = b.package_dir;
-  spec.timeout_seconds = run.wall_seconds;
-  spec.pass_through = run.pass_through;
-  spec.unset_env = {"GORDIAN_RECORD_OUT", "GORDIAN_GOMAXPROCS"};
-  for (const auto& [k, v] : run.env) spec.set_env[k] = v;
-  if (!b.roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(b.roots, ":");
-  spec.set_env["GORDIAN_TRACE_DIR"] = trace_dir;
-  const char* gorace = getenv("GORACE");
-  spec.set_env["GORACE"] = race::GoraceWithLogPath(
-      run.env.count("GORACE") ? run.env.at("GORACE") : gorace ? gorace : "", trace_dir);
-  if (run.gomaxprocs > 0) spec.set_env["GOMAXPROCS"] = std::to_string(run.gomaxprocs);
   // go test's own first flag: a test that calls os.Exit(0) fails.
-  spec.argv = {b.path, "-test.paniconexit0"};
-  spec.argv.insert(spec.argv.end(), run.args.begin(), run.args.end());
-  result->command = b.path + " " + Join(run.args, " ");
-  if (!RunProcess(spec, &result->run, err)) return false;
-  if (!ListTraces(result->out_dir, &result->traces, err)) result->traces.clear();
-  return true;
+  return RunKeptBinary({b.path, "-test.paniconexit0"}, b.package_dir, b.roots, run, trace_dir,
+                       /*inherit_stdin=*/false, result, err);
+}
+
+bool RecordProgramBinary(const ProgramBinary& b, const BinaryRun& run, RecordResult* result,
+                         std::string* err) {
+  if (!PrepareBinaryRun(run, b.roots, result, err)) return false;
+  // A run's trace is its directory itself; stdin as Record's run mode.
+  return RunKeptBinary({b.path}, b.cwd, b.roots, run, result->out_dir, /*inherit_stdin=*/true,
+                       result, err);
 }
 
 int ExecWrapper(const std::vector<std::string>& args) {
@@ -517,15 +564,15 @@ int ExecWrapper(const std::vector<std::string>& args) {
       return 2;
     }
     setenv("GORDIAN_TRACE_DIR", dir.c_str(), 1);
-    if (const char* keep = getenv(kKeepTestBinaryEnv); keep != nullptr && std::string(keep) == "1") {
-      KeepTestBinary(args[0], dir);
+    if (const char* keep = getenv(kKeepBinaryEnv); keep != nullptr && std::string(keep) == "1") {
+      KeepBinary(args[0], dir, /*move=*/false);
     }
     // -race: the reports go to a file beside the trace (race/gorace.h).
     const char* gorace = getenv("GORACE");
     setenv("GORACE", race::GoraceWithLogPath(gorace ? gorace : "", dir).c_str(), 1);
     unsetenv("GORDIAN_RECORD_OUT");
   }
-  unsetenv(kKeepTestBinaryEnv);
+  unsetenv(kKeepBinaryEnv);
   // The schedule's GOMAXPROCS is for the test binary, not for go test.
   if (const char* g = getenv("GORDIAN_GOMAXPROCS"); g != nullptr && *g) {
     setenv("GOMAXPROCS", g, 1);

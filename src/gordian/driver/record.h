@@ -54,12 +54,25 @@ struct RecordOptions {
   // through vet, and vet is a third of a short replay's time.
   bool vet = true;
   std::string self_exe;                   // the gordian binary ("": this process)
-  // test mode: the exec wrapper also leaves each package's test binary in
-  // the package's trace directory (kTestBinaryFile), so that the replays
-  // that confirm its findings run it again without go test relinking it.
-  bool keep_test_binary = false;
+  // Keep the binary that ran in its trace directory (kKeptBinaryFile), so
+  // that the replays that confirm its findings run it again without a go
+  // test or go build that links it again. test mode: the exec wrapper
+  // keeps each package's test binary; run mode: the program is moved there
+  // (RecordResult::program says how to run it).
+  bool keep_binary = false;
   // test mode: watches go test's output and ticks (ProcessSpec::observe).
   std::function<void(int stream, std::string_view data)> observe;
+};
+
+// The program of a `gordian run` recording, kept (RecordOptions::
+// keep_binary) to be run again under schedules without go build.
+struct ProgramBinary {
+  std::string path;                       // "" when none was kept
+  std::string cwd;                        // where it ran
+  std::string record_cwd;                 // RecordOptions::cwd (else the current directory)
+  std::vector<std::string> record_args;   // RecordOptions::args it was built and run from
+  std::vector<std::string> program_args;  // its own arguments among them
+  std::vector<std::string> roots;         // GORDIAN_ROOTS
 };
 
 struct RecordResult {
@@ -72,6 +85,7 @@ struct RecordResult {
   ProcessResult run;
   std::vector<PackageTrace> traces;
   std::string command;       // what was run, for messages ("go test ...")
+  ProgramBinary program;     // run mode with keep_binary
 };
 
 // Returns false with *err when gordian itself cannot proceed (no go, no
@@ -100,8 +114,9 @@ bool BuildTestBinary(const std::string& package_dir, bool race,
                      const std::vector<std::string>& build_flags, const std::string& bin_dir,
                      double wall_seconds, TestBinary* out, std::string* err);
 
-struct TestBinaryRun {
-  std::vector<std::string> args;           // test binary flags (-test.run=...)
+// One run of a kept or built binary (RecordTestBinary, RecordProgramBinary).
+struct BinaryRun {
+  std::vector<std::string> args;           // test binary flags (-test.run=...), or a program's
   std::string out_dir;                     // the recording's directory (as Record's)
   std::map<std::string, std::string> env;  // more environment for the binary
   int gomaxprocs = 0;
@@ -112,8 +127,14 @@ struct TestBinaryRun {
 // Runs b with the recorder on, as go test would run it through the exec
 // wrapper (in its package directory, -test.paniconexit0 first), and lists
 // the trace it left: *result as Record's in test mode (never build_failed).
-bool RecordTestBinary(const TestBinary& b, const TestBinaryRun& run, RecordResult* result,
+bool RecordTestBinary(const TestBinary& b, const BinaryRun& run, RecordResult* result,
                       std::string* err);
+
+// Runs the kept program b with the recorder on, as Record's run mode ran
+// it (in its directory, its stdin inherited), with run.args as its
+// arguments, and lists the trace it left in run.out_dir.
+bool RecordProgramBinary(const ProgramBinary& b, const BinaryRun& run, RecordResult* result,
+                         std::string* err);
 
 // The go test exec wrapper: `gordian record --exec-wrapper BINARY ARGS...`.
 // Claims a trace directory for the package in the current directory under

@@ -19,7 +19,7 @@ namespace {
 
 // The files gordian writes in a package's trace directory.
 constexpr const char* kTraceFiles[] = {"events.bin", "sites.txt", "strings.txt", "meta.txt",
-                                       "goroutines.txt", kTestBinaryFile};
+                                       "goroutines.txt", kKeptBinaryFile};
 
 bool ReadIndex(const std::string& base, std::vector<PackageTrace>* out) {
   std::ifstream in(base + "/packages.txt");

@@ -16,10 +16,11 @@
 
 namespace gordian::driver {
 
-// The test binary the exec wrapper leaves in a package's trace directory
-// when asked (record.h: RecordOptions::keep_test_binary): a hard link to go
-// test's binary, or a copy where the two are on different file systems.
-inline constexpr const char* kTestBinaryFile = "test-binary";
+// The binary that ran, left in its trace directory when asked (record.h:
+// RecordOptions::keep_binary): go test's test binary (a hard link, or a
+// copy where the two are on different file systems), or the program of a
+// run (moved there from gordian's run directory).
+inline constexpr const char* kKeptBinaryFile = "binary";
 
 struct PackageTrace {
   std::string name;         // directory name under DIR ("" for a run trace: DIR itself)

@@ -13,7 +13,7 @@
 #include "gordian/driver/process.h"
 #include "gordian/pipeline/reproduce.h"
 #include "gordian/pipeline/schedule_runner.h"
-#include "gordian/pipeline/test_binary_runner.h"
+#include "gordian/pipeline/binary_runner.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/schedule/rewrite.h"
 #include "gordian/util/phase_timing.h"
@@ -282,17 +282,24 @@ bool ConfirmTrace(const std::string& cmd, const trace::Trace& t, const hb::Happe
           (f.status == report::Status::Occurred && f.severity != report::Severity::Info);
   }
   if (!any) return false;
-  // The recording's own test binary, when it was kept: no go test (and no
-  // link) per replay.
+  // The recording's own binary, when it was kept: no go test or go build
+  // (and no link) per replay.
   ConfirmOptions with_binary;
   GoScheduleRunner go;
-  std::unique_ptr<TestBinaryRunner> binary;
+  std::unique_ptr<ScheduleRunner> binary;
   const ConfirmOptions* o = &opt;
-  if (opt.runner == nullptr && !opt.recorded_binary.path.empty()) {
-    driver::TestBinary b = opt.recorded_binary;
-    auto race = t.meta.find("race");
-    b.race = race != t.meta.end() && race->second == "1";
-    binary = std::make_unique<TestBinaryRunner>(std::move(b), &go);
+  if (opt.runner == nullptr) {
+    auto race_meta = t.meta.find("race");
+    const bool race = race_meta != t.meta.end() && race_meta->second == "1";
+    if (!opt.recorded_binary.path.empty()) {
+      driver::TestBinary b = opt.recorded_binary;
+      b.race = race;
+      binary = std::make_unique<TestBinaryRunner>(std::move(b), &go);
+    } else if (!opt.recorded_program.path.empty()) {
+      binary = std::make_unique<ProgramBinaryRunner>(opt.recorded_program, race, &go);
+    }
+  }
+  if (binary != nullptr) {
     with_binary = opt;
     with_binary.runner = binary.get();
     o = &with_binary;

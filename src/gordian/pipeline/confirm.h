@@ -45,13 +45,15 @@ struct ConfirmOptions {
   // the command's progress line.
   std::function<void(const std::string&)> progress;
   // Runs the schedules; nullptr = the go command (GoScheduleRunner), or
-  // recorded_binary when it has a path.
+  // the recording's binary below when it has a path.
   ScheduleRunner* runner = nullptr;
-  // The test binary of the recording (the exec wrapper kept it): the
-  // replays of its schedules run it directly (TestBinaryRunner), and those
-  // it does not fit go through go test. Its race field is ignored: the
-  // trace says whether it was built with -race.
+  // The binary the recording ran, when it was kept (RecordOptions::
+  // keep_binary): the test binary of a test trace, or the program of a run
+  // trace. The replays of its schedules run it directly (binary_runner.h),
+  // and those it does not fit go through the go command. Whether it was
+  // built with -race is the trace's to say (recorded_binary.race is not read).
   driver::TestBinary recorded_binary;
+  driver::ProgramBinary recorded_program;
 };
 
 struct ConfirmSummary {

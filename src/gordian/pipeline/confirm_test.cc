@@ -313,5 +313,44 @@ TEST_F(ConfirmTest, TheRecordedTestBinaryRunsTheReplays) {
   EXPECT_EQ(ran, pkg + "|" + sched + "|-test.paniconexit0 -test.run=^TestSend$\n");
 }
 
+// A run recording whose program was kept (ConfirmOptions::
+// recorded_program): a schedule of the same invocation runs that program,
+// in its directory, with its own arguments, and no go build; a schedule of
+// another invocation goes to the go command instead.
+TEST_F(ConfirmTest, TheRecordedProgramRunsTheReplaysOfItsInvocation) {
+  std::string err;
+  TraceWriter replayed = Program(false);
+  replayed.SetMeta("replay_schedule", "1");
+  ASSERT_TRUE(replayed.Write(dir_ + "/replayed", &err)) << err;
+  std::string prog = dir_ + "/prog";
+  std::ofstream(prog) << "#!/bin/sh\n"
+                      << "echo \"$PWD|$GORDIAN_SCHEDULE|$*\" > " << dir_ << "/ran\n"
+                      << "cp " << dir_ << "/replayed/* \"$GORDIAN_TRACE_DIR\"/\n";
+  fs::permissions(prog, fs::perms::owner_all);
+  std::string cwd = dir_ + "/cmd";
+  fs::create_directories(cwd);
+  opt_.runner = nullptr;
+  opt_.recorded_program.path = prog;
+  opt_.recorded_program.cwd = cwd;
+  opt_.recorded_program.record_cwd = opt_.fallback.cwd;
+  opt_.recorded_program.record_args = opt_.fallback.args;
+  opt_.recorded_program.program_args = {"-n", "3"};
+  for (bool same : {true, false}) {
+    SCOPED_TRACE(same ? "its invocation" : "another invocation");
+    fs::remove(dir_ + "/ran");
+    if (!same) opt_.fallback.args = {"./cmd/other"};  // the schedule's, not the program's
+    std::vector<report::Finding> fs{Predicted()};
+    ASSERT_TRUE(ConfirmTrace("gordian run", t_, hb_, dir_ + "/trace", &fs, opt_));
+    if (!same) {
+      EXPECT_FALSE(fs::exists(dir_ + "/ran"));
+      EXPECT_NE(fs[0].status, Status::Confirmed);
+      continue;
+    }
+    EXPECT_EQ(fs[0].status, Status::Confirmed) << Slurp(dir_ + "/ran");
+    std::string sched = fs[0].reproduce.substr(std::string("gordian replay ").size());
+    EXPECT_EQ(Slurp(dir_ + "/ran"), cwd + "|" + sched + "|-n 3\n");
+  }
+}
+
 }  // namespace
 }  // namespace gordian::pipeline

@@ -47,9 +47,10 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
       if (!dir.empty()) driver::RemoveTree(dir);
     }
   } cleanup{scratch};
-  // The replays that confirm a package's findings run its recorded test
-  // binary instead of a go test that links it again.
-  ro.keep_test_binary = opt.confirm.enabled;
+  // The replays that confirm a trace's findings run the binary that was
+  // recorded (a package's test binary, or the program) instead of a go
+  // test or go build that links it again.
+  ro.keep_binary = opt.confirm.enabled;
 
   // While go test runs: the binaries started and the packages reported,
   // on a line held back while go test's own output passes through.
@@ -184,13 +185,15 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     ThrottledProgress progress(say_locked, what, opt.progress_interval);
     AnalyzeOptions a = ao;
     ConfirmOptions c = confirm;
-    std::string binary = p.trace_dir + "/" + driver::kTestBinaryFile;
+    std::string binary = p.trace_dir + "/" + driver::kKeptBinaryFile;
     if (test_mode && access(binary.c_str(), X_OK) == 0) {
       c.recorded_binary.path = binary;
       c.recorded_binary.package_dir = p.source_dir;
       c.recorded_binary.import_path = p.import_path;
       c.recorded_binary.roots = res.roots;
       c.recorded_binary.go_version = res.go_version;
+    } else if (!test_mode && res.program.path == binary) {
+      c.recorded_program = res.program;
     }
     a.confirm = &c;
     a.progress = &progress;

@@ -45,9 +45,7 @@ bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& sched
   ro.pass_through = opt.pass_through;
   ro.self_exe = opt.self_exe;
   ro.vet = false;  // the recording the schedule comes from went through vet
-  ro.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
-  ro.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
-  ro.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
+  ro.env = ReplayEnvironment(schedule_path, opt);
   ro.gomaxprocs = s.cmd.gomaxprocs;  // the program's, not the build's
   util::PhaseTimer timer("replay");
   if (!driver::Record(ro, &out->record, err)) return false;
@@ -57,6 +55,13 @@ bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& sched
     return false;
   }
   return ReadScheduledTrace(out, err);
+}
+
+std::map<std::string, std::string> ReplayEnvironment(const std::string& schedule_path,
+                                                     const RunOptions& opt) {
+  return {{"GORDIAN_SCHEDULE", fs::absolute(schedule_path).string()},
+          {"GORDIAN_REPLAY_STALL_MS", std::to_string(opt.stall_ms)},
+          {"GORDIAN_DEADLOCK_MS", std::to_string(opt.deadlock_ms)}};
 }
 
 bool ReadScheduledTrace(RunOutput* out, std::string* err) {

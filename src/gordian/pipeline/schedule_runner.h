@@ -7,6 +7,7 @@
 // the run against it (was it followed, which bugs occurred in it).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,12 @@ struct RunOutput {
   trace::Trace trace;
   driver::RecordResult record;  // the go command's build and run (a fake may leave it empty)
 };
+
+// The environment that switches the runtime's replay on for a run under
+// the schedule file at schedule_path (GORDIAN_SCHEDULE and the stall and
+// deadlock times of opt): every runner's.
+std::map<std::string, std::string> ReplayEnvironment(const std::string& schedule_path,
+                                                     const RunOptions& opt);
 
 // Reads the trace of a run under a schedule whose recording is in
 // out->record, and checks that the replay started: false with *err when

@@ -1,5 +1,5 @@
-// This file implements TestBinaryRunner (test_binary_runner.h).
-#include "gordian/pipeline/test_binary_runner.h"
+// This file implements TestBinaryRunner and ProgramBinaryRunner (binary_runner.h).
+#include "gordian/pipeline/binary_runner.h"
 
 #include <filesystem>
 
@@ -29,7 +29,7 @@ bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& sched
     return fallback_->Run(s, schedule_path, opt, out, err);
   }
   *out = RunOutput();
-  driver::TestBinaryRun run;
+  driver::BinaryRun run;
   for (const std::string& a : s.cmd.args) {
     if (a != ".") run.args.push_back(a);
   }
@@ -37,11 +37,37 @@ bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& sched
   run.wall_seconds = opt.wall_seconds;
   run.pass_through = opt.pass_through;
   run.gomaxprocs = s.cmd.gomaxprocs;
-  // As pipeline::GoScheduleRunner sets them for go test.
-  run.env["GORDIAN_SCHEDULE"] = fs::absolute(schedule_path).string();
-  run.env["GORDIAN_REPLAY_STALL_MS"] = std::to_string(opt.stall_ms);
-  run.env["GORDIAN_DEADLOCK_MS"] = std::to_string(opt.deadlock_ms);
+  run.env = ReplayEnvironment(schedule_path, opt);
   if (!driver::RecordTestBinary(binary_, run, &out->record, err)) return false;
+  return ReadScheduledTrace(out, err);
+}
+
+bool ProgramBinaryRunner::Fits(const schedule::Schedule& s) const {
+  if (s.cmd.mode != "run" || s.cmd.race != race_ || s.cmd.args != binary_.record_args) {
+    return false;
+  }
+  std::error_code ec;
+  return fs::equivalent(s.cmd.cwd.empty() ? "." : s.cmd.cwd, binary_.record_cwd, ec);
+}
+
+bool ProgramBinaryRunner::Run(const schedule::Schedule& s, const std::string& schedule_path,
+                              const RunOptions& opt, RunOutput* out, std::string* err) {
+  if (!Fits(s)) {
+    if (fallback_ == nullptr) {
+      *err = "the schedule is not of the recorded program";
+      return false;
+    }
+    return fallback_->Run(s, schedule_path, opt, out, err);
+  }
+  *out = RunOutput();
+  driver::BinaryRun run;
+  run.args = binary_.program_args;
+  run.out_dir = opt.out_dir;
+  run.wall_seconds = opt.wall_seconds;
+  run.pass_through = opt.pass_through;
+  run.gomaxprocs = s.cmd.gomaxprocs;
+  run.env = ReplayEnvironment(schedule_path, opt);
+  if (!driver::RecordProgramBinary(binary_, run, &out->record, err)) return false;
   return ReadScheduledTrace(out, err);
 }
 
