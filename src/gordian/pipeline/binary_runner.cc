@@ -7,6 +7,24 @@ namespace gordian::pipeline {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The run of a binary under schedule s (the file at schedule_path), with
+// args as the binary's own arguments.
+driver::BinaryRun ReplayRun(const schedule::Schedule& s, const std::string& schedule_path,
+                            const RunOptions& opt, std::vector<std::string> args) {
+  driver::BinaryRun run;
+  run.args = std::move(args);
+  run.out_dir = opt.out_dir;
+  run.wall_seconds = opt.wall_seconds;
+  run.pass_through = opt.pass_through;
+  run.gomaxprocs = s.cmd.gomaxprocs;
+  run.env = ReplayEnvironment(schedule_path, opt);
+  return run;
+}
+
+}  // namespace
+
 bool TestBinaryRunner::Fits(const schedule::Schedule& s) const {
   if (s.cmd.mode != "test" || s.cmd.race != binary_.race) return false;
   std::error_code ec;
@@ -29,15 +47,11 @@ bool TestBinaryRunner::Run(const schedule::Schedule& s, const std::string& sched
     return fallback_->Run(s, schedule_path, opt, out, err);
   }
   *out = RunOutput();
-  driver::BinaryRun run;
+  std::vector<std::string> args;
   for (const std::string& a : s.cmd.args) {
-    if (a != ".") run.args.push_back(a);
+    if (a != ".") args.push_back(a);
   }
-  run.out_dir = opt.out_dir;
-  run.wall_seconds = opt.wall_seconds;
-  run.pass_through = opt.pass_through;
-  run.gomaxprocs = s.cmd.gomaxprocs;
-  run.env = ReplayEnvironment(schedule_path, opt);
+  driver::BinaryRun run = ReplayRun(s, schedule_path, opt, std::move(args));
   if (!driver::RecordTestBinary(binary_, run, &out->record, err)) return false;
   return ReadScheduledTrace(out, err);
 }
@@ -60,13 +74,7 @@ bool ProgramBinaryRunner::Run(const schedule::Schedule& s, const std::string& sc
     return fallback_->Run(s, schedule_path, opt, out, err);
   }
   *out = RunOutput();
-  driver::BinaryRun run;
-  run.args = binary_.program_args;
-  run.out_dir = opt.out_dir;
-  run.wall_seconds = opt.wall_seconds;
-  run.pass_through = opt.pass_through;
-  run.gomaxprocs = s.cmd.gomaxprocs;
-  run.env = ReplayEnvironment(schedule_path, opt);
+  driver::BinaryRun run = ReplayRun(s, schedule_path, opt, binary_.program_args);
   if (!driver::RecordProgramBinary(binary_, run, &out->record, err)) return false;
   return ReadScheduledTrace(out, err);
 }

@@ -146,6 +146,21 @@ class ConfirmTest : public ::testing::Test {
     f.locations.push_back(SendSite());
     return f;
   }
+  // A script in the place of a kept binary (binary_runner.h): it writes
+  // "cwd|schedule|arguments" to dir_/ran and leaves the trace of a replay
+  // that hit the bug (Program(false)) where the runtime would.
+  std::string FakeBinary(const std::string& name) {
+    std::string err;
+    TraceWriter replayed = Program(false);
+    replayed.SetMeta("replay_schedule", "1");
+    EXPECT_TRUE(replayed.Write(dir_ + "/replayed", &err)) << err;
+    std::string path = dir_ + "/" + name;
+    std::ofstream(path) << "#!/bin/sh\n"
+                        << "echo \"$PWD|$GORDIAN_SCHEDULE|$*\" > " << dir_ << "/ran\n"
+                        << "cp " << dir_ << "/replayed/* \"$GORDIAN_TRACE_DIR\"/\n";
+    fs::permissions(path, fs::perms::owner_all);
+    return path;
+  }
   std::vector<report::Finding> Confirm(ConfirmSummary* sum) {
     std::vector<report::Finding> fs{Predicted()};
     ConfirmFindings(t_, dir_ + "/trace", hb_, &fs, opt_, sum);
@@ -293,14 +308,7 @@ TEST_F(ConfirmTest, TheRecordedTestBinaryRunsTheReplays) {
   std::string pkg = dir_ + "/pkg";
   fs::create_directories(pkg);
   std::ofstream(dir_ + "/packages.txt") << "trace\texample.com/p\t" << pkg << "\n";
-  TraceWriter replayed = Program(false);
-  replayed.SetMeta("replay_schedule", "1");
-  ASSERT_TRUE(replayed.Write(dir_ + "/replayed", &err)) << err;
-  std::string binary = dir_ + "/p.test";
-  std::ofstream(binary) << "#!/bin/sh\n"
-                        << "echo \"$PWD|$GORDIAN_SCHEDULE|$*\" > " << dir_ << "/ran\n"
-                        << "cp " << dir_ << "/replayed/* \"$GORDIAN_TRACE_DIR\"/\n";
-  fs::permissions(binary, fs::perms::owner_all);
+  std::string binary = FakeBinary("p.test");
   opt_.runner = nullptr;
   opt_.recorded_binary.path = binary;
   opt_.recorded_binary.package_dir = pkg;
@@ -318,15 +326,7 @@ TEST_F(ConfirmTest, TheRecordedTestBinaryRunsTheReplays) {
 // in its directory, with its own arguments, and no go build; a schedule of
 // another invocation goes to the go command instead.
 TEST_F(ConfirmTest, TheRecordedProgramRunsTheReplaysOfItsInvocation) {
-  std::string err;
-  TraceWriter replayed = Program(false);
-  replayed.SetMeta("replay_schedule", "1");
-  ASSERT_TRUE(replayed.Write(dir_ + "/replayed", &err)) << err;
-  std::string prog = dir_ + "/prog";
-  std::ofstream(prog) << "#!/bin/sh\n"
-                      << "echo \"$PWD|$GORDIAN_SCHEDULE|$*\" > " << dir_ << "/ran\n"
-                      << "cp " << dir_ << "/replayed/* \"$GORDIAN_TRACE_DIR\"/\n";
-  fs::permissions(prog, fs::perms::owner_all);
+  std::string prog = FakeBinary("prog");
   std::string cwd = dir_ + "/cmd";
   fs::create_directories(cwd);
   opt_.runner = nullptr;
