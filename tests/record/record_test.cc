@@ -729,6 +729,32 @@ TEST_F(RecordTest, RunModeKeepsTheProgramToRunAgain) {
   }
 }
 
+// Test mode through go test: each package's test binary is kept beside its
+// trace when Record is asked (keep_binary), and not when it is not, even
+// with the wrapper's switch in gordian's own environment.
+TEST_F(RecordTest, TestModeKeepsTheTestBinaryOnlyWhenAsked) {
+  setenv("GORDIAN_RUNTIME_DIR", (SourceDir() + "/runtime/std").c_str(), 1);
+  setenv("GORDIAN_KEEP_BINARY", "1", 1);
+  for (bool keep : {true, false}) {
+    SCOPED_TRACE(keep ? "asked" : "not asked");
+    driver::RecordOptions o;
+    o.mode = driver::RecordMode::kTest;
+    o.args = {"./multi"};
+    o.cwd = RecordDir();
+    o.out_dir = *tmp_ + (keep ? "/keptbin" : "/notkeptbin");
+    o.pass_through = false;
+    o.keep_binary = keep;
+    o.self_exe = Gordian();
+    driver::RecordResult r;
+    std::string err;
+    ASSERT_TRUE(driver::Record(o, &r, &err)) << err;
+    ASSERT_EQ(r.traces.size(), 1u) << r.run.err;
+    std::string kept = r.traces[0].trace_dir + "/" + driver::kKeptBinaryFile;
+    EXPECT_EQ(access(kept.c_str(), X_OK) == 0, keep);
+  }
+  unsetenv("GORDIAN_KEEP_BINARY");
+}
+
 TEST_F(RecordTest, WallClockLimitKillsAHangingProgram) {
   auto start = std::chrono::steady_clock::now();
   Recorded rec = RecordRun("hang", {"./hang"}, {"-wall", "2s"});

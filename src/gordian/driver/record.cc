@@ -349,7 +349,9 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   if (!result->roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(result->roots, ":");
 
   if (is_test) {
+    // (Not from the caller's environment: only when asked.)
     if (opts.keep_binary) spec.set_env[kKeepBinaryEnv] = "1";
+    else spec.unset_env.push_back(kKeepBinaryEnv);
     std::string self = opts.self_exe.empty() ? SelfExe() : opts.self_exe;
     if (self.empty()) {
       *err = "cannot find the gordian executable (/proc/self/exe) for go test -exec";
