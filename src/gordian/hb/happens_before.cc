@@ -140,6 +140,27 @@ bool HappensBefore::Before(uint32_t a, uint32_t b) const {
   return PostEpoch(a) <= Knows(b, false, trace::Value(trace::GidAt(ga)));
 }
 
+int64_t HappensBefore::LastBefore(std::span<const uint32_t> recs, uint32_t b) const {
+  if (recs.empty()) return -1;
+  b = ops().Owner(b);
+  const GoroutineIndex ga = ops().GoroutineIndexOf(ops().Owner(recs[0]));
+  const GoroutineIndex gb = ops().GoroutineIndexOf(b);
+  // As Before(a, b) for each a of the goroutine: the bound is the same.
+  const Epoch known =
+      ga == gb ? PreEpoch(b) : Knows(b, false, trace::Value(trace::GidAt(ga)));
+  auto before = [&](uint32_t a) {
+    a = ops().Owner(a);
+    return a != b && Completed(a) && PostEpoch(a) <= known;
+  };
+  int64_t lo = -1, hi = static_cast<int64_t>(recs.size()) - 1;
+  while (lo < hi) {
+    int64_t mid = (lo + hi + 1) / 2;
+    if (before(recs[mid])) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 std::unique_ptr<HappensBefore> BuildWithoutMutexEdges(const HappensBefore& hb,
                                                       HbOptions options) {
   options.mutex_edges = false;

@@ -49,6 +49,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <span>
 #include <vector>
 
 #include "gordian/hb/clock_store.h"
@@ -199,6 +200,12 @@ class HappensBefore {
   // with the run's partners. False if a never completed. Conservative: true
   // when a clock was not stored (budget).
   bool Before(uint32_t a, uint32_t b) const;
+  // The largest k with Before(recs[k], b), -1 if none, where recs are
+  // records of one goroutine in program order (so that the answers are
+  // true up to some k, false after it). What b knows of that goroutine is
+  // read once, not once per record the search looks at: the rewrite asks
+  // this of every goroutine for each operation of a bug.
+  int64_t LastBefore(std::span<const uint32_t> recs, uint32_t b) const;
   // Neither Before(a, b) nor Before(b, a); never for records of the same
   // goroutine or for a record and itself.
   bool Concurrent(uint32_t a, uint32_t b) const {

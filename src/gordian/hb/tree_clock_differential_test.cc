@@ -317,6 +317,43 @@ TEST(TreeClockDifferential, KnowledgeGainedIsTheChangedEntries) {
   }
 }
 
+// LastBefore reads what b knows of a goroutine once; its answer is the
+// last of the goroutine's records (owners: a select case stands for its
+// select) that Before puts before b, for every b, with rows and with trees,
+// on b's own goroutine too.
+TEST(TreeClockDifferential, LastBeforeIsTheLastRecordBefore) {
+  for (uint32_t seed = 1; seed <= 8; ++seed) {
+    trace::Trace t = RandomTrace(seed, seed % 2 ? 10 : 150, 1500);
+    for (uint32_t min_width : {0xffffffffu, 1u}) {
+      internal::tree_clock_min_width = min_width;
+      HappensBefore hb;
+      std::string err;
+      bool built = hb.Build(t, &err);
+      internal::tree_clock_min_width = 65;
+      ASSERT_TRUE(built) << err;
+      std::vector<std::vector<uint32_t>> recs(t.goroutines.size());
+      for (size_t g = 0; g < t.goroutines.size(); ++g) {
+        for (uint32_t r = t.goroutines[g].begin; r < t.goroutines[g].end; ++r) {
+          if (hb.ops().Owner(r) == r) recs[g].push_back(r);
+        }
+      }
+      size_t some = 0;
+      for (uint32_t b = 0; b < t.records.size(); b += 7) {
+        for (size_t g = 0; g < recs.size(); g += 3) {
+          int64_t want = -1;
+          for (size_t k = 0; k < recs[g].size(); ++k) {
+            if (hb.Before(recs[g][k], b)) want = static_cast<int64_t>(k);
+          }
+          ASSERT_EQ(hb.LastBefore(recs[g], b), want)
+              << "seed " << seed << " width " << min_width << " record " << b << " goroutine " << g;
+          some += want >= 0;
+        }
+      }
+      EXPECT_GT(some, 0u) << "seed " << seed;
+    }
+  }
+}
+
 // HbOptions::read_goroutines: clocks with entries for some goroutines only.
 // For every question whose a is a read goroutine's record, Before and Knows
 // answer as the engine with every entry does, with rows and with trees

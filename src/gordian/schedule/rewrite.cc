@@ -82,13 +82,7 @@ Controlled BuildControlled(const trace::Trace& t) {
 // Largest k < limit with Before(recs[k], b), or -1.
 int64_t LastBefore(const hb::HappensBefore& e, const std::vector<uint32_t>& recs, size_t limit,
                    uint32_t b) {
-  int64_t lo = -1, hi = static_cast<int64_t>(std::min(limit, recs.size())) - 1;
-  while (lo < hi) {
-    int64_t mid = (lo + hi + 1) / 2;
-    if (e.Before(recs[mid], b)) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return e.LastBefore(std::span<const uint32_t>(recs.data(), std::min(limit, recs.size())), b);
 }
 
 bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
