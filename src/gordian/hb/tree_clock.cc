@@ -140,13 +140,13 @@ void ClockArena::Assign(Clock* c, Clock* src) {
   c->root = src->root;
 }
 
-uint32_t ClockArena::Join(Clock* dest, Extra dx, Clock* src, Extra sx, uint64_t st) {
+uint32_t ClockArena::Join(Clock* dest, Extras dx, Clock* src, Extras sx, uint64_t st) {
   if (dest == src) return 0;
   Freeze(src);
   return JoinShared(dest, dx, src->root, sx, st);
 }
 
-uint32_t ClockArena::JoinShared(Clock* dest, Extra dx, uint32_t src_root, Extra sx, uint64_t st) {
+uint32_t ClockArena::JoinShared(Clock* dest, Extras dx, uint32_t src_root, Extras sx, uint64_t st) {
   ctx_.src_root = src_root;
   ctx_.sx = sx;
   // The destination's view as it was answers for the source's stamps: the

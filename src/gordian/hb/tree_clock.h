@@ -43,8 +43,8 @@
 //   - Provenance (the tree-clock insight at node granularity): every node
 //     a goroutine's clock creates or changes is stamped (g, e), g's own
 //     epoch at the time. Knowledge of g's epoch e reaches other clocks only
-//     through g's releases at epoch >= e, which carry g's whole tree, so a
-//     clock whose view (tree plus its extra entry, see Extra) knows g at or
+//     through g's releases at epoch >= e, which carry g's whole view, so a
+//     clock whose view (tree plus its extra entries, see Extras) knows g at or
 //     past e includes every node stamped (g, e). A join whose source knows
 //     the stamp of a destination node takes the source's node without
 //     reading either (the source dominates there); one whose destination
@@ -100,6 +100,17 @@ class ClockArena {
   // A node stamp: (goroutine index + 1) << 32 | epoch; 0 stamps nothing.
   static uint64_t Stamp(uint32_t g, uint32_t e) { return (uint64_t(g) + 1) << 32 | e; }
 
+  // Several such entries: a goroutine's own entry and its overlay
+  // (clock_overlay.h), or what an object's releasers left beyond its tree.
+  // The array is the caller's and is read only during the call.
+  struct Extras {
+    const Extra* x = nullptr;
+    uint32_t n = 0;
+    Extras() = default;
+    Extras(const Extra* xs, uint32_t count) : x(xs), n(count) {}
+    Extras(const Extra& one) : x(one.g == Extra::kNone ? nullptr : &one), n(one.g == Extra::kNone ? 0 : 1) {}
+  };
+
   // Join result bits.
   static constexpr uint32_t kChanged = 1;    // the destination rose somewhere
   static constexpr uint32_t kAboveSrc = 2;   // the result may exceed the source (set whenever it does)
@@ -137,15 +148,15 @@ class ClockArena {
   }
   // dest := max(dest, src), pointwise. Freezes src (its nodes may become
   // part of dest). Returns kChanged / kAboveSrc bits. dest == src: no-op.
-  uint32_t Join(Clock* dest, Clock* src) { return Join(dest, {}, src, {}, 0); }
+  uint32_t Join(Clock* dest, Clock* src) { return Join(dest, Extras(), src, Extras(), 0); }
   // The same with provenance: dx and sx are the entries the two clocks know
   // beyond their trees, stamp the stamp of the nodes dest creates or
   // changes (Stamp(g, own) for a goroutine's clock, 0 for an object's).
   // Nodes whose stamp the other side knows are taken or kept whole.
-  uint32_t Join(Clock* dest, Extra dx, Clock* src, Extra sx, uint64_t stamp);
+  uint32_t Join(Clock* dest, Extras dx, Clock* src, Extras sx, uint64_t stamp);
   // Same for a source tree that is already shared (a snapshot root).
-  uint32_t JoinShared(Clock* dest, uint32_t src_root) { return JoinShared(dest, {}, src_root, {}, 0); }
-  uint32_t JoinShared(Clock* dest, Extra dx, uint32_t src_root, Extra sx, uint64_t stamp);
+  uint32_t JoinShared(Clock* dest, uint32_t src_root) { return JoinShared(dest, Extras(), src_root, Extras(), 0); }
+  uint32_t JoinShared(Clock* dest, Extras dx, uint32_t src_root, Extras sx, uint64_t stamp);
   // c[i] := max(c[i], v); returns whether it rose. Nodes it creates or
   // changes get `stamp`.
   bool SetMax(Clock* c, uint32_t i, uint32_t v, uint64_t stamp = 0);
@@ -198,10 +209,13 @@ class ClockArena {
   }
   uint32_t& memo(uint32_t id) { return memos_[id >> kChunkShift][id & (kChunkNodes - 1)]; }
   uint64_t& stamp(uint32_t id) { return stamps_[id >> kChunkShift][id & (kChunkNodes - 1)]; }
-  // What the clock (root, x) knows of goroutine g.
-  uint32_t Knows(uint32_t root, Extra x, uint32_t g) const {
+  // What the clock (root, xs) knows of goroutine g.
+  uint32_t Knows(uint32_t root, Extras xs, uint32_t g) const {
     uint32_t v = Get(root, g);
-    return x.g == g && x.e > v ? x.e : v;
+    for (uint32_t k = 0; k < xs.n; ++k) {
+      if (xs.x[k].g == g && xs.x[k].e > v) v = xs.x[k].e;
+    }
+    return v;
   }
   // A shared node that a join puts into the destination's tree: one with
   // no stamp (an object's join) gets the destination's, which is true of it
@@ -211,7 +225,7 @@ class ClockArena {
     return s;
   }
   // Whether the clock (root, x) includes every node stamped st.
-  bool KnowsStamp(uint32_t root, Extra x, uint64_t st) const {
+  bool KnowsStamp(uint32_t root, Extras x, uint64_t st) const {
     return st != 0 && Knows(root, x, uint32_t(st >> 32) - 1) >= uint32_t(st);
   }
   // 64-bit: a token per freeze never wraps.
@@ -229,9 +243,9 @@ class ClockArena {
   // nodes the join writes.
   struct JoinCtx {
     uint32_t src_root = kZeroNode;
-    Extra sx;
+    Extras sx;
     uint32_t dest_root = kZeroNode;
-    Extra dx;
+    Extras dx;
     uint64_t stamp = 0;
   };
   JoinCtx ctx_;

@@ -244,14 +244,14 @@ TEST(ClockArena, ProvenanceTakesOrKeepsWholeNodes) {
   a.Init(2000);
   Clock g = Frozen(a, {{1500, 9}}, ClockArena::Stamp(1, 4));
   Clock src = Frozen(a, {{1500, 3}, {7, 2}});
-  uint32_t f = a.Join(&g, {1, 4}, &src, {1, 4}, ClockArena::Stamp(1, 4));
+  uint32_t f = a.Join(&g, ClockArena::Extra{1, 4}, &src, ClockArena::Extra{1, 4}, ClockArena::Stamp(1, 4));
   EXPECT_EQ(g.root, src.root);
   EXPECT_EQ(f, uint32_t(ClockArena::kChanged));
   // (That join stamped src's root (1, 4): goroutine 1's clock holds it.)
   // Goroutine 3's nodes, stamped (3, 4), against a source that knows it at
   // 3 only: entries are compared.
   Clock h = Frozen(a, {{1500, 9}}, ClockArena::Stamp(3, 4));
-  f = a.Join(&h, {3, 4}, &src, {3, 3}, ClockArena::Stamp(3, 4));
+  f = a.Join(&h, ClockArena::Extra{3, 4}, &src, ClockArena::Extra{3, 3}, ClockArena::Stamp(3, 4));
   EXPECT_EQ(a.Get(h.root, 1500), 9u);
   EXPECT_EQ(a.Get(h.root, 7), 2u);
   EXPECT_EQ(f, uint32_t(ClockArena::kChanged | ClockArena::kAboveSrc));
