@@ -77,16 +77,19 @@ const GoReleaseRun& ReleaseRun() {
     r.module_copy = copy.string();
     // The go command in the copy must be the release asked for (a go.mod
     // or GOTOOLCHAIN that it did not honour would test the wrong one).
-    std::string version;
+    // Its last line: on a fresh machine the go command first says that it
+    // is downloading the toolchain ("go: downloading go1.23.12 ...").
+    std::string said, version;
     if (FILE* p = popen(("cd '" + r.module_copy + "' && go env GOVERSION 2>&1").c_str(), "r")) {
       char buf[512];
-      while (std::fgets(buf, sizeof buf, p) != nullptr) version += buf;
+      while (std::fgets(buf, sizeof buf, p) != nullptr) said += buf;
       pclose(p);
     }
-    while (!version.empty() && version.back() == '\n') version.pop_back();
+    while (!said.empty() && said.back() == '\n') said.pop_back();
+    version = said.substr(said.rfind('\n') == std::string::npos ? 0 : said.rfind('\n') + 1);
     if (version != rel->tested) {
       std::fprintf(stderr, "GOTOOLCHAIN=%s: go env GOVERSION in %s says '%s'\n",
-                   std::string(rel->tested).c_str(), r.module_copy.c_str(), version.c_str());
+                   std::string(rel->tested).c_str(), r.module_copy.c_str(), said.c_str());
       std::exit(2);
     }
     std::printf("corpus: Go release 1.%d (GOTOOLCHAIN=%s), module copy %s\n", r.minor,

@@ -310,7 +310,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   // The rewrite of a prediction reads the clocks of every operation in the
   // bug's past: build the engine again with all of them, in the place of
   // the one without the unneeded clocks.
-  if (have_hb && opt.confirm != nullptr && needs.records > 0 &&
+  if (have_hb && opt.confirm != nullptr && opt.confirm->enabled && needs.records > 0 &&
       std::any_of(found.begin(), found.end(), [](const report::Finding& f) {
         return f.status == report::Status::Predicted && !f.records.empty();
       })) {

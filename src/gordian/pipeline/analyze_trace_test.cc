@@ -18,6 +18,8 @@
 
 #include "gordian/hb/op_index.h"
 #include "gordian/pipeline/analysis_progress.h"
+#include "gordian/pipeline/confirm.h"
+#include "gordian/pipeline/schedule_runner.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/writer.h"
 
@@ -322,6 +324,40 @@ TEST(AnalyzeTraceProgress, ReportsPhasesWithRecordCounts) {
   ASSERT_EQ(rec.totals.size(), 1u);  // the trace's record count
   EXPECT_GT(*rec.totals.begin(), 160000u);
   EXPECT_TRUE(rec.steps_seen) << "the replay reported its progress";
+}
+
+// The build with every clock is for the rewrite of a confirmation: none
+// when confirmation is off (gordian test --no-confirm), though the trace
+// has predictions to rewrite and its first build left clocks out.
+TEST(AnalyzeTraceProgress, EveryClockOnlyForAConfirmation) {
+  TempTrace tr(Program());
+  class NoReplay : public ScheduleRunner {
+   public:
+    bool Run(const schedule::Schedule&, const std::string&, const RunOptions&, RunOutput*,
+             std::string* err) override {
+      *err = "no replay in this test";
+      return false;
+    }
+  } runner;
+  for (bool enabled : {true, false}) {
+    SCOPED_TRACE(enabled ? "confirmation on" : "confirmation off");
+    ConfirmOptions c;
+    c.enabled = enabled;
+    c.runner = &runner;
+    c.schedule_dir = tr.root + (enabled ? "/schedules-on" : "/schedules-off");
+    c.work_dir = tr.root + (enabled ? "/work-on" : "/work-off");
+    Recorder rec;
+    AnalyzeOptions o;
+    o.progress = &rec;
+    o.confirm = &c;
+    std::vector<report::Finding> found;
+    std::string err;
+    ASSERT_TRUE(AnalyzeTrace("test", tr.dir, o, &found, &err)) << err;
+    EXPECT_TRUE(std::any_of(found.begin(), found.end(), [](const report::Finding& f) {
+      return f.status != report::Status::Occurred && !f.records.empty();
+    })) << "a prediction to rewrite";
+    EXPECT_EQ(rec.phases.count("happens-before (every clock)"), enabled ? 1u : 0u);
+  }
 }
 
 TEST(ThrottledProgressTest, QuietForASecondThenEveryInterval) {
