@@ -16,6 +16,7 @@
 #include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
+#include "gordian/detect/clock_needs.h"
 #include "gordian/hb/op_index.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/confirm.h"
@@ -330,7 +331,18 @@ TEST(AnalyzeTraceProgress, ReportsPhasesWithRecordCounts) {
 // when confirmation is off (gordian test --no-confirm), though the trace
 // has predictions to rewrite and its first build left clocks out.
 TEST(AnalyzeTraceProgress, EveryClockOnlyForAConfirmation) {
-  TempTrace tr(Program());
+  // Program's predictions, and a buffered channel busy enough
+  // (detect::kClockNeedsMinOps) that no detector asks about: its records
+  // get no clock in the first build.
+  TraceWriter w = Program();
+  const uint32_t s = w.AddSite("/p/busy.go", 9, "main.busy");
+  const uint32_t busy = w.NewObject();
+  w.Op(1, Kind::ChanMake, busy, 1000, s);
+  const uint32_t sender = w.Go(1, s), receiver = w.Go(1, s);
+  const uint32_t n = detect::kClockNeedsMinOps / 2 + 1;
+  for (uint32_t i = 1; i <= n; ++i) w.Op(sender, Kind::ChanSend, busy, i, s);
+  for (uint32_t i = 1; i <= n; ++i) w.Op(receiver, Kind::ChanRecv, busy, i, s);
+  TempTrace tr(w);
   class NoReplay : public ScheduleRunner {
    public:
     bool Run(const schedule::Schedule&, const std::string&, const RunOptions&, RunOutput*,
