@@ -171,6 +171,20 @@ class RecordTest : public ::testing::Test {
     EXPECT_EQ(static_cast<int>(s.exit_status), plain.exit_code) << prog;
   }
 
+  // Options for driver::Record called in this process (the keep_binary
+  // tests), in tests/record, into tmp_ + out, the output not passed on.
+  static driver::RecordOptions InProcess(driver::RecordMode mode, std::vector<std::string> args,
+                                         const std::string& out, bool keep_binary) {
+    driver::RecordOptions o;
+    o.mode = mode;
+    o.args = std::move(args);
+    o.cwd = RecordDir();
+    o.out_dir = *tmp_ + out;
+    o.pass_through = false;
+    o.keep_binary = keep_binary;
+    o.self_exe = Gordian();
+    return o;
+  }
   static std::string* tmp_;
 };
 
@@ -687,14 +701,8 @@ TEST_F(RecordTest, RunModeKeepsTheProgramToRunAgain) {
   setenv("GORDIAN_RUNTIME_DIR", (SourceDir() + "/runtime/std").c_str(), 1);
   for (bool keep : {true, false}) {
     SCOPED_TRACE(keep ? "kept" : "not kept");
-    driver::RecordOptions o;
-    o.mode = driver::RecordMode::kRun;
-    o.args = {"./unbuffered", "one", "two"};
-    o.cwd = RecordDir();
-    o.out_dir = *tmp_ + (keep ? "/keptrun" : "/notkeptrun");
-    o.pass_through = false;
-    o.keep_binary = keep;
-    o.self_exe = Gordian();
+    driver::RecordOptions o = InProcess(driver::RecordMode::kRun, {"./unbuffered", "one", "two"},
+                                        keep ? "/keptrun" : "/notkeptrun", keep);
     driver::RecordResult r;
     std::string err;
     ASSERT_TRUE(driver::Record(o, &r, &err)) << err;
@@ -737,14 +745,8 @@ TEST_F(RecordTest, TestModeKeepsTheTestBinaryOnlyWhenAsked) {
   setenv("GORDIAN_KEEP_BINARY", "1", 1);
   for (bool keep : {true, false}) {
     SCOPED_TRACE(keep ? "asked" : "not asked");
-    driver::RecordOptions o;
-    o.mode = driver::RecordMode::kTest;
-    o.args = {"./multi"};
-    o.cwd = RecordDir();
-    o.out_dir = *tmp_ + (keep ? "/keptbin" : "/notkeptbin");
-    o.pass_through = false;
-    o.keep_binary = keep;
-    o.self_exe = Gordian();
+    driver::RecordOptions o =
+        InProcess(driver::RecordMode::kTest, {"./multi"}, keep ? "/keptbin" : "/notkeptbin", keep);
     driver::RecordResult r;
     std::string err;
     ASSERT_TRUE(driver::Record(o, &r, &err)) << err;

@@ -19,6 +19,18 @@ namespace {
 
 using testing::TraceBuilder;
 
+// Builds hb from t with rows (min_width 0xffffffff) or trees (1), the
+// trees collected every `collect` snapshots; the defaults restored after.
+bool BuildAtWidth(const trace::Trace& t, uint32_t min_width, uint32_t collect, HappensBefore* hb,
+                  std::string* err) {
+  internal::tree_clock_min_width = min_width;
+  internal::tree_clock_collect_every = min_width == 1 ? collect : 0;
+  const bool built = hb->Build(t, err);
+  internal::tree_clock_collect_every = 0;
+  internal::tree_clock_min_width = 65;
+  return built;
+}
+
 // A random run: goroutines spawn goroutines, take mutexes and an RWMutex,
 // talk over unbuffered and buffered channels (also in selects), use a
 // WaitGroup, a Once, a Cond, close a channel; some end blocked. Mostly
@@ -246,12 +258,7 @@ void CompareUnclocked(uint32_t seed, uint32_t max_goroutines, uint32_t steps,
     HbOptions o;
     o.unclocked = mask;
     HappensBefore part(o);
-    internal::tree_clock_min_width = min_width;
-    internal::tree_clock_collect_every = min_width == 1 ? 5 : 0;
-    bool built = part.Build(t, &err);
-    internal::tree_clock_collect_every = 0;
-    internal::tree_clock_min_width = 65;
-    ASSERT_TRUE(built) << err;
+    ASSERT_TRUE(BuildAtWidth(t, min_width, 5, &part, &err)) << err;
     EXPECT_GT(part.RecordsWithoutClock(), 0u);
     for (uint32_t r = 0; r < n; ++r) {
       uint32_t owner = part.ops().Owner(r);
@@ -308,12 +315,9 @@ TEST(TreeClockDifferential, KnowledgeGainedIsTheChangedEntries) {
   for (uint32_t seed = 1; seed <= 12; ++seed) {
     trace::Trace t = RandomTrace(seed, seed % 2 ? 12 : 160, 2500);
     for (uint32_t min_width : {0xffffffffu, 1u}) {
-      internal::tree_clock_min_width = min_width;
       HappensBefore hb;
       std::string err;
-      bool built = hb.Build(t, &err);
-      internal::tree_clock_min_width = 65;
-      ASSERT_TRUE(built) << err;
+      ASSERT_TRUE(BuildAtWidth(t, min_width, 0, &hb, &err)) << err;
       size_t nonempty = 0;
       for (const trace::Goroutine& gr : t.goroutines) {
         uint32_t prev = kNoRecord;
@@ -348,12 +352,9 @@ TEST(TreeClockDifferential, LastBeforeIsTheLastRecordBefore) {
   for (uint32_t seed = 1; seed <= 8; ++seed) {
     trace::Trace t = RandomTrace(seed, seed % 2 ? 10 : 150, 1500);
     for (uint32_t min_width : {0xffffffffu, 1u}) {
-      internal::tree_clock_min_width = min_width;
       HappensBefore hb;
       std::string err;
-      bool built = hb.Build(t, &err);
-      internal::tree_clock_min_width = 65;
-      ASSERT_TRUE(built) << err;
+      ASSERT_TRUE(BuildAtWidth(t, min_width, 0, &hb, &err)) << err;
       std::vector<std::vector<uint32_t>> recs(t.goroutines.size());
       for (size_t g = 0; g < t.goroutines.size(); ++g) {
         for (uint32_t r = t.goroutines[g].begin; r < t.goroutines[g].end; ++r) {
@@ -398,12 +399,7 @@ TEST(TreeClockDifferential, ReadGoroutinesKeepTheirEntriesExact) {
       HbOptions o;
       o.read_goroutines = read;
       HappensBefore part(o);
-      internal::tree_clock_min_width = min_width;
-      internal::tree_clock_collect_every = min_width == 1 ? 7 : 0;
-      bool built = part.Build(t, &err);
-      internal::tree_clock_collect_every = 0;
-      internal::tree_clock_min_width = 65;
-      ASSERT_TRUE(built) << err;
+      ASSERT_TRUE(BuildAtWidth(t, min_width, 7, &part, &err)) << err;
       ASSERT_LT(part.clock_width(), ng);
       ASSERT_EQ(full.warnings(), part.warnings());
       std::vector<uint32_t> in_read;  // records of read goroutines
