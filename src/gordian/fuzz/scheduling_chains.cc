@@ -122,6 +122,7 @@ void SchedulingChains::Propose(const AnalysedRun& run, std::vector<Candidate>* o
   for (auto& [op, peers] : space.peers) std::sort(peers.begin(), peers.end());
   std::unordered_map<uint32_t, std::pair<std::string, uint32_t>> where;  // record -> (path, index)
   for (size_t g = 0; g < controlled.goroutines(); g++) {
+    if (controlled.Path(g).empty()) continue;
     std::span<const uint32_t> recs = controlled.Ops(g);
     for (uint32_t i = 0; i < recs.size(); i++) where[recs[i]] = {std::string(controlled.Path(g)), i};
   }

@@ -440,6 +440,7 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
     }
     for (size_t gi = 0; gi < controlled.goroutines(); gi++) {
       std::string_view path = controlled.Path(gi);
+      if (path.empty()) continue;
       std::span<const uint32_t> recs = controlled.Ops(gi);
       auto n = scheduled.find(path);
       for (size_t k = n == scheduled.end() ? 0 : n->second; k < recs.size() && first_diff.empty();

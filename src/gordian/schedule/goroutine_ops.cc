@@ -7,20 +7,26 @@
 
 namespace gordian::schedule {
 
-GoroutineOps::GoroutineOps(const trace::Trace& t) {
+GoroutineOps::GoroutineOps(const trace::Trace& t, Lookup lookup) {
+  const bool by_path = lookup == Lookup::kByIndexAndPath;
   start_.reserve(t.goroutines.size() + 1);
   paths_.reserve(t.goroutines.size());
-  index_.reserve(t.goroutines.size());
+  if (by_path) index_.reserve(t.goroutines.size());
   start_.push_back(0);
   for (const trace::Goroutine& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;
-    // A stable id names one goroutine; should one come twice, the first
-    // keeps it (a schedule could not tell them apart either).
-    if (!index_.emplace(g.stable_id, static_cast<uint32_t>(paths_.size())).second) continue;
-    paths_.push_back(g.stable_id);
-    for (uint32_t i = g.begin; i < g.end; i++) {
-      if (IsControlled(t.records[i].kind)) recs_.push_back(i);
+    std::string_view path;
+    if (!g.stable_id.empty()) {
+      // A stable id names one goroutine; should one come twice, Of finds
+      // the first (a schedule could not tell them apart either). Without
+      // the hash every goroutine keeps its path.
+      if (!by_path || index_.emplace(g.stable_id, static_cast<uint32_t>(paths_.size())).second) {
+        path = g.stable_id;
+      }
+      for (uint32_t i = g.begin; i < g.end; i++) {
+        if (IsControlled(t.records[i].kind)) recs_.push_back(i);
+      }
     }
+    paths_.push_back(path);
     start_.push_back(static_cast<uint32_t>(recs_.size()));
   }
 }

@@ -1,6 +1,8 @@
-// Tests of GoroutineOps (each goroutine's controlled operations by stable
-// id) and SiteIs (a site compared with its "file:line" text).
+// Tests of GoroutineOps (each goroutine's controlled operations, by index
+// and by stable id) and SiteIs (a site compared with its "file:line" text).
 #include "gordian/schedule/goroutine_ops.h"
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -38,7 +40,7 @@ trace::Trace Program() {
   };
   goroutine(1, 0, 0, "1", {Kind::ChanMake, Kind::GoSpawn, Kind::ChanSend, Kind::GoSpawn, Kind::MutexLock});
   goroutine(2, 1, 0, "1.0", {Kind::ChanRecv, Kind::GoEnd});
-  goroutine(3, 1, 1, "", {Kind::MutexLock});  // no stable id: left out
+  goroutine(3, 1, 1, "", {Kind::MutexLock});  // no stable id
   goroutine(4, 1, 1, "1.1", {Kind::GoEnd});    // no controlled operation
   return t;
 }
@@ -63,20 +65,41 @@ TEST(GoroutineOps, EachGoroutinesControlledOperationsInProgramOrder) {
   EXPECT_TRUE(ops.Of("1.1").empty());
   EXPECT_TRUE(ops.Of("1.2").empty());  // no such goroutine
   EXPECT_TRUE(ops.Of("").empty());     // the one without a stable id is not found by ""
-  ASSERT_EQ(ops.goroutines(), 3u);
+  // Per goroutine of the trace, in its order.
+  ASSERT_EQ(ops.goroutines(), 4u);
   EXPECT_EQ(ops.Path(0), "1");
   EXPECT_EQ(ops.Path(1), "1.0");
-  EXPECT_EQ(ops.Path(2), "1.1");
+  EXPECT_EQ(ops.Path(2), "");  // no stable id: no operation a schedule could name
+  EXPECT_TRUE(ops.Ops(2).empty());
+  EXPECT_EQ(ops.Path(3), "1.1");
+  EXPECT_TRUE(ops.Ops(3).empty());
   EXPECT_EQ(ops.Ops(1).data(), child.data());
+  EXPECT_EQ(ops.Ops(0).data(), main.data());
 }
 
+// The second goroutine of a stable id keeps its operations by index (the
+// rewrite reads every goroutine's) but has no path: Of finds the first.
 TEST(GoroutineOps, AStableIdTwiceKeepsTheFirstGoroutine) {
   trace::Trace t = Program();
-  t.goroutines[3].stable_id = "1.0";  // a corrupt trace: two goroutines named 1.0
+  t.goroutines[2].stable_id = "1.0";  // a corrupt trace: two goroutines named 1.0
   GoroutineOps ops(t);
   std::span<const uint32_t> child = ops.Of("1.0");
   EXPECT_EQ(std::vector<uint32_t>(child.begin(), child.end()), Controlled(t, 1));
-  EXPECT_EQ(ops.goroutines(), 2u);
+  ASSERT_EQ(ops.goroutines(), 4u);
+  EXPECT_EQ(ops.Path(1), "1.0");
+  EXPECT_EQ(ops.Path(2), "");
+  std::span<const uint32_t> second = ops.Ops(2);
+  EXPECT_EQ(std::vector<uint32_t>(second.begin(), second.end()), Controlled(t, 2));
+  EXPECT_FALSE(second.empty());
+  // By index alone: the same operations, and no hash to tell the second
+  // goroutine's path from the first's.
+  GoroutineOps by_index(t, GoroutineOps::Lookup::kByIndex);
+  ASSERT_EQ(by_index.goroutines(), 4u);
+  for (size_t g = 0; g < 4; ++g) {
+    EXPECT_TRUE(std::ranges::equal(by_index.Ops(g), ops.Ops(g))) << g;
+  }
+  EXPECT_EQ(by_index.Path(2), "1.0");
+  EXPECT_EQ(by_index.Path(0), "1");
 }
 
 TEST(SiteIs, ComparesFileAndLineAsSiteTextWritesThem) {

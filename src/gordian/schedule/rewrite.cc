@@ -55,34 +55,28 @@ namespace {
 
 struct Controlled {
   static constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<std::vector<uint32_t>> recs;  // per goroutine index: controlled records
+  explicit Controlled(const trace::Trace& t)
+      : ops(t, GoroutineOps::Lookup::kByIndex), pos(t.records.size(), kNone) {
+    for (size_t g = 0; g < ops.goroutines(); g++) {
+      std::span<const uint32_t> recs = ops.Ops(g);
+      for (uint32_t k = 0; k < recs.size(); k++) pos[recs[k]] = k;
+    }
+  }
+  // Per goroutine index: its controlled records.
+  std::span<const uint32_t> Recs(size_t g) const { return ops.Ops(g); }
+  uint32_t PosOf(uint32_t rec) const { return rec < pos.size() ? pos[rec] : kNone; }
+
+  GoroutineOps ops;
   // Per record: its index among its goroutine's controlled records, kNone
   // if it is not one (a flat array: a hash map of 700,000 entries cost
   // 30 MB and the rewrite's slowest lookups).
   std::vector<uint32_t> pos;
-  uint32_t PosOf(uint32_t rec) const { return rec < pos.size() ? pos[rec] : kNone; }
 };
 
-Controlled BuildControlled(const trace::Trace& t) {
-  Controlled c;
-  c.recs.resize(t.goroutines.size());
-  c.pos.assign(t.records.size(), Controlled::kNone);
-  for (size_t g = 0; g < t.goroutines.size(); g++) {
-    const trace::Goroutine& gr = t.goroutines[g];
-    if (gr.stable_id.empty()) continue;
-    for (uint32_t i = gr.begin; i < gr.end; i++) {
-      if (!IsControlled(t.records[i].kind)) continue;
-      c.pos[i] = static_cast<uint32_t>(c.recs[g].size());
-      c.recs[g].push_back(i);
-    }
-  }
-  return c;
-}
-
 // Largest k < limit with Before(recs[k], b), or -1.
-int64_t LastBefore(const hb::HappensBefore& e, const std::vector<uint32_t>& recs, size_t limit,
+int64_t LastBefore(const hb::HappensBefore& e, std::span<const uint32_t> recs, size_t limit,
                    uint32_t b) {
-  return e.LastBefore(std::span<const uint32_t>(recs.data(), std::min(limit, recs.size())), b);
+  return e.LastBefore(recs.first(std::min(limit, recs.size())), b);
 }
 
 bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
@@ -106,8 +100,8 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     uint32_t gb = trace::Value(e.ops().GoroutineIndexOf(b));
     cut[gb] = std::max<size_t>(cut[gb], p + 1);
     for (size_t h = 0; h < ng; h++) {
-      if (h == gb || c.recs[h].empty()) continue;
-      int64_t k = LastBefore(e, c.recs[h], c.recs[h].size(), b);
+      if (h == gb || c.Recs(h).empty()) continue;
+      int64_t k = LastBefore(e, c.Recs(h), c.Recs(h).size(), b);
       cut[h] = std::max<size_t>(cut[h], static_cast<size_t>(k + 1));
     }
   }
@@ -137,7 +131,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
     if (spawn == trace::kNoRecordId) return {SIZE_MAX, hb::kNoRecord};
     uint32_t sr = trace::Value(spawn);
     size_t p = trace::Value(e.ops().GoroutineIndexOf(sr));
-    const std::vector<uint32_t>& pr = c.recs[p];
+    std::span<const uint32_t> pr = c.Recs(p);
     size_t k = static_cast<size_t>(std::lower_bound(pr.begin(), pr.begin() + cut[p], sr) - pr.begin());
     if (k == 0) return {SIZE_MAX, hb::kNoRecord};
     return {base[p] + k - 1, pr[k - 1]};
@@ -145,7 +139,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // The record operation (h, k) compares with (kNoRecord: the zero clock),
   // and the node of an edge that comes with that choice (SIZE_MAX: none).
   auto base_of = [&](size_t h, size_t k) -> std::pair<size_t, uint32_t> {
-    if (k > 0) return {SIZE_MAX, c.recs[h][k - 1]};  // program order: its own edge
+    if (k > 0) return {SIZE_MAX, c.Recs(h)[k - 1]};  // program order: its own edge
     return spawner(h);
   };
   // A cover of what (h, k) learnt: an operation m of another goroutine
@@ -158,7 +152,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // that its own previous operation did not, but hardly more than that
   // Unlock: a few questions where the gain over its goroutine is thousands.
   auto cover_of = [&](size_t h, size_t k) -> std::pair<size_t, uint32_t> {  // (node, record) or none
-    const uint32_t r = c.recs[h][k];
+    const uint32_t r = c.Recs(h)[k];
     auto node_of_cover = [&](uint32_t m) -> std::pair<size_t, uint32_t> {
       if (m == hb::kNoRecord) return {SIZE_MAX, hb::kNoRecord};
       m = e.ops().Owner(m);
@@ -190,7 +184,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   constexpr size_t kSmallGain = 64;
   std::vector<uint32_t> gained, beyond_base;
   auto others_of = [&](size_t h, size_t k, uint32_t prev, uint32_t cover) {
-    const uint32_t r = c.recs[h][k];
+    const uint32_t r = c.Recs(h)[k];
     gained.clear();
     if (cover != hb::kNoRecord && e.KnowledgeGained(cover, r, &gained)) {
       if (gained.size() <= kSmallGain) return true;
@@ -250,7 +244,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   for (size_t h = 0; h < ng; h++) {
     for (size_t k = 0; k < cut[h]; k++) {
       size_t id = base[h] + k;
-      uint32_t r = c.recs[h][k];
+      uint32_t r = c.Recs(h)[k];
       rec_of[id] = r;
       if (k > 0) edge(id - 1, id);
       auto [node, prev] = base_of(h, k);
@@ -277,7 +271,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
       }
       for (uint32_t o : others) {
         if (o == h || cut[o] == 0) continue;
-        int64_t j = LastBefore(e, c.recs[o], cut[o], r);
+        int64_t j = LastBefore(e, c.Recs(o), cut[o], r);
         if (j >= 0) edge(base[o] + static_cast<size_t>(j), id);
       }
     }
@@ -296,7 +290,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // counter and the Wait would block for a Done the schedule puts later.
   for (size_t h = 0; h < ng; h++) {
     for (size_t k = 0; k < cut[h]; k++) {
-      uint32_t w = c.recs[h][k];
+      uint32_t w = c.Recs(h)[k];
       if (t.records[w].kind != Kind::WgWait || t.records[w].tpost == 0) continue;
       uint32_t wg = e.ops().ObjectOf(w);
       if (wg == hb::kNoObject) continue;
@@ -438,7 +432,7 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                        report::KindName(f.kind));
     return false;
   }
-  Controlled c = BuildControlled(t);
+  const Controlled c(t);
   const std::string origin = fmt::format("rewrite {}", report::KindName(f.kind));
   const std::string_view expect = report::KindName(f.kind);
   // The plans best first: all but the last are tried on the side.
@@ -464,7 +458,7 @@ bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::
       return false;
     }
   }
-  return Linearize(t, trace_dir, e, BuildControlled(t), plan, origin, "", out, err);
+  return Linearize(t, trace_dir, e, Controlled(t), plan, origin, "", out, err);
 }
 
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {
