@@ -165,6 +165,10 @@ patch("insert-before", "\texit(0)\n\tfor {\n\t\tvar x *int32\n",
 patch("insert-after", "func os_beforeExit(exitCode int) {\n",
       "\tgordianExit(exitCode, gordianExitOsExit)\n", "ProgramExit: os.Exit")
 
+file("runtime/mgc.go")
+patch("insert-before", "\t\t// marking is complete so we can turn the write barrier off\n",
+      "\t\tgordianGCMarked()\n", "retire the object ids of the sync objects the GC found dead")
+
 file("runtime/panic.go")
 patch("insert-before", "\tvar p _panic\n\tp.arg = e\n", "\tgordianPanic(e, sys.GetCallerPC())\n", "Panic; completes the operation that panicked")
 patch("insert-after", "func fatalpanic(msgs *_panic) {\n", "\tgordianFatal(gordianExitPanic)\n", "ProgramExit: fatal panic")

@@ -259,7 +259,8 @@ TEST_F(BrowserTest, VerifyFindingsHaveTheirTimelines) {
   driver::ProcessResult r;
   std::string err;
   ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
-  ASSERT_EQ(r.exit_code, 1) << r.Describe() << "\n" << r.err;
+  // Predictions only (no -confirm): warnings, exit 0.
+  ASSERT_EQ(r.exit_code, 0) << r.Describe() << "\n" << r.err;
   nlohmann::json report = nlohmann::json::parse(ReadFile(*tmp_ / "verify.json"));
   const nlohmann::json& findings = report["findings"];
   std::set<std::string> kinds;

@@ -62,4 +62,10 @@ CheckResult Check(const std::string& prog_dir, const std::vector<Want>& wants,
 // "send-on-closed occurred at x/main.go:12 (+1 more location)"
 std::string DescribeFinding(const report::Finding& f);
 
+// A finding that claims a bug, whether or not a replay confirmed it: a bug,
+// or a prediction of a bug kind that the report shows as a warning until a
+// replay confirms it (report::SettleUnconfirmed). A correct program must
+// have none.
+bool ClaimsABug(const report::Finding& f);
+
 }  // namespace gordian::corpus

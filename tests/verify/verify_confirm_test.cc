@@ -128,7 +128,7 @@ TEST(VerifyConfirm, TestThatDoesNotBuildIsAnError) {
   driver::ProcessResult r;
   std::string err;
   ASSERT_TRUE(e2e::RunVerify({"-confirm", "--json", (tmp / "f.json").string(), "./..."}, mod, tmp, &r, &err)) << err;
-  EXPECT_NE(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("does not build"), std::string::npos) << r.err;
   std::vector<report::Finding> findings;
   if (report::FromJson(e2e::Slurp(tmp / "f.json"), &findings, &err)) {

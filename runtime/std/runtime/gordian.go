@@ -177,6 +177,11 @@ var gordian struct {
 	nsites    atomic.Uint32
 	nstrings  atomic.Uint32
 	ntests    atomic.Uint32
+	// The tests whose function has returned, one bit per test index (the
+	// schedule's holds then let their goroutines go: gordianHoldReleased),
+	// and the program's end (every hold lets go).
+	testEnded     [gordianEndedTests / 32]atomic.Uint32
+	holdsReleased atomic.Uint32
 	truncated atomic.Uint32
 	exiting   atomic.Uint32
 
@@ -192,6 +197,8 @@ var gordian struct {
 	siteTab unsafe.Pointer // [gordianSiteTabSize]gordianSiteEntry
 	sitePCs unsafe.Pointer // [gordianMaxSites]uintptr: lookup pc of each site id
 	objTab  unsafe.Pointer // [gordianObjTabSize]gordianObjEntry
+	objUsed unsafe.Pointer // [gordianObjTabSize]uint32: the slots in use, in order of use
+	objN    atomic.Uint32  // how many of objUsed are set
 
 	recorder gordianG // the recorder's pseudo-goroutine (GlobalDeadlock)
 
@@ -249,7 +256,8 @@ func gordianInit() {
 	gordian.siteTab = gordianSysAlloc(gordianSiteTabSize*unsafe.Sizeof(gordianSiteEntry{}), &memstats.other_sys, "gordian sites")
 	gordian.sitePCs = gordianSysAlloc(gordianMaxSites*goarchPtrSize, &memstats.other_sys, "gordian site pcs")
 	gordian.objTab = gordianSysAlloc(gordianObjTabSize*unsafe.Sizeof(gordianObjEntry{}), &memstats.other_sys, "gordian objects")
-	if gordian.siteTab == nil || gordian.sitePCs == nil || gordian.objTab == nil {
+	gordian.objUsed = gordianSysAlloc(gordianObjTabSize*4, &memstats.other_sys, "gordian object slots")
+	if gordian.siteTab == nil || gordian.sitePCs == nil || gordian.objTab == nil || gordian.objUsed == nil {
 		gordianFail("out of memory for the site and object tables", "", 0)
 		exit(2)
 	}
@@ -787,12 +795,16 @@ func gordianContains(s, sub string) bool {
 // Sync objects (Mutex, RWMutex, WaitGroup, Once, Cond) get dense ids through
 // an address table: lock-free open addressing, entries are never removed. An
 // object enters the table the first time a user-site operation uses it, so
-// presence in the table is the object's "user" mark. An address that the GC
-// reuses for a new object of the same class keeps its id; a new object of
-// another class gets a new id.
+// presence in the table is the object's "user" mark. When a GC finds the
+// heap object at an address dead (gordianGCMarked), its entry is retired,
+// so that a new object the allocator puts at the same address gets a new
+// id: two mutexes of two tests' sessions are two objects, never one lock
+// that both take in different orders. A new object of another class gets a
+// new id too.
 const (
 	gordianObjTabBits = 21
 	gordianObjTabSize = 1 << gordianObjTabBits
+	gordianObjRetired = 15 // the class of a retired entry: matches no class
 )
 
 type gordianObjEntry struct {
@@ -836,10 +848,12 @@ func gordianObjID(addr unsafe.Pointer, cls uint32, insert bool) uint32 {
 			if !insert {
 				return 0
 			}
-			mp := acquirem() // see gordianSite
+			mp := acquirem() // see gordianSite; also keeps a GC out until the slot is listed
 			if atomic.Casuintptr(&e.addr, 0, a) {
 				id := gordian.objs.Add(1)
 				e.v.Store(id<<4 | cls)
+				n := gordian.objN.Add(1) - 1
+				*(*uint32)(add(gordian.objUsed, uintptr(n)*4)) = uint32(h)
 				releasem(mp)
 				return id
 			}
@@ -849,6 +863,68 @@ func gordianObjID(addr unsafe.Pointer, cls uint32, insert bool) uint32 {
 		h = (h + 1) & (gordianObjTabSize - 1)
 	}
 	return 0
+}
+
+// gordianEndedTests bounds the test indices gordianHoldReleased tells
+// apart; the goroutines of a test with a larger index are let go when any
+// test past the bound ends.
+const gordianEndedTests = 1 << 16
+
+// gordianReleaseHolds marks test idx ended (idx 0: the program is ending):
+// the schedule no longer holds its goroutines (gordianHoldReleased).
+func gordianReleaseHolds(idx uint32) {
+	if idx == 0 || idx >= gordianEndedTests {
+		gordian.holdsReleased.Store(1)
+		return
+	}
+	gordian.testEnded[idx/32].Or(1 << (idx % 32))
+}
+
+// gordianHoldReleased reports whether the current goroutine's test has
+// ended (or the program is ending). A schedule holds goroutines back (a
+// fuzzing delay or select preference, a forced select or non-blocking
+// operation polling for its partner, a Once.Do held for another): once
+// the test has returned, a hold only makes goroutines look blocked forever
+// to the test-end check when it is the schedule that stops them ("Lock
+// blocked forever" behind a goroutine held in its critical section). So
+// every hold lets go when its goroutine's test ends, before that check
+// settles.
+func gordianHoldReleased() bool {
+	if gordian.holdsReleased.Load() != 0 {
+		return true
+	}
+	t := getg().gordian.test
+	return t != 0 && t < gordianEndedTests && gordian.testEnded[t/32].Load()&(1<<(t%32)) != 0
+}
+
+// gordianGCMarked runs at the end of each GC's mark phase, with the world
+// stopped, before the sweep frees anything (mgc.go, gcMarkTermination).
+// An address of the object table whose heap object the GC did not mark is
+// garbage, and the allocator may hand it out again: its entry is retired,
+// so that the next user operation at that address gets a new id. Addresses
+// outside the heap (globals) stay. So do the objects of a span with
+// specials: a finalizer resurrects an unmarked object in the sweep, and its
+// mutex must keep its id.
+func gordianGCMarked() {
+	if !gordianOn || gordian.objTab == nil {
+		return
+	}
+	tab := (*[gordianObjTabSize]gordianObjEntry)(gordian.objTab)
+	n := gordian.objN.Load()
+	for i := uint32(0); i < n; i++ {
+		e := &tab[*(*uint32)(add(gordian.objUsed, uintptr(i)*4))]
+		v := e.v.Load()
+		if v == 0 || v&15 == gordianObjRetired {
+			continue
+		}
+		s := spanOfHeap(e.addr)
+		if s == nil || s.specials != nil {
+			continue
+		}
+		if !s.markBitsForIndex(s.objIndex(e.addr)).isMarked() {
+			e.v.Store(v&^15 | gordianObjRetired)
+		}
+	}
 }
 
 // ---- strings and meta ------------------------------------------------------

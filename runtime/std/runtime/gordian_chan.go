@@ -335,6 +335,11 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 				ok = chansendOrig(c, ep, block, pc)
 			}
 			gordianReplayPollEnd(st)
+		} else if ok = chansendOrig(c, ep, block, pc); ok {
+			// A forced default while a receiver waits or the buffer has
+			// room: Go sends (gordianReplayRefuse). On a closed channel
+			// the send panics, as it would in any run.
+			gordianReplayRefuse(site)
 		}
 		gordianNBEnd(st, p, ok, false)
 		gordianReplayDone(st)
@@ -403,6 +408,11 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 				selected, received = chanrecvOrig(c, ep, block)
 			}
 			gordianReplayPollEnd(st)
+		} else if selected, received = chanrecvOrig(c, ep, block); selected {
+			// A forced default while the channel is closed, holds a
+			// value or has a waiting sender: Go receives
+			// (gordianReplayRefuse).
+			gordianReplayRefuse(site)
 		}
 		gordianNBEnd(st, p, selected, selected && !received)
 		gordianReplayDone(st)

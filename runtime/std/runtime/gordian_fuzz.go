@@ -195,7 +195,7 @@ func gordianFuzzHold(waitNs int64) {
 	quietSince := int64(0)
 	for {
 		now := nanotime()
-		if now >= deadline {
+		if now >= deadline || gordianHoldReleased() {
 			return
 		}
 		if !gordianFuzzOthersIdle() {
@@ -273,7 +273,7 @@ func gordianFuzzSelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs
 			return int(k), recv
 		}
 		now := nanotime()
-		if f.prefSpent[pi].Load()+now-start > f.prefWaitNs[pi] {
+		if f.prefSpent[pi].Load()+now-start > f.prefWaitNs[pi] || gordianHoldReleased() {
 			f.prefSpent[pi].Add(now - start)
 			return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 		}

@@ -286,6 +286,7 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 	}
 	gordianOne(st, gkTestEnd, fl, 0, 0, idx, 0)
 	gordianReplayTestEnd(st) // replay: gordian_replay.go
+	gordianReleaseHolds(idx)
 	deadline := nanotime() + gordian.settleNs
 	gordianSettle(gp, idx, deadline)
 	gordianRecordBlocked(st, gp, idx, deadline)

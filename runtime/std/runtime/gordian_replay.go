@@ -906,6 +906,12 @@ func gordianReplayPollLoop(s *gordianReplayG, pos int32) bool {
 		if pos >= 0 && c > pos {
 			return false // skipped by the stall policy
 		}
+		if pos < 0 && gordianHoldReleased() {
+			// Not in the schedule, and its test has ended: waiting for
+			// the rest of the schedule would only make the goroutines
+			// behind it look blocked forever to the test-end check.
+			return false
+		}
 		if gordianReplayAckParked(c) {
 			continue
 		}
@@ -1011,6 +1017,25 @@ func gordianReplayStall(c int32, now int64) {
 	}
 }
 
+// gordianReplayRefuse reports that the schedule forced the default of a
+// select at site (or of a non-blocking send or receive) while one of its
+// cases was ready, a choice Go never makes: the operation took the ready
+// case as Go does, and the replay is abandoned as diverged. So a schedule
+// Go cannot produce never yields a finding as if it had been followed;
+// what the run does afterwards is what Go can do.
+func gordianReplayRefuse(site uint32) {
+	r := &gordianReplay
+	if r.done.Swap(1) != 0 {
+		return
+	}
+	if pc := gordianSitePC(site); pc != 0 {
+		file, line, _ := gordianSymbolize(pc)
+		gordianMeta("replay_refused_choice", file)
+		gordianMetaInt("replay_refused_choice_line", int64(line))
+	}
+	gordianMeta("replay_status", "diverged")
+}
+
 // gordianReplayDiverge reports that goroutine sid did an operation of kind
 // got where the schedule has another kind, and abandons the replay.
 func gordianReplayDiverge(pos int32, sid uint32, got uint8) {
@@ -1047,7 +1072,15 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 		return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 	}
 	if choice == gordianReplayDefault {
-		return -1, false
+		// Go takes the default only when no case is ready: run the select
+		// without blocking and let Go choose. A ready case (a closed
+		// channel, a buffered value, a waiting partner) wins as it would
+		// in any run, and the replay is refused.
+		casi, recv := selectgoOrig(cas0, order0, pc0, nsends, nrecvs, false)
+		if casi >= 0 {
+			gordianReplayRefuse(site)
+		}
+		return casi, recv
 	}
 	cases := (*[1 << 16]scase)(unsafe.Pointer(cas0))[:n:n]
 	cs := &cases[choice]
@@ -1085,7 +1118,7 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 		} else {
 			gordianReplayPollTried(st, e)
 		}
-		if nanotime() > deadline || (r.done.Load() != 0 && spins > 100) {
+		if nanotime() > deadline || (r.done.Load() != 0 && spins > 100) || gordianHoldReleased() {
 			gordianReplayPollEnd(st)
 			return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 		}
@@ -1124,7 +1157,7 @@ func gordianReplayRetry(st *gordianG, i int, c *hchan, send bool) int {
 	} else {
 		gordianReplayPollTried(st, s.epoch)
 	}
-	if nanotime()-s.since > r.stallNs {
+	if nanotime()-s.since > r.stallNs || gordianHoldReleased() {
 		gordianReplayPollEnd(st)
 		return gordianRetryStop
 	}
@@ -1168,7 +1201,7 @@ func sync_gordianOnceHold(i int) bool {
 	if i == 0 {
 		s.since = nanotime()
 	}
-	if nanotime()-s.since > r.stallNs {
+	if nanotime()-s.since > r.stallNs || gordianHoldReleased() {
 		return false
 	}
 	if i < 50 {

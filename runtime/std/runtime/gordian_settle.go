@@ -193,6 +193,7 @@ func gordianExitSettle(how int) int64 {
 	if gp.m.curg != gp || gp.gordian.gid == 0 {
 		return 0
 	}
+	gordianReleaseHolds(0)
 	deadline := nanotime() + gordian.settleNs
 	gordianSettle(gp, 0, deadline)
 	return deadline

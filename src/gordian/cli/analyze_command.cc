@@ -103,6 +103,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
     }
   }
   ropt.degraded = std::move(degraded);
+  ropt.unconfirmed_note = "gordian analyze does not replay (gordian test confirms by replay)";
   return Report(cmd, std::move(findings), ropt);
 }
 

@@ -422,6 +422,7 @@ int RunFuzz(const std::vector<std::string>& args) {
   }
   ReportOptions ropt = c.report;
   ropt.confirm_summary = !c.no_confirm;
+  if (c.no_confirm) ropt.unconfirmed_note = "confirmation is off (--no-confirm)";
   ropt.fuzz = std::move(fuzz_report);
   return Report(cmd, std::move(all), ropt, &verdict);
 }

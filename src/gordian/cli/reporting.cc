@@ -64,6 +64,7 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
   report::RelativizePaths(&findings, root);
   report::Dedup(&findings);
   if (opt.confirm_summary && !opt.quiet) PrintConfirmSummary(cmd, findings);
+  report::SettleUnconfirmed(&findings, opt.unconfirmed_note);
 
   int status = kExitOK;
   for (const report::Finding& f : findings) {
@@ -131,14 +132,33 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
 void PrintConfirmSummary(const std::string& cmd, const std::vector<report::Finding>& findings) {
   report::ConfirmationCounts c = report::CountConfirmation(findings);
   if (c.predicted > 0) {
-    fmt::print(stderr,
-               "{}: confirmed {} of {} predicted bug{} by replay ({} refuted, {} not replayed)\n",
-               cmd, c.confirmed, c.predicted, c.predicted == 1 ? "" : "s", c.refuted,
-               c.predicted - c.confirmed - c.refuted);
+    size_t pending = c.predicted - c.confirmed - c.refuted;
+    std::string rest;
+    if (c.refuted > 0) rest += fmt::format(", {} refuted (hidden; -unconfirmed shows them)", c.refuted);
+    if (pending > 0) {
+      rest += fmt::format(", {} not confirmed (shown as warning{}: {} not decide the exit status)",
+                          pending, pending == 1 ? "" : "s", pending == 1 ? "it does" : "they do");
+    }
+    fmt::print(stderr, "{}: confirmed {} of {} predicted bug{} by replay{}\n", cmd, c.confirmed,
+               c.predicted, c.predicted == 1 ? "" : "s", rest);
   }
   if (c.occurred > 0) {
-    fmt::print(stderr, "{}: {} of {} bug{} that occurred replay from the recorded schedule\n",
-               cmd, c.reproduced, c.occurred, c.occurred == 1 ? "" : "s");
+    std::string what = c.occurred == 1 ? "1 bug occurred" : fmt::format("{} bugs occurred", c.occurred);
+    if (c.reproduced == c.occurred) {
+      fmt::print(stderr, "{}: {}; replaying the recorded schedule reproduced {}\n", cmd, what,
+                 c.occurred == 1 ? "it" : "each of them");
+    } else if (c.reproduced == 0) {
+      fmt::print(stderr,
+                 "{}: {}; replaying the recorded schedule did not reproduce {} (it depends on "
+                 "timing a schedule does not fix, so there is no reproduce command; the bug did "
+                 "happen)\n",
+                 cmd, what, c.occurred == 1 ? "it" : "them");
+    } else {
+      fmt::print(stderr,
+                 "{}: {}; replaying the recorded schedule reproduced {} of them (the others "
+                 "depend on timing a schedule does not fix and have no reproduce command)\n",
+                 cmd, what, c.reproduced);
+    }
   }
 }
 

@@ -28,6 +28,9 @@ struct ReportOptions {
   bool quiet = false;      // no terminal report (machine reports and exit status only)
   bool show_unconfirmed = false;  // print predictions a replay refuted (-unconfirmed)
   bool confirm_summary = false;   // not a flag: confirmation ran; say what it did (stderr)
+  // Not a flag: why a predicted bug that the confirmation left no note on
+  // was not confirmed (report::SettleUnconfirmed).
+  std::string unconfirmed_note = "no replay was tried";
   // Not a flag: what the analysis dropped to stay within its memory budget
   // (pipeline/memory_budget.h); every report says it.
   std::vector<std::string> degraded;

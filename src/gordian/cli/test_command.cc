@@ -213,6 +213,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   if (res.unreadable == res.record.traces.size()) return kExitToolError;
   ReportOptions ropt = c.report;
   ropt.confirm_summary = res.replayed;
+  if (c.no_confirm) ropt.unconfirmed_note = "confirmation is off (--no-confirm)";
   ropt.degraded = res.degraded;
   int status = Report(cmd, std::move(res.findings), ropt, &res.verdict);
   if (res.record.build_failed && status != kExitToolError) status = kExitToolError;

@@ -57,7 +57,9 @@ constexpr const char* kVerifyUsage =
     "the real program shows the bug, else the next counterexample is tried, up to\n"
     "-confirm-tries replays (default 3), then 'unconfirmed' (--verbose says why);\n"
     "without such a test it stays 'predicted' (docs/verify.md, Confirmation).\n"
-    "Exit status: 0 no bug, 1 bugs found, 2 a package does not build or bad input.\n";
+    "A finding no replay confirmed is a warning: only confirmed bugs set the exit\n"
+    "status. Exit status: 0 no confirmed bug, 1 confirmed bugs, 2 a package (or,\n"
+    "with -confirm, a test that reaches a finding) does not build, or bad input.\n";
 
 bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
   size_t i = 0;
@@ -81,7 +83,7 @@ bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
 // directory can be made.
 int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::vector<verify::Model>& models,
                     const std::vector<size_t>& model_of, const verify::VerifyOptions& vopt, int tries, bool verbose,
-                    bool quiet, std::vector<report::Finding>* findings) {
+                    bool quiet, std::vector<report::Finding>* findings, bool* build_failed) {
   std::string cache, scratch, err;
   if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
     fmt::print(stderr, "{}: -confirm: {}\n", cmd, err);
@@ -119,6 +121,7 @@ int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::
     fmt::print(stderr, "{}: interrupted\n", cmd);
     return kExitToolError;
   }
+  *build_failed = sum.build_failed;
   return kExitOK;
 }
 
@@ -155,6 +158,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   std::string dir, tags, file, promela;
   bool no_tests = false, dump = false, verbose = false, no_liveness = false, confirm = false;
   long confirm_tries = 3;
+  bool test_build_failed = false;  // -confirm: a test that reaches a finding did not build
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
   long max_model_states = static_cast<long>(vopt.max_model_states);
   long max_liveness_states = static_cast<long>(vopt.max_liveness_states);
@@ -293,7 +297,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   }
   if (confirm && !findings.empty()) {
     int st = ConfirmFindings(cmd, prog, models, model_of, vopt, static_cast<int>(confirm_tries), verbose, ropt.quiet,
-                             &findings);
+                             &findings, &test_build_failed);
     if (st != kExitOK) return st;
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -311,7 +315,11 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     fmt::print(stderr, "\n");
   }
   if (ropt.root.empty()) ropt.root = prog.root;
-  return Report(cmd, std::move(findings), ropt);
+  ropt.unconfirmed_note = "found in a model of the code; no test replayed it (-confirm tries)";
+  int status = Report(cmd, std::move(findings), ropt);
+  // A test that does not build is a build failure (exit 2), reported after
+  // the findings so that none is lost.
+  return test_build_failed ? kExitToolError : status;
 }
 
 }  // namespace gordian::cli

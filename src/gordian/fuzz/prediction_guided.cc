@@ -10,6 +10,7 @@
 
 #include "gordian/detect/predict.h"
 #include "gordian/detect/rewrite_plan.h"
+#include "gordian/detect/select_default.h"
 #include "gordian/report/dedup.h"
 #include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
@@ -160,7 +161,10 @@ void Proposer::Select(uint32_t q) {
       Emit(plan, actual, fmt::format("select {} case {} (timer)", Site(q), cr.aux));
     }
   }
-  if ((sel.flags & trace::kHasDefault) && sel.tpost != 0 && sel.val != trace::kDefaultCase) {
+  // Not while a case is always ready (its channel closed before the
+  // select): Go never takes the default then.
+  if ((sel.flags & trace::kHasDefault) && sel.tpost != 0 && sel.val != trace::kDefaultCase &&
+      detect::DefaultPossible(run_.hb, q)) {
     Plan plan;
     plan.bug = {BugOp{q, detect::kChoiceDefault, Expect::Completed, false}};
     Emit(plan, actual, fmt::format("select {} default", Site(q)));

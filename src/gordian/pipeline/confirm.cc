@@ -78,6 +78,13 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     auto note = [&](const std::string& what) {
       sum->notes.push_back(fmt::format("{} at {}: {}", kind, site, what));
     };
+    // A finding left predicted says why (report::SettleUnconfirmed shows it
+    // as a warning with this note).
+    auto leave = [&](const std::string& why) {
+      sum->not_rewritten++;
+      note("not replayed: " + why);
+      for (size_t i : members) (*findings)[i].note = why;
+    };
     if (detect::RewriteOf(f.kind).needs_weak && !weak_tried) {
       weak_tried = true;
       weak = hb::BuildWithoutMutexEdges(hb, hb.options());
@@ -87,8 +94,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     const bool rewritten = schedule::RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err);
     timer.Lap(fmt::format("rewrite {} ({} ops)", kind, rw.schedule.ops.size()).c_str());
     if (!rewritten) {
-      sum->not_rewritten++;
-      note("not replayed: " + err);
+      leave("no schedule could be made to force it (" + err + ")");
       continue;
     }
     if (rw.schedule.cmd.mode == "run" && rw.schedule.cmd.args.empty()) {
@@ -96,24 +102,24 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       if (rw.schedule.cmd.cwd.empty()) rw.schedule.cmd.cwd = opt.fallback.cwd;
     }
     if (rw.schedule.cmd.mode.empty()) {
-      sum->not_rewritten++;
-      note("not replayed: the trace does not say how to run the program again");
+      leave("the trace does not say how to run the program again");
       continue;
     }
     // The budget is per test: a package whose tests have many predicted
     // bugs does not starve its later tests.
     double left = opt.per_test_seconds - spent[f.test];
     if (left < 1) {
-      sum->not_rewritten++;
-      note("not replayed: the confirmation budget is spent (--confirm-budget)");
+      leave(fmt::format("the replay budget of {} ran out ({:.0f} s of replays per test; raise it "
+                        "with --confirm-budget)",
+                        f.test.empty() ? std::string("the program") : f.test,
+                        opt.per_test_seconds));
       continue;
     }
     // Confirmation is optional work: it stops before the -wall deadline
     // would end the command without a report.
     left = std::min(left, driver::SecondsLeftForOptionalWork());
     if (left < 1) {
-      sum->not_rewritten++;
-      note("not replayed: the -wall limit is near");
+      leave("the -wall limit was near (raise -wall)");
       continue;
     }
     std::string path =
@@ -121,8 +127,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     std::string out_dir = (fs::path(opt.work_dir) / fmt::format("{}-{}", base, n)).string();
     n++;
     if (!schedule::WriteSchedule(path, rw.schedule, &err)) {
-      sum->not_rewritten++;
-      note("not replayed: " + err);
+      leave("its schedule could not be written: " + err);
       continue;
     }
     timer.Lap("write schedule");
@@ -140,7 +145,9 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     spent[f.test] += std::chrono::duration<double>(clock::now() - replay_start).count();
     timer.Lap("replay (build and run)");
     if (!ran) {
-      note("replay failed: " + err);
+      // A replay that could not run says nothing about the bug.
+      leave("its replay failed: " + err);
+      continue;
     } else {
       std::string miss = schedule::CheckExpectations(rw.expect, res.trace);
       if (miss.empty()) {
@@ -155,6 +162,12 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
         note(fmt::format("not confirmed: the replay was stopped at its {:.0f} s limit after {} of "
                          "{} operations; schedule {}",
                          ro.wall_seconds, res.follow.followed, res.follow.ops, path));
+        for (size_t i : members) {
+          (*findings)[i].note = fmt::format(
+              "its replay was stopped at its {:.0f} s limit after {} of {} operations (raise "
+              "--confirm-budget)",
+              ro.wall_seconds, res.follow.followed, res.follow.ops);
+        }
         continue;
       } else {
         note(fmt::format("unconfirmed: {} [{}]; schedule {}", miss,

@@ -225,15 +225,19 @@ TEST_F(ConfirmTest, ReplayStoppedAtItsLimitLeavesItPredicted) {
   EXPECT_EQ(fs[0].status, Status::Confirmed);
 }
 
-TEST_F(ConfirmTest, RunnerErrorIsANote) {
+// A replay that could not run says nothing about the bug: the finding
+// stays predicted (not refuted and hidden) and its note says why.
+TEST_F(ConfirmTest, RunnerErrorLeavesThePredictionWithANote) {
   runner_.fail = "the program no longer builds";
   ConfirmSummary sum;
   std::vector<report::Finding> fs = Confirm(&sum);
   EXPECT_EQ(runner_.calls, 1);
-  EXPECT_EQ(fs[0].status, Status::Unconfirmed);
+  EXPECT_EQ(fs[0].status, Status::Predicted);
   EXPECT_TRUE(fs[0].reproduce.empty());
   EXPECT_EQ(sum.confirmed, 0u);
-  EXPECT_TRUE(OneNoteSays(sum, "replay failed: the program no longer builds"));
+  EXPECT_EQ(sum.unconfirmed, 0u);
+  EXPECT_TRUE(OneNoteSays(sum, "its replay failed: the program no longer builds"));
+  EXPECT_EQ(fs[0].note, "its replay failed: the program no longer builds");
 }
 
 TEST_F(ConfirmTest, SpentBudgetIsNotReplayed) {
@@ -243,7 +247,8 @@ TEST_F(ConfirmTest, SpentBudgetIsNotReplayed) {
   EXPECT_EQ(runner_.calls, 0);
   EXPECT_EQ(fs[0].status, Status::Predicted);
   EXPECT_EQ(sum.not_rewritten, 1u);
-  EXPECT_TRUE(OneNoteSays(sum, "the confirmation budget is spent"));
+  EXPECT_TRUE(OneNoteSays(sum, "replay budget of the program ran out"));
+  EXPECT_NE(fs[0].note.find("raise it with --confirm-budget"), std::string::npos) << fs[0].note;
 }
 
 // With the -wall deadline near (less than its reserve for the analysis and
@@ -255,7 +260,8 @@ TEST_F(ConfirmTest, NoReplayWhenTheWallLimitIsNear) {
   driver::DisarmDeadline();
   EXPECT_EQ(runner_.calls, 0);
   EXPECT_EQ(fs[0].status, Status::Predicted);
-  EXPECT_TRUE(OneNoteSays(sum, "the -wall limit is near"));
+  EXPECT_TRUE(OneNoteSays(sum, "the -wall limit was near"));
+  EXPECT_EQ(fs[0].note, "the -wall limit was near (raise -wall)");
 }
 
 // The occurred send-on-closed of a recorded run gets a reproduce command

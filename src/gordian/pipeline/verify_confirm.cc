@@ -220,6 +220,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
           if (!driver::Record(ro, &rr, &err)) {
             rec.error = fmt::format("recording {} failed: {}", test_name, err);
           } else if (rr.build_failed) {
+            sum->build_failed = true;
             std::string first = rr.build_errors.empty() ? rr.run.Describe() : rr.build_errors[0].String();
             rec.error = fmt::format("the test {} does not build ({}); fix the build to confirm", test_name, first);
           } else if (rr.traces.empty()) {

@@ -45,6 +45,7 @@ struct VerifyConfirmSummary {
   size_t unconfirmed = 0;
   size_t no_test = 0;      // no test reaches the entry: stay predicted
   size_t failed = 0;       // the test does not build, the recording failed, interrupted
+  bool build_failed = false;  // a test did not build (the command exits 2, as on a build failure)
   double seconds = 0;      // wall time of all confirmations
   std::vector<std::string> notes;   // one line per finding: what happened and why
   std::vector<std::string> errors;  // the failures a user must see (not only with --verbose)

@@ -55,6 +55,7 @@ void Merge(Finding* a, Finding&& b) {
   }
   if (a->records.size() != a->locations.size()) a->records.clear();
   if (a->reproduce.empty()) a->reproduce = std::move(b.reproduce);
+  if (a->note.empty()) a->note = std::move(b.note);
   if (a->test.empty()) a->test = b.test;
   if (!b.test.empty() && b.test != a->test &&
       std::find(a->other_tests.begin(), a->other_tests.end(), b.test) == a->other_tests.end()) {

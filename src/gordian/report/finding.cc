@@ -127,7 +127,16 @@ std::string_view RoleName(Role r) {
 }
 
 bool CountsAsBug(const Finding& f) {
-  return f.severity == Severity::Bug && f.status != Status::Unconfirmed;
+  return f.severity == Severity::Bug &&
+         (f.status == Status::Occurred || f.status == Status::Confirmed);
+}
+
+void SettleUnconfirmed(std::vector<Finding>* findings, const std::string& default_note) {
+  for (Finding& f : *findings) {
+    if (f.severity != Severity::Bug || f.status != Status::Predicted) continue;
+    f.severity = Severity::Warning;
+    if (f.note.empty()) f.note = default_note;
+  }
 }
 
 std::string GoroutineWhere(const GoroutineInfo& g) {

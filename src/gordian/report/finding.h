@@ -99,6 +99,10 @@ struct Finding {
   std::string message;                    // one sentence
   std::vector<Location> locations;        // the primary location first
   std::string reproduce;                  // command that replays it, when there is one
+  // Why a predicted bug was not confirmed ("the confirmation budget ran
+  // out; ..."): such a finding is a warning, never a bug (SettleUnconfirmed).
+  // JSON "note" when set.
+  std::string note;
   // Not in the JSON contract: an identity for de-duplication (the same bug
   // seen by several goroutines or loop iterations is reported once).
   std::string dedup_key;
@@ -145,8 +149,16 @@ std::string_view PrimitiveName(Primitive p);// "chan-send", ...
 std::string_view RoleName(Role r);          // "send", ...
 Severity DefaultSeverity(FindingKind k);
 
-// True when a finding of this severity and status makes a command exit 1: a
-// bug that occurred, was predicted or confirmed (not one a replay refuted).
+// True when a finding makes a command exit 1: a bug that occurred or that a
+// replay confirmed. A prediction nobody replayed, or one a replay refuted,
+// never decides the exit status.
 bool CountsAsBug(const Finding& f);
+
+// Turns each bug that is only predicted (no replay confirmed it, none
+// refuted it) into a warning that says so: its note tells why it was not
+// confirmed (default_note when the confirmation left none). Every command
+// calls it before it reports, so that the terminal, JSON, SARIF and HTML
+// reports and the exit status agree.
+void SettleUnconfirmed(std::vector<Finding>* findings, const std::string& default_note);
 
 }  // namespace gordian::report

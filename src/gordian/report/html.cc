@@ -68,6 +68,7 @@ ordered_json FindingJson(const Finding& f, const HtmlOptions& opt, SourceCache* 
   j["test"] = f.test;
   j["message"] = f.message;
   j["reproduce"] = f.reproduce;
+  j["note"] = f.note;
   j["other_tests"] = f.other_tests;
   j["occurrences"] = f.occurrences;
   ordered_json locs = ordered_json::array();

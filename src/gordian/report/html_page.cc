@@ -29,6 +29,7 @@ table.index th { background: #f0f0f3; font-weight: 600; }
 .finding.severity-info { border-left-color: var(--info); }
 .status { display: inline-block; padding: 0 6px; border-radius: 8px; background: #eceff1; font-size: 12px; }
 .message { margin: 6px 0 10px; }
+.note { margin: -4px 0 10px; color: #57606a; font-style: italic; }
 .loc { margin: 8px 0; }
 .loc-head { font-weight: 600; }
 pre.excerpt { background: #f6f8fa; border: 1px solid var(--line); margin: 4px 0; padding: 4px 0; overflow-x: auto; }
@@ -295,6 +296,7 @@ const char kHtmlPageScript[] = R"JS(
       f.test ? el("span", { "class": "dim", text: " in " + f.test }) : null]);
     sec.appendChild(head);
     sec.appendChild(el("div", { "class": "message", text: f.message }));
+    if (f.note) sec.appendChild(el("div", { "class": "note", text: "predicted, not confirmed: " + f.note }));
     if (f.reproduce) {
       sec.appendChild(el("div", { "class": "reproduce" }, [
         el("span", { text: "reproduce:" }), el("code", { "class": "reproduce-cmd", text: f.reproduce }),

@@ -58,6 +58,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
       j["locations"].push_back(std::move(lj));
     }
     j["reproduce"] = f.reproduce;
+    if (!f.note.empty()) j["note"] = f.note;
     if (f.score) {
       j["score"] = {{"failing", f.score->failing},
                     {"checked", f.score->checked},
@@ -144,6 +145,7 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
       f.test = j.at("test").get<std::string>();
       f.message = j.at("message").get<std::string>();
       f.reproduce = j.value("reproduce", "");
+      f.note = j.value("note", "");
       if (j.contains("score")) {
         const auto& sj = j["score"];
         f.score = Finding::Score{sj.at("failing").get<uint32_t>(), sj.at("checked").get<uint32_t>(),

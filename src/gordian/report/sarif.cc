@@ -149,6 +149,7 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
     if (!f.test.empty()) props["test"] = f.test;
     if (f.kind == FindingKind::GoroutineLeak) props["primitive"] = PrimitiveName(f.primitive);
     if (!f.reproduce.empty()) props["reproduce"] = f.reproduce;
+    if (!f.note.empty()) props["note"] = f.note;
     r["properties"] = std::move(props);
     results.push_back(std::move(r));
   }

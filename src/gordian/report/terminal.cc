@@ -88,6 +88,7 @@ Finding Escaped(const Finding& f) {
   e.test = EscapeControls(f.test);
   e.message = EscapeControls(f.message);
   e.reproduce = EscapeControls(f.reproduce);
+  e.note = EscapeControls(f.note);
   for (Location& l : e.locations) Escape(&l);
   for (Step& st : e.interleaving) {
     Escape(&st.loc);
@@ -165,6 +166,7 @@ static std::string RenderFindingWith(const Finding& raw, const TerminalOptions& 
   Style st{opt.color};
   std::string out = Headline(f, st) + "\n";
   out += fmt::format("  {}\n", f.message);
+  if (!f.note.empty()) out += fmt::format("  {}\n", st.Dim("predicted, not confirmed: " + f.note));
 
   size_t shown = std::min(f.locations.size(), kMaxLocationsShown);
   for (size_t i = 0; i < shown; i++) {

@@ -463,10 +463,25 @@ FollowResult CheckFollowed(const Schedule& s, const trace::Trace& t) {
   res.complete = followed == required;
   res.exact = res.complete && exact;
   if (res.divergence.empty()) res.divergence = first_diff;
+  // The runtime refused a choice Go cannot make (a default while a case
+  // was ready): whatever else matched, the schedule was not followed.
+  auto refused = t.meta.find("replay_refused_choice");
+  if (refused != t.meta.end()) {
+    auto line = t.meta.find("replay_refused_choice_line");
+    res.refused = refused->second;
+    if (line != t.meta.end()) res.refused += ":" + line->second;
+    res.complete = res.exact = false;
+    res.divergence = fmt::format(
+        "the schedule takes the default of the select at {} while one of its cases is ready "
+        "(a closed channel, a buffered value or a waiting partner); Go takes a ready case, and "
+        "so did the replay",
+        res.refused);
+  }
   return res;
 }
 
 std::string DescribeFollow(const FollowResult& f) {
+  if (!f.refused.empty()) return "refused: " + f.divergence;
   if (f.exact) {
     return fmt::format("followed to the end: all {} operations as scheduled, same partners and "
                        "select choices", f.ops);

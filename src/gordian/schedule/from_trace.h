@@ -78,6 +78,9 @@ struct FollowResult {
   bool exact = false;        // ... and with the same partners and select choices (fidelity)
   std::string status;        // the runtime's replay_status ("complete", "diverged", ...)
   std::string divergence;    // the first difference, in words ("" none)
+  // "file:line" of a select whose scheduled default the runtime refused
+  // because a case was ready ("" none); the run is then not followed.
+  std::string refused;
 };
 FollowResult CheckFollowed(const Schedule& s, const trace::Trace& replayed);
 

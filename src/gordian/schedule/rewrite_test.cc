@@ -177,38 +177,6 @@ TEST(Rewrite, RecvOnClosedLeavesTheSenderOut) {
   EXPECT_EQ(rw.expect[0].expect, Expect::Closed);
 }
 
-// recv-on-closed, second form: rc saw the channel closed; in the schedule it
-// takes rv's value (after the sender), then the close, then rv.
-TEST(Rewrite, RecvOnClosedCompetingReceiveTakesTheValue) {
-  TB b;
-  uint32_t ch = b.MakeChan(1, 1);
-  uint32_t p = b.Go(1);
-  uint32_t r2 = b.Go(1);
-  uint32_t c = b.Go(1);
-  b.Send(p, ch);
-  TB::H rv = b.Recv(1, ch);
-  TB::H close = b.Close(c, ch);
-  TB::H rc = b.RecvClosed(r2, ch);
-  Built x;
-  Build(b, &x);
-  ASSERT_TRUE(x.hb.Concurrent(b.Index(rv), b.Index(rc)));
-  Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::RecvOnClosed,
-                                           {b.Index(rv), b.Index(close), b.Index(rc)}, &rw));
-  const Schedule& s = rw.schedule;
-  int sd = PosOf(s, "1.0", Kind::ChanSend), other = PosOf(s, "1.1", Kind::ChanRecv);
-  int cl = PosOf(s, "1.2", Kind::ChanClose), zero = PosOf(s, "1", Kind::ChanRecv);
-  ASSERT_GE(sd, 0);
-  ASSERT_GE(other, 0);
-  ASSERT_GE(cl, 0);
-  EXPECT_LT(sd, other);
-  EXPECT_LT(other, cl);
-  EXPECT_LT(cl, zero);
-  ASSERT_EQ(rw.expect.size(), 2u);
-  EXPECT_EQ(rw.expect[0].goroutine, "1.1");
-  EXPECT_EQ(rw.expect[1].expect, Expect::Closed);
-}
-
 // A predicted select leak: the select is forced to its other case, and the
 // stranded send is listed after it as blocking.
 TEST(Rewrite, SelectLeakForcesTheOtherCase) {

@@ -1,9 +1,10 @@
 // This file implements the occurred detectors for closed and nil channels:
 // send-on-closed, close-of-closed and close-of-nil (bugs: each one panics;
 // warnings when the test recovered the panic, recovered.cc)
-// and recv-on-closed (a warning: the receiver got a zero value it may take
-// for real data; not on a chan struct{}, kZeroSize, whose zero value is its
-// only value: `<-ctx.Done()`, done channels, semaphores). The recorder flags
+// and recv-on-closed (information: the receiver got the zero value of a
+// closed channel, which most programs mean; not on a chan struct{},
+// kZeroSize, whose zero value is its only value: `<-ctx.Done()`, done
+// channels, semaphores). The recorder flags
 // the operation that met a closed channel with kClosed; the close that
 // closed it is the channel's first close.
 #include <algorithm>
@@ -83,6 +84,12 @@ void DetectClosedChannelOps(const OccurredIndex& ix, OccurredState* st,
       EmitAfterClose(ix, i, FindingKind::RecvOnClosed, Role::Recv,
                      "goroutine {} received the zero value from {} because it was closed{}",
                      "receive: gets the zero value", nullptr, out);
+      // The zero value of a closed channel is the intended "nothing more"
+      // of countless programs (`defer close(errCh)`, then `if err :=
+      // <-errCh; err != nil`): what happened is information; the warning
+      // is the prediction that a send's value can be lost
+      // (predicted/recv_on_closed.cc).
+      out->back().severity = report::Severity::Info;
     } else if (r.kind == Kind::ChanClose && r.obj == 0) {
       Finding f = OccurredFinding(ix, FindingKind::CloseOfNil, i);
       f.message = fmt::format("goroutine {} closed a nil channel; close panics",

@@ -38,6 +38,7 @@
 
 #include "gordian/detect/predicted/predict_context.h"
 #include "gordian/detect/rewrite_plan.h"
+#include "gordian/detect/select_default.h"
 
 namespace gordian::detect {
 
@@ -52,7 +53,7 @@ namespace {
 uint32_t Alternative(PredictContext& c, uint32_t q, uint32_t chosen, bool* by_close) {
   *by_close = false;
   const trace::Record& s = c.rec(q);
-  if (s.flags & trace::kHasDefault) return q;
+  if ((s.flags & trace::kHasDefault) && DefaultPossible(c.hb, q)) return q;
   const GoroutineIndex gq = c.Gor(q);
   uint32_t end = c.GoroutineAt(gq).end;
   uint64_t calls = 0;
