@@ -112,6 +112,30 @@ TEST_F(VerdictTest, OsExitInAGoroutineExitsOne) {
   EXPECT_EQ(ResultOf(j, "TestExit"), "unfinished") << j.dump();
 }
 
+// A test that fails under recording and passes without it is run once
+// more without recording: the report says so, and the exit status stays 1
+// (the test did fail). A test that fails either way gets no such note.
+TEST_F(VerdictTest, AFailureOnlyUnderRecordingIsNamedTimingSensitive) {
+  driver::ProcessResult r = Test({"./slowed", "./fails"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("note: TestFailsWhenRecorded failed under recording and passes without "
+                       "it: it is timing-sensitive"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("note: TestFatal failed under recording"), std::string::npos) << r.out;
+  nlohmann::json j = Report();
+  bool slowed_noted = false, fatal_noted = false;
+  for (const auto& t : j["tests"]) {
+    if (t.value("name", "") == "TestFailsWhenRecorded") {
+      EXPECT_EQ(t.value("result", ""), "fail");
+      slowed_noted = t.value("passes_without_recording", false);
+    }
+    if (t.value("name", "") == "TestFatal") fatal_noted = t.value("passes_without_recording", false);
+  }
+  EXPECT_TRUE(slowed_noted) << j.dump();
+  EXPECT_FALSE(fatal_noted) << j.dump();
+}
+
 TEST_F(VerdictTest, PassingPackageExitsZero) {
   driver::ProcessResult r = Test({"./passes"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "gordian/driver/deadline.h"
+#include "gordian/driver/plain_rerun.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/pipeline/analysis_pool.h"
@@ -26,6 +27,43 @@
 namespace gordian::pipeline {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// The top-level tests that failed under recording, run once more without
+// it: those that pass get passes_without_recording (the report says their
+// failure is the slowdown's). Optional work: skipped when the -wall limit
+// is near, and its own failure only costs the note.
+void RerunFailedTests(const PipelineOptions& opt, report::Verdict* v) {
+  std::vector<std::string> names;
+  for (const report::TestVerdict& t : v->tests) {
+    if (t.result != report::TestResult::Pass && t.name.find('/') == std::string::npos &&
+        std::find(names.begin(), names.end(), t.name) == names.end()) {
+      names.push_back(t.name);
+    }
+  }
+  if (names.empty() || names.size() > opt.plain_reruns || driver::Interrupted()) return;
+  double left = driver::SecondsLeftForOptionalWork();
+  if (left < 5) return;
+  if (opt.progress) opt.progress(fmt::format("running {} failed test{} once without recording",
+                                             names.size(), names.size() == 1 ? "" : "s"));
+  std::vector<driver::PlainTestResult> plain;
+  std::string err;
+  bool ran = driver::RerunWithoutRecording(opt.record.args, opt.record.cwd, names,
+                                           std::min(left, opt.record.wall_seconds), &plain, &err);
+  if (opt.progress_clear) opt.progress_clear();
+  if (!ran) return;
+  for (report::TestVerdict& t : v->tests) {
+    if (t.result == report::TestResult::Pass) continue;
+    for (const driver::PlainTestResult& p : plain) {
+      if (p.passed && p.test == t.name && (p.package == t.package || t.package.empty())) {
+        t.passes_without_recording = true;
+      }
+    }
+  }
+}
+
+}  // namespace
 
 void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   *out = PipelineResult();
@@ -257,6 +295,7 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
                                           test_mode ? "go test" : "the program",
                                           res.run.Describe());
   }
+  if (test_mode) RerunFailedTests(opt, &out->verdict);
   out->end = PipelineEnd::kAnalysed;
 }
 

@@ -50,6 +50,10 @@ struct PipelineOptions {
   // Seconds between two updates of the progress line while a trace is being
   // analysed (pipeline/analysis_progress.h).
   double progress_interval = 5.0;
+  // Test mode: the top-level tests that fail under recording are run once
+  // more without it (driver/plain_rerun.h), at most this many (0: never),
+  // so that the report can say which failures are the slowdown's.
+  size_t plain_reruns = 20;
 };
 
 enum class PipelineEnd {

@@ -74,6 +74,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
       tj["package"] = t.package;
       tj["name"] = t.name;
       tj["result"] = TestResultName(t.result);
+      if (t.passes_without_recording) tj["passes_without_recording"] = true;
       doc["tests"].push_back(std::move(tj));
     }
     doc["packages"] = ojson::array();
@@ -183,6 +184,7 @@ bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) 
         TestVerdict t;
         t.package = tj.at("package").get<std::string>();
         t.name = tj.at("name").get<std::string>();
+        t.passes_without_recording = tj.value("passes_without_recording", false);
         std::string result = tj.at("result").get<std::string>();
         bool known = false;
         for (TestResult r : {TestResult::Pass, TestResult::Fail, TestResult::Unfinished}) {

@@ -294,6 +294,16 @@ std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalO
   // Before the summary, so that a count read off the last lines is never
   // taken for that of a complete analysis.
   for (const std::string& d : opt.degraded) out += "note: analysis degraded: " + d + "\n";
+  if (opt.verdict != nullptr) {
+    for (const TestVerdict& t : opt.verdict->tests) {
+      if (!t.passes_without_recording) continue;
+      out += fmt::format(
+          "note: {} failed under recording and passes without it: it is timing-sensitive (the "
+          "recording slows the program down, and a timeout or sleep of the test expires "
+          "first); the exit status stays 1, as go test's would under the same slowdown\n",
+          EscapeControls(t.name));
+    }
+  }
   out += st.Bold(SummaryLine(findings, opt)) + "\n";
   return out;
 }

@@ -20,6 +20,10 @@ struct TestVerdict {
   std::string package;  // import path, or the directory when unknown
   std::string name;     // "TestX" or "TestX/sub"
   TestResult result = TestResult::Pass;
+  // A top-level test that failed (or did not finish) under recording and
+  // passed when run once more without it (driver/plain_rerun.h): its
+  // failure is the slowdown's. The result stays a failure.
+  bool passes_without_recording = false;
 };
 
 struct PackageVerdict {
