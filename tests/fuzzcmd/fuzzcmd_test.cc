@@ -201,5 +201,34 @@ TEST_F(FuzzCmdTest, TheCorpusIsKeptBesideThePackageAndRunFirst) {
   EXPECT_NE(r.err.find(fmt::format("corpus: {} run first", kept)), std::string::npos) << r.err;
 }
 
+// Each strategy alone, on programs whose selects have a case that is ready
+// in every schedule (a closed channel, a cancelled context, a fired timer,
+// a buffered value: the default that panics is out of Go's reach) and on a
+// breaker whose calls a schedule may hold inside their critical section
+// past the end of the test: no strategy's schedule may produce a finding a
+// plain run of the same program cannot (a forced default, a leak made by a
+// hold). The corpus is not written (-corpus off).
+TEST_F(FuzzCmdTest, EveryStrategyAloneKeepsGoSemantics) {
+  for (const char* strategy : {"prediction", "flip", "select", "delay", "chain"}) {
+    std::vector<std::string> argv = {Gordian(), "fuzz", "--json", (tmp_ / "report.json").string(),
+                                     "-strategies", strategy, "-budget", "6s", "-stale", "2s",
+                                     "-seed", "7", "-corpus", "off", "-j", "2",
+                                     "./fuzz/correct/ready_case_beats_default",
+                                     "./fuzz/correct/breaker_select_under_lock"};
+    driver::ProcessSpec spec = Spec(argv);
+    spec.cwd = SourceDir() + "/tests/corpus";
+    driver::ProcessResult r;
+    std::string err;
+    ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
+    EXPECT_EQ(r.exit_code, 0) << strategy << ":\n" << r.out << r.err;
+    nlohmann::json j = Report();
+    ASSERT_TRUE(j.contains("findings")) << strategy << ": " << r.err;
+    for (const auto& f : j["findings"]) {
+      EXPECT_EQ(f.value("severity", ""), "info")
+          << strategy << ": " << f.value("kind", "") << " " << f.value("message", "");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gordian
