@@ -298,9 +298,10 @@ std::string RenderTerminal(const std::vector<Finding>& findings, const TerminalO
     for (const TestVerdict& t : opt.verdict->tests) {
       if (!t.passes_without_recording) continue;
       out += fmt::format(
-          "note: {} failed under recording and passes without it: it is timing-sensitive (the "
-          "recording slows the program down, and a timeout or sleep of the test expires "
-          "first); the exit status stays 1, as go test's would under the same slowdown\n",
+          "note: {} failed under recording and passed when run again without it: it is "
+          "timing-sensitive or flaky (the recording slows the program down, and a timeout or "
+          "sleep of the test can expire first); the exit status stays 1, as go test's would "
+          "in that run\n",
           EscapeControls(t.name));
     }
   }
