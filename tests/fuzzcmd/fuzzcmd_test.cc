@@ -103,10 +103,14 @@ TEST_F(FuzzCmdTest, InterruptDuringParallelRunsLeavesNoProcess) {
   std::string err;
   ASSERT_TRUE(driver::RunProcess(spec, &r, &err)) << err;
   EXPECT_NE(r.out.find("running=2"), std::string::npos) << "two runs at once\n" << r.out << r.err;
+  // No bug found before the interrupt: exit 2 (no verdict), and the report
+  // of what was found (nothing) says how far the campaign got.
   EXPECT_NE(r.out.find("rc=2 "), std::string::npos) << r.out << r.err;
   EXPECT_NE(r.out.find("leftover=no"), std::string::npos) << r.out << r.err;
-  EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(tmp_ / "report.json")) << "no report from an interrupted run";
+  EXPECT_NE(r.err.find("stopped after 0 of 1 tests (interrupted)"), std::string::npos) << r.err;
+  nlohmann::json j = Report();
+  ASSERT_TRUE(j.is_object() && j.contains("findings")) << "the report of what was found\n" << r.err;
+  EXPECT_TRUE(j["findings"].empty()) << j.dump();
   size_t at = r.out.find("after=");
   ASSERT_NE(at, std::string::npos) << r.out;
   EXPECT_LT(std::stoi(r.out.substr(at + 6)), 20) << "within seconds, not the minute a run sleeps\n"
@@ -151,7 +155,8 @@ TEST_F(FuzzCmdTest, AFailingValueCheckIsReportedOnceWithTheSeed) {
   driver::ProcessResult r =
       Fuzz({"-j", "2", "-budget", "60s", "-max-runs", "4", "-seed", "7", "./valuecheck"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("gordian fuzz: seed 7\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("gordian fuzz: seed 7; 1 test, each ends within "), std::string::npos)
+      << r.err;
   EXPECT_EQ(Count(r.err, "the test failed in"), 1u) << r.err;
   EXPECT_NE(r.err.find("TestValue: the test failed in 4 of 4 runs with no concurrency finding"),
             std::string::npos)
@@ -167,17 +172,30 @@ TEST_F(FuzzCmdTest, AFailingValueCheckIsReportedOnceWithTheSeed) {
   EXPECT_EQ(tf["package"], "gordian.test/fuzzcmd/valuecheck");
   EXPECT_EQ(tf["runs"], 4);
   EXPECT_NE(tf["output"].get<std::string>().find("sum = 5, want 6"), std::string::npos) << tf;
-  EXPECT_FALSE(fs::exists(module_ / "valuecheck" / "testdata")) << "nothing added a schedule";
+  EXPECT_FALSE(fs::exists(module_ / "valuecheck" / "testdata")) << "no bug, nothing in the tree";
 }
 
-// The schedules that added coverage are kept beside the package and run
-// first by the next campaign; a corrupt file among them is named in a
-// warning and skipped.
-TEST_F(FuzzCmdTest, TheCorpusIsKeptBesideThePackageAndRunFirst) {
-  fs::path corpus = module_ / "partner" / "testdata" / "gordian-fuzz" / "TestPartner";
+// The working corpus (the schedules that added coverage) is kept in the
+// gordian cache, not in the user's tree, and run first by the next
+// campaign; a corrupt file among them is named in a warning and skipped.
+// The schedule that reproduces the bug goes to the package's
+// testdata/gordian-fuzz/<test>/ (as go test -fuzz keeps a failing input),
+// is named when found, and runs first next time too.
+TEST_F(FuzzCmdTest, TheCorpusIsInTheCacheAndBugSchedulesInTestdata) {
+  fs::path bugs = module_ / "partner" / "testdata" / "gordian-fuzz" / "TestPartner";
   driver::ProcessResult r =
       Fuzz({"-j", "2", "-budget", "60s", "-stale", "0", "-max-runs", "6", "./partner"});
   ASSERT_NE(r.exit_code, 2) << r.out << r.err;
+  // "corpus: 0 replayed, K added to DIR"
+  const std::string added = "corpus: 0 replayed, ";
+  size_t at = r.err.find(added);
+  ASSERT_NE(at, std::string::npos) << r.err;
+  size_t kept_in_line = std::stoul(r.err.substr(at + added.size()));
+  size_t to = r.err.find(" added to ", at);
+  ASSERT_NE(to, std::string::npos) << r.err;
+  fs::path corpus = r.err.substr(to + 10, r.err.find('\n', to) - to - 10);
+  EXPECT_EQ(corpus.string().find(module_.string()), std::string::npos)
+      << "the working corpus is not in the package: " << corpus;
   ASSERT_TRUE(fs::is_directory(corpus)) << r.err;
   size_t kept = 0;
   for (const auto& e : fs::directory_iterator(corpus)) {
@@ -190,15 +208,27 @@ TEST_F(FuzzCmdTest, TheCorpusIsKeptBesideThePackageAndRunFirst) {
     kept++;
   }
   ASSERT_GE(kept, 1u);
-  EXPECT_NE(r.err.find(fmt::format("0 run first, {} added to {}", kept, corpus.string())),
-            std::string::npos)
-      << r.err;
+  EXPECT_EQ(kept, kept_in_line);
+  // The bug (send on the closed channel) and its schedule in testdata.
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  ASSERT_TRUE(fs::is_directory(bugs)) << r.err;
+  size_t bug_files = 0;
+  for (const auto& e : fs::directory_iterator(bugs)) {
+    bug_files++;
+    EXPECT_NE(r.err.find("its schedule: testdata/gordian-fuzz/TestPartner/" +
+                         e.path().filename().string()),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_GE(bug_files, 1u);
 
   std::ofstream(corpus / "broken") << "gordian-schedule 1\nnot a schedule line\n";
   r = Fuzz({"-j", "2", "-budget", "60s", "-stale", "0", "-max-runs", "3", "./partner"});
   ASSERT_NE(r.exit_code, 2) << r.out << r.err;
   EXPECT_EQ(Count(r.err, "corpus: " + (corpus / "broken").string() + ": "), 1u) << r.err;
-  EXPECT_NE(r.err.find(fmt::format("corpus: {} run first", kept)), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(fmt::format("corpus: {} replayed", kept + bug_files)), std::string::npos)
+      << r.err;
+  fs::remove_all(corpus.parent_path());
 }
 
 // Each strategy alone, on programs whose selects have a case that is ready

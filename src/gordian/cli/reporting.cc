@@ -49,22 +49,70 @@ bool ParseMemFlag(const std::string& cmd, const std::string& mem, uint64_t* byte
   return false;
 }
 
-int Report(const std::string& cmd, std::vector<report::Finding> findings,
-           const ReportOptions& opt, const report::Verdict* verdict) {
+namespace {
+
+// The module root the report's paths are relative to.
+std::string ReportRoot(const ReportOptions& opt) {
   std::string root = opt.root;
+  std::error_code ec;
   if (!root.empty()) {
-    std::error_code ec;
     std::filesystem::path abs = std::filesystem::absolute(root, ec);
     if (!ec) root = abs.lexically_normal().string();
     while (root.size() > 1 && root.back() == '/') root.pop_back();
-  } else {
-    std::error_code ec;
-    root = report::FindModuleRoot(std::filesystem::current_path(ec).string());
+    return root;
   }
+  return report::FindModuleRoot(std::filesystem::current_path(ec).string());
+}
+
+}  // namespace
+
+bool WriteReportFiles(const std::string& cmd, std::vector<report::Finding> findings,
+                      const ReportOptions& opt, const report::Verdict* verdict) {
+  std::string root = ReportRoot(opt);
+  report::RelativizePaths(&findings, root);
+  report::Dedup(&findings);
+  report::SettleUnconfirmed(&findings, opt.unconfirmed_note);
+  const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;
+  std::string err;
+  bool ok = true;
+  auto fail = [&] {
+    fmt::print(stderr, "{}: {}\n", cmd, err);
+    ok = false;
+  };
+  if (!opt.json_path.empty() && opt.json_path != "-" &&
+      !report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded, fuzz)) {
+    fail();
+  }
+  report::SarifOptions so;
+  so.source_root = root;
+  so.degraded = opt.degraded;
+  if (!opt.sarif_path.empty() && opt.sarif_path != "-" &&
+      !report::WriteSarifFile(opt.sarif_path, findings, so, &err)) {
+    fail();
+  }
+  if (!opt.html_path.empty() && opt.html_path != "-") {
+    report::HtmlOptions ho;
+    ho.title = fmt::format("gordian report: {}", cmd);
+    ho.command = cmd;
+    ho.source_root = root;
+    ho.verdict = verdict;
+    ho.degraded = opt.degraded;
+    ho.runs = &opt.runs;
+    if (!report::WriteHtmlFile(opt.html_path, findings, ho, &err)) fail();
+  }
+  return ok;
+}
+
+int Report(const std::string& cmd, std::vector<report::Finding> findings,
+           const ReportOptions& opt, const report::Verdict* verdict) {
+  std::string root = ReportRoot(opt);
   report::RelativizePaths(&findings, root);
   report::Dedup(&findings);
   if (opt.confirm_summary && !opt.quiet) PrintConfirmSummary(cmd, findings);
   report::SettleUnconfirmed(&findings, opt.unconfirmed_note);
+  for (const std::string& n : opt.notes) {
+    if (!opt.quiet) fmt::print(stderr, "{}: {}\n", cmd, n);
+  }
 
   int status = kExitOK;
   for (const report::Finding& f : findings) {

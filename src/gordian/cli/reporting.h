@@ -39,6 +39,9 @@ struct ReportOptions {
   // Not a flag: whole runs the HTML report draws after the findings
   // (`gordian analyze --html`: every goroutine of each trace).
   std::vector<report::RunTimeline> runs;
+  // Not a flag: lines said before the report (stderr), such as which tests
+  // a fuzz campaign could not fuzz.
+  std::vector<std::string> notes;
 };
 
 // Registers --json, --sarif, --html, --root, --info, --quiet and --unconfirmed on flags.
@@ -58,6 +61,14 @@ bool ParseMemFlag(const std::string& cmd, const std::string& mem, uint64_t* byte
 // not be written.
 int Report(const std::string& cmd, std::vector<report::Finding> findings,
            const ReportOptions& opt, const report::Verdict* verdict = nullptr);
+
+// Writes the report files opt asks for (--json, --sarif, --html, but not
+// those going to stdout) of findings as they stand, without printing the
+// report: a long command (gordian fuzz) rewrites them as it finds bugs, so
+// that a run killed later loses nothing. False when one cannot be written
+// (said on stderr).
+bool WriteReportFiles(const std::string& cmd, std::vector<report::Finding> findings,
+                      const ReportOptions& opt, const report::Verdict* verdict = nullptr);
 
 // "confirmed K of N predicted bugs by replay" and "K of N occurred bugs
 // replay", counted over the findings the report shows (de-duplicated, what

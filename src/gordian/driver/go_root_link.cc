@@ -1,5 +1,6 @@
 // This file implements the GOROOT outside the module cache (go_root_link.h).
 #include "gordian/driver/go_root_link.h"
+#include "gordian/util/fnv.h"
 
 #include <unistd.h>
 
@@ -78,11 +79,7 @@ bool LinkGoRootOutsideModCache(const std::string& cache, GoTool* go, std::string
   if (name.empty()) name = goroot.parent_path().filename().string();
   // The name says which toolchain; the hash of its path keeps two module
   // caches (another GOMODCACHE) from sharing links to one of them.
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : goroot.string()) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
+  uint64_t h = util::Fnv1a64(goroot.string());
   name += fmt::format("-{:08x}", static_cast<uint32_t>(h ^ (h >> 32)));
   const fs::path dir = fs::path(cache) / "goroot" / name;
   std::error_code ec;

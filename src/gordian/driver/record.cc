@@ -21,6 +21,7 @@
 #include "gordian/instrument/go_release.h"
 #include "gordian/instrument/runtime_hooks.h"
 #include "gordian/race/gorace.h"
+#include "gordian/util/fnv.h"
 
 namespace gordian::driver {
 namespace fs = std::filesystem;
@@ -131,14 +132,6 @@ bool TakeFlag(std::vector<std::string>* args, std::string_view name, std::string
   return true;
 }
 
-uint64_t Fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 bool WriteText(const std::string& path, const std::string& text, std::string* err) {
   std::ofstream f(path, std::ios::trunc | std::ios::binary);
   f << text;
@@ -155,7 +148,7 @@ bool WriteOverlay(const GoTool& go, const std::string& hooks, const std::string&
                   const std::string& user_overlay, const std::string& cwd,
                   const std::string& run_dir, std::string* path, std::string* err) {
   std::string std_dir = fmt::format("{}/std/{}-{:016x}", cache, go.version,
-                                    Fnv1a(hooks, Fnv1a(go.goroot)));
+                                    util::Fnv1a64(hooks, util::Fnv1a64(go.goroot)));
   std::vector<instrument::OverlayPair> pairs;
   if (!instrument::BuildStdOverlay(go.goroot, hooks, std_dir, &pairs, err)) return false;
   if (!user_overlay.empty()) {

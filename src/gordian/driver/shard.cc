@@ -1,5 +1,6 @@
 // This file implements -shard I/N (shard.h).
 #include "gordian/driver/shard.h"
+#include "gordian/util/fnv.h"
 
 #include <algorithm>
 #include <charconv>
@@ -47,12 +48,7 @@ bool ParseShard(const std::string& text, Shard* out, std::string* err) {
 
 uint32_t ShardOfTest(const std::string& name, uint32_t count) {
   // FNV-1a, 64 bits: defined byte by byte, so every build and machine agrees.
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : name) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return static_cast<uint32_t>(h % count);
+  return static_cast<uint32_t>(util::Fnv1a64(name) % count);
 }
 
 std::vector<std::string> TestsOfShard(const std::vector<PackageTests>& listed, Shard s) {

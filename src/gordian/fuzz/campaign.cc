@@ -60,9 +60,11 @@ class Campaign {
     else runner_ = opt.runner;
     // The first run: the test as it is, no schedule but the runtime's.
     worklist_.push_back(FreeRun("free run"));
-    // Then what added coverage before, as the test runs now.
-    if (!opt.corpus_dir.empty()) {
-      for (CorpusEntry& e : LoadCorpus(opt.corpus_dir, opt.invocation.cwd, &out_->warnings)) {
+    // Then what showed a bug before, and what added coverage before, as
+    // the test runs now.
+    for (const std::string& dir : {opt.regression_dir, opt.corpus_dir}) {
+      if (dir.empty()) continue;
+      for (CorpusEntry& e : LoadCorpus(dir, opt.invocation.cwd, &out_->warnings)) {
         Candidate c;
         c.schedule = std::move(e.schedule);
         c.schedule.cmd = opt_.invocation;
@@ -105,10 +107,16 @@ class Campaign {
     s.worklist = worklist_.size();
     return s;
   }
+  double Hard() const {
+    return opt_.hard_seconds > 0 ? opt_.hard_seconds
+                                 : opt_.budget_seconds + opt_.run.wall_seconds + 5;
+  }
   // Under mu_: why to stop starting runs, or "".
   std::string StopReason() const {
     if (driver::Interrupted()) return "interrupted";
+    if (unfinished_) return "unfinished";
     double now = Elapsed();
+    if (now >= Hard()) return "deadline";
     if (now >= opt_.budget_seconds) return "budget";
     // Stale: no growth for that long, and at least one run finished since
     // the last growth (a slow run still in flight may yet bring some).
@@ -210,6 +218,9 @@ class Campaign {
     std::string err;
     pipeline::RunOptions ro = opt_.run;
     ro.out_dir = (dir / "trace").string();
+    // A run never ends past the campaign's hard deadline (less the time its
+    // trace needs to be read).
+    ro.wall_seconds = std::max(1.0, std::min(ro.wall_seconds, Hard() - Elapsed() - 3));
     pipeline::RunOutput run;
     bool ok = schedule::WriteSchedule(path, c.schedule, &err) &&
               runner_->Run(c.schedule, path, ro, &run, &err);
@@ -219,6 +230,14 @@ class Campaign {
     if (run.record.run.timed_out) {
       std::lock_guard<std::mutex> l(mu_);
       stats_.killed_runs++;  // what it recorded until then is still analysed
+      // A first run, free, that did not end by itself: the test does not
+      // end (or not within the run wall). Fuzzing it would only repeat
+      // that, and analysing a run cut short there would take the time the
+      // campaign does not have: the test is not fuzzed.
+      if (c.strategy == "free" && id < static_cast<size_t>(std::max(1, opt_.jobs))) {
+        unfinished_ = true;
+      }
+      if (unfinished_) return {};
     }
     if (!ok) {
       std::lock_guard<std::mutex> l(mu_);
@@ -242,6 +261,10 @@ class Campaign {
     ao.verdict = &verdict;
     pipeline::AnalyzeRead(opt_.cmd, run.trace, run.trace_dir, ao, analysis.get(), &found);
     bool plain_failure = !run.record.run.timed_out && FailedPlainly(verdict, found);
+    if (run.trace.truncated) {
+      std::lock_guard<std::mutex> l(mu_);
+      stats_.truncated_runs++;
+    }
     RunSignals sig = SignalsOf(run.trace, analysis->ops);
     double at = Elapsed();
     std::vector<report::Finding> fresh;
@@ -287,15 +310,28 @@ class Campaign {
     // Confirmation of the new bugs, by replay, outside the lock: one
     // schedule directory per run (the confirmation names files after the
     // trace, which every run of a package shares).
-    if (!fresh.empty() && analysis->have_hb) {
+    double left = Hard() - Elapsed() - 1;
+    if (!fresh.empty() && analysis->have_hb && left >= 1) {
       pipeline::ConfirmOptions co = opt_.confirm;
+      // Confirmation never takes the campaign past its hard deadline.
+      co.per_test_seconds = std::min(co.per_test_seconds, left);
+      co.per_finding_seconds = std::min(co.per_finding_seconds, left);
       co.schedule_dir = (fs::path(opt_.confirm.schedule_dir) / fmt::format("run-{}", id)).string();
       co.work_dir = (dir / "confirm").string();
       if (co.runner == nullptr) co.runner = runner_;
       pipeline::ConfirmTrace(opt_.cmd, run.trace, *analysis->hb, run.trace_dir, &fresh, co);
     }
     std::vector<Candidate> proposed;
-    if (analysis->have_hb) {
+    bool stopping = false;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      std::string why = StopReason();
+      stopping = why == "budget" || why == "deadline" || why == "interrupted" || why == "unfinished";
+    }
+    // No mutation once the campaign's time is up (nothing would run the
+    // proposals, and they can take long), nor of a run too large to mutate
+    // in time.
+    if (analysis->have_hb && !stopping && run.trace.records.size() <= opt_.max_mutated_records) {
       std::lock_guard<std::mutex> l(strategy_mu_);
       Rng rng = Rng::ForRun(opt_.seed, id);
       AnalysedRun ar{run.trace, run.trace_dir, *analysis->hb, found, rng, &c, added_coverage};
@@ -312,12 +348,14 @@ class Campaign {
         size_t k = static_cast<size_t>(old - out_->findings.begin());
         *old = std::move(f);  // keeps the time it was first seen
         out_->found_by[k] = c.key;
+        if (opt_.found) opt_.found(*old, c.schedule);
         continue;
       }
       if (f.severity == report::Severity::Bug) stats_.bugs++;
       out_->findings.push_back(std::move(f));
       out_->found_at.push_back(at);
       out_->found_by.push_back(c.key);
+      if (opt_.found) opt_.found(out_->findings.back(), c.schedule);
     }
     Report();
     return proposed;
@@ -373,6 +411,7 @@ class Campaign {
   Coverage coverage_;
   CampaignStats stats_;
   size_t started_ = 0;
+  bool unfinished_ = false;  // the first free run was killed at the run wall
   std::mutex strategy_mu_;  // strategies propose one run at a time
 };
 

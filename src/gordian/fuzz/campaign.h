@@ -37,6 +37,11 @@ struct CampaignOptions {
   std::string test;                  // the test's name (findings without one get it)
   std::string package;               // for the verdict
   double budget_seconds = 60;        // stop starting runs after this
+  // Everything ends by this many seconds after the start, whatever the
+  // program does: the runs in flight are killed at run.wall_seconds, and
+  // after the budget no run is mutated and confirmations get only what is
+  // left (0: budget + run wall + 5 s).
+  double hard_seconds = 0;
   double stale_seconds = 10;         // ... or when coverage has not grown for this long
   size_t max_runs = 0;               // 0: no limit
   int jobs = 1;                      // runs at once
@@ -61,6 +66,18 @@ struct CampaignOptions {
   // run; a schedule of this campaign whose run adds coverage is stored
   // there. "": none.
   std::string corpus_dir;
+  // The schedules that showed a bug in earlier campaigns (the package's
+  // testdata/gordian-fuzz/<Test>/): they run before the corpus, and are
+  // never written here (campaigns.h writes them). "": none.
+  std::string regression_dir;
+  // Told each bug as soon as it is found or better proven (confirmed, given
+  // a reproduce command), with the run's schedule, from the worker that ran
+  // it, one call at a time: so that a campaign killed later loses nothing.
+  std::function<void(const report::Finding&, const schedule::Schedule&)> found;
+  // A run whose trace has more records than this is analysed (its bugs
+  // count) but not shown to the strategies, whose proposals would take too
+  // long to make.
+  size_t max_mutated_records = 4u << 20;
 };
 
 struct CampaignStats {
@@ -73,7 +90,11 @@ struct CampaignStats {
   size_t worklist = 0;       // candidates waiting
   size_t corpus_read = 0;    // schedules read from the corpus directory
   size_t corpus_added = 0;   // schedules this campaign stored there
-  std::string stopped;       // why it ended: "budget", "stale", "runs", "interrupted"
+  // Why it ended: "budget", "stale", "runs", "interrupted", "deadline"
+  // (past hard_seconds), "unfinished" (the test's first, free run did not
+  // end by itself within the run wall: the test was not fuzzed).
+  std::string stopped;
+  size_t truncated_runs = 0; // runs whose trace the recorder cut short (trace_max_mb)
 };
 
 // Runs in which the test failed with no bug that occurred in the run to

@@ -411,5 +411,86 @@ TEST_F(CampaignTest, RunnerErrorsAreCountedOnce) {
   EXPECT_EQ(res.errors[0], "the program no longer builds");
 }
 
+// Every new bug is handed to `found` when it is found (with the schedule of
+// the run that showed it), before the campaign ends: a campaign killed
+// later has reported it.
+TEST_F(CampaignTest, EachBugIsHandedOverWhenFound) {
+  std::vector<std::string> kinds;
+  opt_.found = [&](const report::Finding& f, const schedule::Schedule& s) {
+    kinds.push_back(std::string(report::KindName(f.kind)));
+    EXPECT_FALSE(s.ops.empty()) << "the schedule that showed it";
+  };
+  opt_.max_runs = 6;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  ASSERT_FALSE(res.findings.empty());
+  EXPECT_NE(std::find(kinds.begin(), kinds.end(), "send-on-closed"), kinds.end());
+  EXPECT_GE(kinds.size(), 1u);
+}
+
+// A program whose runs never end: the first, free run is killed at the
+// run wall; the campaign stops there ("unfinished"), analyses nothing of it
+// and runs nothing more.
+class NeverEnding : public pipeline::ScheduleRunner {
+ public:
+  bool Run(const schedule::Schedule&, const std::string&, const pipeline::RunOptions& opt,
+           pipeline::RunOutput* out, std::string*) override {
+    calls++;
+    *out = pipeline::RunOutput();
+    fs::create_directories(opt.out_dir);
+    out->trace_dir = opt.out_dir;
+    out->trace = Program(false);
+    out->record.run.timed_out = true;
+    return true;
+  }
+  std::atomic<int> calls{0};
+};
+
+TEST_F(CampaignTest, ATestThatDoesNotEndIsNotFuzzed) {
+  NeverEnding never;
+  opt_.runner = &never;
+  opt_.jobs = 1;
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  EXPECT_EQ(res.stats.stopped, "unfinished");
+  EXPECT_EQ(never.calls.load(), 1);
+  EXPECT_EQ(res.stats.runs, 0u) << "nothing of it analysed";
+}
+
+// A runner that takes longer than the budget for every run: the campaign
+// gives each run no more than what is left before its hard deadline, and
+// ends by it.
+class SlowRunner : public FakeProgram {
+ public:
+  bool Run(const schedule::Schedule& s, const std::string& path, const pipeline::RunOptions& opt,
+           pipeline::RunOutput* out, std::string* err) override {
+    {
+      std::lock_guard<std::mutex> l(mu);
+      walls.push_back(opt.wall_seconds);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return FakeProgram::Run(s, path, opt, out, err);
+  }
+  std::mutex mu;
+  std::vector<double> walls;
+};
+
+TEST_F(CampaignTest, RunsNeverOutlastTheHardDeadline) {
+  SlowRunner slow;
+  opt_.runner = &slow;
+  opt_.budget_seconds = 1;
+  opt_.hard_seconds = 4;
+  opt_.run.wall_seconds = 30;
+  auto start = std::chrono::steady_clock::now();
+  CampaignResult res;
+  RunCampaign(opt_, &res);
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(took, 4.0);
+  EXPECT_EQ(res.stats.stopped, "budget");
+  std::lock_guard<std::mutex> l(slow.mu);
+  ASSERT_FALSE(slow.walls.empty());
+  for (double w : slow.walls) EXPECT_LE(w, 4.0) << "a run's wall is cut to the deadline";
+}
+
 }  // namespace
 }  // namespace gordian::fuzz

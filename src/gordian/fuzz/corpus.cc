@@ -1,5 +1,6 @@
 // This file implements the fuzzing corpus directory (corpus.h).
 #include "gordian/fuzz/corpus.h"
+#include "gordian/util/fnv.h"
 
 #include <unistd.h>
 
@@ -34,15 +35,6 @@ schedule::Schedule Stored(const schedule::Schedule& s) {
   t.origin = "gordian fuzz corpus";
   t.expect.clear();
   return t;
-}
-
-uint64_t Fnv1a64(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
 }
 
 }  // namespace
@@ -100,7 +92,7 @@ std::vector<CorpusEntry> LoadCorpus(const std::string& dir, const std::string& p
 }
 
 std::string CorpusName(const schedule::Schedule& s) {
-  return fmt::format("{:016x}", Fnv1a64(schedule::FormatSchedule(Stored(s))));
+  return fmt::format("{:016x}", util::Fnv1a64(schedule::FormatSchedule(Stored(s))));
 }
 
 bool AddToCorpus(const std::string& dir, const schedule::Schedule& s, bool* added,
@@ -113,7 +105,7 @@ bool AddToCorpus(const std::string& dir, const schedule::Schedule& s, bool* adde
     return false;
   }
   std::string text = schedule::FormatSchedule(Stored(s));
-  fs::path final_path = fs::path(dir) / fmt::format("{:016x}", Fnv1a64(text));
+  fs::path final_path = fs::path(dir) / fmt::format("{:016x}", util::Fnv1a64(text));
   if (fs::exists(final_path, ec)) return true;
   // Aside under a dot name (LoadCorpus skips those), then renamed: a
   // campaign reading the directory meanwhile never sees half a file.

@@ -44,7 +44,10 @@ class Proposer {
   // none): it and every operation after it in happens-before, but the
   // plan's own, are left out of the prefix (they run after it, freely).
   void Emit(const Plan& plan, uint32_t drop, const std::string& key);
-  void Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const;
+  // False when an operation of the plan would have to go too (an earlier
+  // operation of its goroutine goes: a goroutine's scheduled operations
+  // are a prefix of its own, INDEX 0, 1, 2, ...).
+  bool Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const;
   const hb::HappensBefore* Weak();
   // Alternative partners of receive r (a ChanRecv or a chosen receive case).
   void Partners(uint32_t r);
@@ -71,19 +74,30 @@ const hb::HappensBefore* Proposer::Weak() {
   return weak_.get();
 }
 
-void Proposer::Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const {
+bool Proposer::Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const {
   std::set<uint32_t> keep;
   for (const BugOp& b : plan.bug) keep.insert(b.rec);
   std::vector<schedule::Op> kept;
+  std::set<uint32_t> cut;  // goroutines that lost an operation
   for (const schedule::Op& op : s->ops) {
     uint32_t rec = hb::kNoRecord;
     std::span<const uint32_t> recs = controlled_.Of(s->goroutines[op.g]);
     if (op.index < recs.size()) rec = recs[op.index];
-    bool after = rec != hb::kNoRecord && !keep.count(rec) &&
+    bool planned = rec != hb::kNoRecord && keep.count(rec) > 0;
+    bool after = rec != hb::kNoRecord && !planned &&
                  (rec == ops_.Owner(drop) || run_.hb.Before(drop, rec));
-    if (!after) kept.push_back(op);
+    if (cut.count(op.g) > 0) {
+      if (planned) return false;
+      continue;
+    }
+    if (after) {
+      cut.insert(op.g);
+      continue;
+    }
+    kept.push_back(op);
   }
   s->ops = std::move(kept);
+  return true;
 }
 
 void Proposer::Emit(const Plan& plan, uint32_t drop, const std::string& key) {
@@ -93,7 +107,7 @@ void Proposer::Emit(const Plan& plan, uint32_t drop, const std::string& key) {
   schedule::Rewrite rw;
   std::string err;
   if (!schedule::RewritePlan(t_, run_.trace_dir, *e, plan, "fuzz " + key, &rw, &err)) return;
-  if (drop != hb::kNoRecord) Drop(plan, drop, &rw.schedule);
+  if (drop != hb::kNoRecord && !Drop(plan, drop, &rw.schedule)) return;
   made_++;
   out_->push_back(Candidate{std::move(rw.schedule), key, name_});
 }
@@ -172,15 +186,26 @@ void Proposer::Select(uint32_t q) {
 }
 
 void Proposer::Channels() {
+  // A loop repeats its alternatives: the same receive or select site meets
+  // the same partner sites again. Looking at the first few executions of
+  // each site finds them; looking at all of them (200,000 receives of one
+  // loop) made the proposals of one run take minutes.
+  constexpr uint32_t kPerSite = 8;
+  std::unordered_map<uint32_t, uint32_t> looked;  // site -> executions looked at
   for (uint32_t r = 0; r < t_.records.size() && !Full(); r++) {
     const trace::Record& rec = t_.records[r];
+    if ((rec.kind != Kind::ChanRecv || rec.obj == 0) && rec.kind != Kind::Select) continue;
     if (ops_.GidOf(r) == trace::kNoGid) continue;
-    if (rec.kind == Kind::ChanRecv && rec.obj != 0) Partners(r);
-    if (rec.kind == Kind::Select) Select(r);
+    if (looked[rec.site]++ >= kPerSite) continue;
+    if (rec.kind == Kind::ChanRecv) Partners(r);
+    else Select(r);
   }
 }
 
 void Proposer::Locks() {
+  // One proposal per pair of sites (a loop takes the same lock at the same
+  // sites many times): the pairs seen are skipped before any text is made.
+  std::set<std::pair<uint32_t, uint32_t>> pairs;
   for (ObjClass cls : {ObjClass::Mutex, ObjClass::RWMutex}) {
     for (uint32_t o = 0; o < ops_.Count(cls) && !Full(); o++) {
       std::vector<uint32_t> acq;
@@ -196,6 +221,7 @@ void Proposer::Locks() {
         uint32_t a = acq[i - 1], b = acq[i];
         if (ops_.GidOf(a) == ops_.GidOf(b)) continue;
         if (t_.records[a].kind == Kind::RLock && t_.records[b].kind == Kind::RLock) continue;
+        if (!pairs.insert({t_.records[b].site, t_.records[a].site}).second) continue;
         const hb::HappensBefore* weak = Weak();
         if (weak == nullptr) return;
         if (weak->Before(a, b)) continue;  // ordered by more than the lock

@@ -13,6 +13,7 @@
 #include "gordian/driver/go_env.h"
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
+#include "gordian/util/fnv.h"
 
 namespace gordian::ir {
 namespace {
@@ -23,14 +24,6 @@ bool IsIrgenDir(const fs::path& d) {
   std::error_code ec;
   return fs::exists(d / "go.mod", ec) && fs::exists(d / "main.go", ec) &&
          fs::exists(d / "vendor/modules.txt", ec);
-}
-
-uint64_t Fnv1a(std::string_view s, uint64_t h) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
 }
 
 std::string Slurp(const fs::path& p, bool* ok) {
@@ -114,7 +107,7 @@ class GoIrGenerator : public IrGenerator {
              std::string* exe, std::string* err) {
     uint64_t h;
     if (!HashIrgenSources(src, &h, err)) return false;
-    fs::path dir = fs::path(cache) / "irgen" / fmt::format("{}-{:016x}", go.version, Fnv1a(go.goroot, h));
+    fs::path dir = fs::path(cache) / "irgen" / fmt::format("{}-{:016x}", go.version, util::Fnv1a64(go.goroot, h));
     *exe = (dir / "irgen").string();
     if (access(exe->c_str(), X_OK) == 0) return true;
     std::error_code ec;
@@ -226,7 +219,7 @@ bool HashIrgenSources(const std::string& dir, uint64_t* hash, std::string* err) 
     return false;
   }
   std::sort(files.begin(), files.end());
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = util::kFnvOffset;
   for (const std::string& f : files) {
     bool ok;
     std::string text = Slurp(fs::path(dir) / f, &ok);
@@ -234,7 +227,7 @@ bool HashIrgenSources(const std::string& dir, uint64_t* hash, std::string* err) 
       *err = fmt::format("cannot read {}/{}", dir, f);
       return false;
     }
-    h = Fnv1a(text, Fnv1a(f + '\0', h));
+    h = util::Fnv1a64(text, util::Fnv1a64(f + '\0', h));
   }
   *hash = h;
   return true;

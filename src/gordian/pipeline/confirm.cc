@@ -182,7 +182,10 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     // note names it).
     for (size_t i : members) {
       (*findings)[i].status = st;
-      if (st == report::Status::Confirmed) (*findings)[i].reproduce = reproduce;
+      if (st == report::Status::Confirmed) {
+        (*findings)[i].reproduce = reproduce;
+        (*findings)[i].reproduce_schedule = path;
+      }
     }
   }
 }
@@ -273,6 +276,7 @@ void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
     std::string site = ShortSite(f);
     if (hit) {
       f.reproduce = reproduce;
+      f.reproduce_schedule = path;
       sum->reproduced++;
       sum->notes.push_back(fmt::format("{} at {} (occurred): the recorded schedule replays it; {}",
                                        report::KindName(f.kind), site, reproduce));

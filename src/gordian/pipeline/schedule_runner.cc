@@ -59,9 +59,12 @@ bool GoScheduleRunner::Run(const schedule::Schedule& s, const std::string& sched
 
 std::map<std::string, std::string> ReplayEnvironment(const std::string& schedule_path,
                                                      const RunOptions& opt) {
-  return {{"GORDIAN_SCHEDULE", fs::absolute(schedule_path).string()},
-          {"GORDIAN_REPLAY_STALL_MS", std::to_string(opt.stall_ms)},
-          {"GORDIAN_DEADLOCK_MS", std::to_string(opt.deadlock_ms)}};
+  std::map<std::string, std::string> env = {
+      {"GORDIAN_SCHEDULE", fs::absolute(schedule_path).string()},
+      {"GORDIAN_REPLAY_STALL_MS", std::to_string(opt.stall_ms)},
+      {"GORDIAN_DEADLOCK_MS", std::to_string(opt.deadlock_ms)}};
+  if (opt.trace_max_mb > 0) env["GORDIAN_TRACE_MAX_MB"] = std::to_string(opt.trace_max_mb);
+  return env;
 }
 
 bool ReadScheduledTrace(RunOutput* out, std::string* err) {

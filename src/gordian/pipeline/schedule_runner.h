@@ -26,6 +26,10 @@ struct RunOptions {
   int deadlock_ms = 500;        // GORDIAN_DEADLOCK_MS of the run
   bool pass_through = true;     // the program's output to ours
   std::string self_exe;         // the gordian binary (go test -exec); "" = this process
+  // GORDIAN_TRACE_MAX_MB of the run (0: the recorder's default): a run
+  // past it is cut short and its trace marked truncated, so that a test
+  // that never ends cannot fill the disk or take minutes to analyse.
+  uint32_t trace_max_mb = 0;
 };
 
 // The trace of one run under a schedule, and how the run ended.

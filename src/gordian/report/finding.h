@@ -99,6 +99,7 @@ struct Finding {
   std::string message;                    // one sentence
   std::vector<Location> locations;        // the primary location first
   std::string reproduce;                  // command that replays it, when there is one
+  std::string reproduce_schedule;         // not in JSON: the schedule file `reproduce` replays
   // Why a predicted bug was not confirmed ("the confirmation budget ran
   // out; ..."): such a finding is a warning, never a bug (SettleUnconfirmed).
   // JSON "note" when set.

@@ -13,6 +13,7 @@
 #include "gordian/report/paths.h"
 #include "gordian/report/source_lines.h"
 #include "gordian/report/terminal.h"
+#include "gordian/report/output_file.h"
 
 namespace gordian::report {
 namespace {
@@ -215,18 +216,7 @@ std::string RenderHtml(const std::vector<Finding>& findings, const HtmlOptions& 
 
 bool WriteHtmlFile(const std::string& path, const std::vector<Finding>& findings,
                    const HtmlOptions& opt, std::string* err) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    *err = fmt::format("cannot write {}", path);
-    return false;
-  }
-  out << RenderHtml(findings, opt);
-  out.close();
-  if (!out) {
-    *err = fmt::format("cannot write {}", path);
-    return false;
-  }
-  return true;
+  return WriteReportText(path, RenderHtml(findings, opt), err);
 }
 
 }  // namespace gordian::report

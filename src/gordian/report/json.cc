@@ -1,5 +1,6 @@
 // This file implements the JSON report (json.h).
 #include "gordian/report/json.h"
+#include "gordian/report/output_file.h"
 
 #include <fstream>
 
@@ -237,18 +238,7 @@ bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) 
 bool WriteJsonFile(const std::string& path, const std::vector<Finding>& findings,
                    std::string* err, const Verdict* verdict,
                    const std::vector<std::string>& degraded, const FuzzReport* fuzz) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    *err = fmt::format("cannot write {}", path);
-    return false;
-  }
-  out << ToJson(findings, verdict, degraded, fuzz);
-  out.close();
-  if (!out) {
-    *err = fmt::format("cannot write {}", path);
-    return false;
-  }
-  return true;
+  return WriteReportText(path, ToJson(findings, verdict, degraded, fuzz), err);
 }
 
 }  // namespace gordian::report

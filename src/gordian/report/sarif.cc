@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gordian/report/dedup.h"
+#include "gordian/report/output_file.h"
 
 namespace gordian::report {
 namespace {
@@ -190,14 +191,7 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
 
 bool WriteSarifFile(const std::string& path, const std::vector<Finding>& findings,
                     const SarifOptions& opt, std::string* err) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out << ToSarif(findings, opt);
-  out.close();
-  if (!out) {
-    *err = fmt::format("cannot write {}", path);
-    return false;
-  }
-  return true;
+  return WriteReportText(path, ToSarif(findings, opt), err);
 }
 
 }  // namespace gordian::report

@@ -20,6 +20,7 @@
 // at every instruction; the timer and timeout processes made here block
 // only at end labels.
 #include "gordian/verify/promela.h"
+#include "gordian/util/fnv.h"
 
 #include <fmt/format.h>
 
@@ -605,9 +606,7 @@ std::string PromelaFileName(const Model& m, const std::vector<int64_t>& values) 
   }
   if (name.empty() || name[0] == '.') name.insert(name.begin(), '_');  // no hidden files, no "." or ".."
   if (name.size() > 200) {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a of the whole name
-    for (unsigned char c : name) h = (h ^ c) * 1099511628211ull;
-    name = fmt::format("{}-{:016x}", name.substr(0, 180), h);
+    name = fmt::format("{}-{:016x}", name.substr(0, 180), util::Fnv1a64(name));
   }
   return name + ".pml";
 }
