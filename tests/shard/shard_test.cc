@@ -127,7 +127,7 @@ TEST_F(ShardTest, FourShardsMergedEqualTheUnshardedRun) {
   for (int i = 0; i < 4; i++) {
     std::string name = "shard" + std::to_string(i);
     driver::ProcessResult r = Test(name, {"-shard", std::to_string(i) + "/4"});
-    ASSERT_LE(r.exit_code, 1) << name << ": " << r.err;
+    ASSERT_LE(r.exit_code, 1) << name << ": " << r.err << r.out;
     std::multiset<TestKey> t = Tests(name);
     shards_with_tests += t.empty() ? 0 : 1;
     shard_findings += Findings(name).size();
@@ -172,7 +172,7 @@ TEST_F(ShardTest, TheCorpusInFourShardsMergedEqualsTheUnshardedRun) {
   for (int i = 0; i < 4; i++) {
     std::string name = "shard" + std::to_string(i);
     driver::ProcessResult r = run(name, {"-shard", std::to_string(i) + "/4"});
-    ASSERT_LE(r.exit_code, 1) << name << ": " << r.err;
+    ASSERT_LE(r.exit_code, 1) << name << ": " << r.err << r.out;
     EXPECT_LT(Tests(name).size(), want_tests.size()) << name << ": not a real split";
     merge.push_back((tmp_ / (name + ".json")).string());
   }

@@ -183,6 +183,7 @@ var gordian struct {
 	testEnded     [gordianEndedTests / 32]atomic.Uint32
 	holdsReleased atomic.Uint32
 	truncated atomic.Uint32
+	diskFull  atomic.Uint32 // the trace or a side file could not get disk space
 	exiting   atomic.Uint32
 
 	roots      []string // GORDIAN_ROOTS, or nil for the default rule
@@ -558,13 +559,22 @@ func gordianNewChunk(magic, gid, seq uint32) uintptr {
 	return c
 }
 
-// gordianTruncate stops recording because the trace is full.
+// gordianTruncate stops recording because the trace is full: its size
+// cap, the clock's limit, or a full disk (gordian.diskFull). The header
+// page says so (it is on disk from the start); meta.txt too, when it can.
 func gordianTruncate() {
 	gordianOn = false
 	if gordian.truncated.Swap(1) == 0 {
 		hdr := (*[16]uint32)(unsafe.Pointer(gordian.base))
-		atomic.Or(&hdr[5], 1) // FileHeader.flags |= kFileTruncated
+		fl := uint32(1) // FileHeader.flags |= kFileTruncated
+		if gordian.diskFull.Load() != 0 {
+			fl |= 2 // kFileDiskFull
+		}
+		atomic.Or(&hdr[5], fl)
 		gordianMeta("truncated", "1")
+		if gordian.diskFull.Load() != 0 {
+			gordianMeta("truncated_reason", "disk full")
+		}
 	}
 }
 
@@ -1027,10 +1037,17 @@ func gordianAtoi(s string) (int, bool) {
 	return n, true
 }
 
+// gordianWriteAll writes b to a side file (meta.txt, sites.txt,
+// strings.txt). A side file that cannot be written whole (a full disk) would
+// leave records whose sites or strings are lost: the trace ends there.
 func gordianWriteAll(fd int32, b []byte) {
 	for len(b) > 0 {
 		n := write(uintptr(fd), unsafe.Pointer(&b[0]), int32(len(b)))
 		if n <= 0 {
+			if gordian.base != 0 && gordian.truncated.Load() == 0 {
+				gordian.diskFull.Store(1)
+				gordianTruncate()
+			}
 			return
 		}
 		b = b[n:]

@@ -20,6 +20,8 @@ const (
 	gordianMAP_NORES  = 0x4000
 	gordianEEXIST     = 17
 	gordianENOMEM     = 12
+	gordianENOSPC     = 28
+	gordianEDQUOT     = 122
 	gordianPageSize   = 4096
 
 	// The smallest trace reservation tried under an address-space limit
@@ -148,8 +150,20 @@ func gordianGrow() bool {
 			return false
 		}
 	}
-	if _, _, e := gordianSyscall6(gordianSYS_FTRUNCATE, uintptr(gordian.fd), size, 0, 0, 0, 0); e != 0 {
+	// Reserve the new part on disk before anything is written through the
+	// mapping: a write into a hole that the filesystem cannot back (a
+	// full disk) is a SIGBUS that kills the program. Without room, the
+	// trace ends here, marked (gordianTruncate); a filesystem that cannot
+	// reserve ahead (EOPNOTSUPP) only extends the file.
+	_, _, e := gordianSyscall6(gordianSYS_FALLOCATE, uintptr(gordian.fd), 0, old, size-old, 0, 0)
+	if e == gordianENOSPC || e == gordianEDQUOT {
+		gordian.diskFull.Store(1)
 		return false
+	}
+	if e != 0 {
+		if _, _, e := gordianSyscall6(gordianSYS_FTRUNCATE, uintptr(gordian.fd), size, 0, 0, 0, 0); e != 0 {
+			return false
+		}
 	}
 	end := (size + gordianPageSize - 1) &^ (gordianPageSize - 1)
 	if end > gordian.mapEnd {

@@ -8,4 +8,5 @@ const (
 	gordianSYS_MADVISE   = 28
 	gordianSYS_MKDIRAT   = 258
 	gordianSYS_LSEEK     = 8
+	gordianSYS_FALLOCATE = 285
 )

@@ -8,4 +8,5 @@ const (
 	gordianSYS_MADVISE   = 233
 	gordianSYS_MKDIRAT   = 34
 	gordianSYS_LSEEK     = 62
+	gordianSYS_FALLOCATE = 47
 )

@@ -274,9 +274,13 @@ func gordianReplayInit() {
 				gordianScheduleRefuse(lineno, "cmd.mode must be test or run", line)
 			}
 			modeLine = lineno
-		case "fatal_at", "cmd.gomaxprocs":
+		case "fatal_at":
 			if _, ok := gordianScheduleNum(v, 0x7fffffff); !ok {
 				gordianScheduleRefuse(lineno, "bad number (0 to 2147483647)", line)
+			}
+		case "cmd.gomaxprocs":
+			if _, ok := gordianScheduleNum(v, 1024); !ok {
+				gordianScheduleRefuse(lineno, "bad GOMAXPROCS (0 to 1024)", line)
 			}
 		case "cmd.race":
 			if v != "0" && v != "1" {

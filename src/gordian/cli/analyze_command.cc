@@ -44,6 +44,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
       "the same run can produce. Prints a report; --json, --sarif and --html write\n"
       "machine reports and a page. Exit status: 0 no bug, 1 bugs found, 2 gordian failed.\n\n";
   if (auto done = ParseCommandLine(&flags, args, &dirs, usage)) return *done;
+  if (auto bad = CheckReportFlags(cmd, ropt)) return *bad;
   std::string err;
   if (dirs.empty()) {
     return UsageError(fmt::format("{}: missing TRACE-DIR (see '{} --help')", cmd, cmd));
@@ -60,6 +61,8 @@ int RunAnalyze(const std::vector<std::string>& args) {
   std::vector<report::Finding> findings;
   std::vector<std::string> degraded;
   aopt.degraded = &degraded;
+  bool incomplete = false;
+  aopt.incomplete = &incomplete;
   Progress line(cmd, ropt.quiet);
   // Every directory a command writes is accepted: a run trace (events.bin),
   // a `record test` or `test --keep` directory (packages.txt and one trace
@@ -103,6 +106,7 @@ int RunAnalyze(const std::vector<std::string>& args) {
     }
   }
   ropt.degraded = std::move(degraded);
+  ropt.incomplete = incomplete;
   ropt.unconfirmed_note = "gordian analyze does not replay (gordian test confirms by replay)";
   return Report(cmd, std::move(findings), ropt);
 }

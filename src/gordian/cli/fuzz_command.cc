@@ -122,6 +122,7 @@ int RunFuzz(const std::vector<std::string>& args) {
       "failed or bugs were found, 2 gordian or the build failed (or an interrupt\n"
       "before any bug).\n\nFlags:\n";
   if (auto done = ParseCommandLine(&flags, args, &positional, usage)) return *done;
+  if (auto bad = CheckReportFlags(cmd, c.report)) return *bad;
   double budget = 0, stale = 0, run_wall = 0, wall = 0, total = 0;
   std::string derr;
   for (auto [name, text, out] : {std::tuple{"budget", &c.budget, &budget},

@@ -2,6 +2,7 @@
 // reports of several runs (the shards of one suite, docs/scale.md) read
 // back, merged (report/merge.h) and reported as one run's findings are
 // (reporting.h: de-duplicated by the same key, in every format).
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -37,11 +38,26 @@ int RunMerge(const std::vector<std::string>& args) {
     return UsageError(fmt::format("{}: no report given; pass the --json files of the runs to "
                                   "merge", cmd));
   }
+  if (auto bad = CheckReportFlags(cmd, ropt)) return *bad;
   std::vector<report::JsonReport> reports;
   for (const std::string& p : paths) {
+    // A report is a regular file of reasonable size: a FIFO would hang the
+    // read and /dev/zero fill the memory.
+    constexpr uintmax_t kMaxReportBytes = uintmax_t{1} << 30;
+    std::error_code ec;
+    std::filesystem::file_status st = std::filesystem::status(p, ec);
+    if (ec || !std::filesystem::is_regular_file(st)) {
+      fmt::print(stderr, "{}: {:?} is not a report file{}; pass the files gordian wrote with --json\n",
+                 cmd, p, ec ? " (" + ec.message() + ")" : "");
+      return kExitToolError;
+    }
+    if (std::filesystem::file_size(p, ec) > kMaxReportBytes) {
+      fmt::print(stderr, "{}: {:?} is larger than 1 GiB: not a gordian report\n", cmd, p);
+      return kExitToolError;
+    }
     std::ifstream in(p, std::ios::binary);
     if (!in) {
-      fmt::print(stderr, "{}: cannot read {}\n", cmd, p);
+      fmt::print(stderr, "{}: cannot read {:?}\n", cmd, p);
       return kExitToolError;
     }
     std::stringstream text;
@@ -49,9 +65,10 @@ int RunMerge(const std::vector<std::string>& args) {
     report::JsonReport r;
     std::string err;
     if (!report::FromJsonReport(text.str(), &r, &err)) {
-      fmt::print(stderr, "{}: {}: {}; pass the files gordian wrote with --json\n", cmd, p, err);
+      fmt::print(stderr, "{}: {:?}: {}; pass the files gordian wrote with --json\n", cmd, p, err);
       return kExitToolError;
     }
+    for (const std::string& w : r.warnings) fmt::print(stderr, "{}: warning: {:?}: {}\n", cmd, p, w);
     reports.push_back(std::move(r));
   }
   report::JsonReport merged = report::MergeReports(reports);

@@ -160,6 +160,10 @@ int RunReplay(const std::vector<std::string>& args_in) {
     s.cmd.args = tail;
     if (s.cmd.cwd.empty()) s.cmd.cwd = fs::current_path().string();
   }
+  if (gomaxprocs < 0 || gomaxprocs > 1024) {
+    return UsageError(fmt::format("{}: -gomaxprocs {}: from 1 to 1024 (Go's largest GOMAXPROCS)", cmd,
+                                  gomaxprocs));
+  }
   if (gomaxprocs > 0) s.cmd.gomaxprocs = static_cast<int>(gomaxprocs);
   if (sched_path != pos[0] || !tail.empty() || gomaxprocs > 0) {
     if (sched_path == pos[0]) sched_path = scratch + "/schedule";
@@ -185,7 +189,15 @@ int RunReplay(const std::vector<std::string>& args_in) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return kExitToolError;
   }
-  fmt::print(stderr, "gordian replay: {}\n", schedule::DescribeFollow(rr.follow));
+  // A replay killed at its -wall limit did not diverge: it was stopped.
+  // What it hit until then is still listed, but "no bug" proves nothing.
+  const bool stopped = rr.record.run.timed_out;
+  if (stopped) {
+    fmt::print(stderr, "gordian replay: stopped at the -wall limit ({:g} s) after {} of {} operations; "
+               "raise -wall to let it end\n", wall_seconds, rr.follow.followed, rr.follow.ops);
+  } else {
+    fmt::print(stderr, "gordian replay: {}\n", schedule::DescribeFollow(rr.follow));
+  }
   // Bugs and warnings (a recv-on-closed schedule produces a warning), not
   // infos; the exit status counts bugs, and the schedule's expected kind.
   // What the report drops (receives that check for closed) is dropped, the
@@ -199,7 +211,8 @@ int RunReplay(const std::vector<std::string>& args_in) {
   }
   int bugs = static_cast<int>(hits.bugs);
   if (!out_dir.empty()) fmt::print(stderr, "gordian replay: replayed trace in {}\n", rr.trace_dir);
-  return bugs > 0 ? kExitFound : kExitOK;
+  if (bugs > 0) return kExitFound;
+  return stopped ? kExitToolError : kExitOK;
 }
 
 }  // namespace gordian::cli

@@ -20,6 +20,16 @@
 
 namespace gordian::cli {
 
+std::optional<int> CheckReportFlags(const std::string& cmd, const ReportOptions& opt) {
+  int on_stdout = (opt.json_path == "-") + (opt.sarif_path == "-") + (opt.html_path == "-");
+  if (on_stdout > 1) {
+    return UsageError(fmt::format("{}: only one of --json, --sarif and --html can go to standard "
+                                  "output (-); write the others to files",
+                                  cmd));
+  }
+  return std::nullopt;
+}
+
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt) {
   flags->String("json", &opt->json_path, "FILE", "also write the findings as JSON (report contract v1); - for stdout");
   flags->String("sarif", &opt->sarif_path, "FILE", "also write the findings as SARIF 2.1.0; - for stdout");
@@ -119,6 +129,13 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
     if (report::CountsAsBug(f)) status = kExitFound;
   }
   if (verdict != nullptr && verdict->Failed()) status = kExitFound;
+  if (opt.incomplete && status == kExitOK) {
+    if (!opt.quiet) {
+      fmt::print(stderr, "{}: a trace is incomplete (see the note at the end of the report): no bug "
+                 "found in what was recorded, but that is not all of the run; exit status 2\n", cmd);
+    }
+    status = kExitToolError;
+  }
   bool machine_on_stdout =
       opt.json_path == "-" || opt.sarif_path == "-" || opt.html_path == "-";
   const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;

@@ -34,6 +34,10 @@ struct ReportOptions {
   // Not a flag: what the analysis dropped to stay within its memory budget
   // (pipeline/memory_budget.h); every report says it.
   std::vector<std::string> degraded;
+  // Not a flag: some trace is incomplete (the recording stopped before the
+  // program did: a full disk, the size limit). With no bug found the
+  // command exits 2: it cannot say "no bug" for what it did not see.
+  bool incomplete = false;
   // Not a flag: gordian fuzz's part of the JSON report (its seed).
   std::optional<report::FuzzReport> fuzz;
   // Not a flag: whole runs the HTML report draws after the findings
@@ -46,6 +50,11 @@ struct ReportOptions {
 
 // Registers --json, --sarif, --html, --root, --info, --quiet and --unconfirmed on flags.
 void AddReportFlags(util::FlagSet* flags, ReportOptions* opt);
+
+// A usage error (exit 2) when the report flags ask for something that
+// cannot be: two reports on standard output, which would be one stream a
+// reader cannot split. nullopt when they are fine.
+std::optional<int> CheckReportFlags(const std::string& cmd, const ReportOptions& opt);
 
 // Registers -mem SIZE (the analysis memory budget) of analyze, test and run.
 void AddMemFlag(util::FlagSet* flags, std::string* mem);

@@ -104,6 +104,7 @@ void ExtractOwnFlags(const std::vector<std::string>& in, std::vector<std::string
 // (pipeline/pipeline.h), reports.
 int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Common& c,
                     std::vector<std::string> go_args, int jobs = 1) {
+  if (auto bad = CheckReportFlags(cmd, c.report)) return *bad;
   pipeline::PipelineOptions po;
   po.cmd = cmd;
   po.jobs = jobs;
@@ -215,6 +216,7 @@ int RecordAndReport(const std::string& cmd, driver::RecordMode mode, const Commo
   ropt.confirm_summary = res.replayed;
   if (c.no_confirm) ropt.unconfirmed_note = "confirmation is off (--no-confirm)";
   ropt.degraded = res.degraded;
+  ropt.incomplete = res.incomplete > 0;
   int status = Report(cmd, std::move(res.findings), ropt, &res.verdict);
   if (res.record.build_failed && status != kExitToolError) status = kExitToolError;
   if (!c.keep.empty() && !c.report.quiet) {

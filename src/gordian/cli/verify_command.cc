@@ -191,6 +191,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   AddReportFlags(&flags, &ropt);
   std::vector<std::string> pkgs;
   if (auto done = ParseCommandLine(&flags, args, &pkgs, kVerifyUsage)) return *done;
+  if (auto bad = CheckReportFlags(cmd, ropt)) return *bad;
   if (depth < 0 || depth > 20) return UsageError("verify: -depth must be 0..20");
   if (max_valuations < 1) return UsageError("verify: -max-valuations must be at least 1");
   if (max_states < 1) return UsageError("verify: -max-states must be at least 1");

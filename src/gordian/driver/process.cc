@@ -8,6 +8,7 @@
 #include "gordian/driver/process.h"
 
 #include "gordian/driver/deadline.h"
+#include "gordian/driver/reaper.h"
 #include "gordian/driver/scratch_dirs.h"
 
 #include <fcntl.h>
@@ -125,7 +126,8 @@ class ChildCount {
 // leader is reaped (while it is a zombie its group id cannot be reused).
 class GroupSlot {
  public:
-  explicit GroupSlot(pid_t pgid) {
+  explicit GroupSlot(pid_t pgid) : pgid_(pgid) {
+    ReaperWatch(pgid);  // ends with gordian, even on SIGKILL (reaper.h)
     for (size_t i = 0; i < kMaxGroups; i++) {
       pid_t free = 0;
       if (g_groups[i].compare_exchange_strong(free, pgid)) {
@@ -146,6 +148,10 @@ class GroupSlot {
       g_groups[slot_].store(0);
       slot_ = -1;
     }
+    if (pgid_ > 0) {
+      ReaperForget(pgid_);
+      pgid_ = 0;
+    }
   }
   // Whether an interrupt was sent to the group.
   bool Forwarded() const {
@@ -154,6 +160,7 @@ class GroupSlot {
   }
 
  private:
+  pid_t pgid_ = 0;
   int slot_ = -1;
   bool forwarded_ = false;
   bool forwarded_early_ = false;

@@ -132,6 +132,27 @@ bool TakeFlag(std::vector<std::string>* args, std::string_view name, std::string
   return true;
 }
 
+// The largest trace (GORDIAN_TRACE_MAX_MB) when neither the user nor the
+// caller set one: what the filesystem of dir can spare, less a reserve,
+// at most the recorder's 32 GiB. A trace that would fill the disk ends
+// early instead (marked incomplete), and the disk keeps room for the rest
+// of the run (the other packages' traces, the schedules, go's own files).
+void SetTraceCap(const std::string& dir, ProcessSpec* spec) {
+  if (spec->set_env.count("GORDIAN_TRACE_MAX_MB") || getenv("GORDIAN_TRACE_MAX_MB") != nullptr) {
+    return;
+  }
+  std::error_code ec;
+  fs::path probe = dir;
+  while (!probe.empty() && !fs::exists(probe, ec)) probe = probe.parent_path();
+  fs::space_info sp = fs::space(probe.empty() ? fs::path(".") : probe, ec);
+  if (ec) return;
+  constexpr uint64_t kMiB = 1 << 20;
+  uint64_t free_mb = sp.available / kMiB;
+  uint64_t reserve = std::min<uint64_t>(1024, free_mb / 4);
+  uint64_t cap = std::clamp<uint64_t>(free_mb - reserve, 64, 32768);
+  spec->set_env["GORDIAN_TRACE_MAX_MB"] = std::to_string(cap);
+}
+
 bool WriteText(const std::string& path, const std::string& text, std::string* err) {
   std::ofstream f(path, std::ios::trunc | std::ios::binary);
   f << text;
@@ -332,6 +353,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
         std::to_string(static_cast<long long>(opts.wall_seconds * 1000));
   }
   for (const auto& [k, v] : opts.env) spec.set_env[k] = v;
+  SetTraceCap(result->out_dir, &spec);
   // With HOME unset (and no GOPATH), go has no GOMODCACHE, and then refuses
   // every overlay ("files beneath GOMODCACHE () must not be replaced"),
   // though plain go test works. A module cache inside gordian's cache lets
@@ -494,6 +516,7 @@ bool RunKeptBinary(std::vector<std::string> argv, const std::string& cwd,
     spec.set_env["GORDIAN_WALL_MS"] = std::to_string(static_cast<long long>(run.wall_seconds * 1000));
   }
   for (const auto& [k, v] : run.env) spec.set_env[k] = v;
+  SetTraceCap(trace_dir, &spec);
   if (!roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(roots, ":");
   spec.set_env["GORDIAN_TRACE_DIR"] = trace_dir;
   const char* gorace = getenv("GORACE");

@@ -62,6 +62,15 @@ std::vector<CorpusEntry> LoadCorpus(const std::string& dir, const std::string& p
       warnings->push_back(fmt::format("{}: not a file; skipped", it->path().string()));
       continue;
     }
+    // A schedule the fuzzer keeps is a few KB (a rewrite of a big run a
+    // few MB): a larger file is not one, and reading it whole would cost
+    // its size many times over in memory.
+    constexpr uintmax_t kMaxScheduleBytes = 16u << 20;
+    if (uintmax_t size = it->file_size(ec); !ec && size > kMaxScheduleBytes) {
+      warnings->push_back(fmt::format("{}: {} MiB, larger than a corpus schedule can be (16 MiB); "
+                                      "skipped", it->path().string(), size >> 20));
+      continue;
+    }
     files.push_back(it->path());
   }
   std::sort(files.begin(), files.end());

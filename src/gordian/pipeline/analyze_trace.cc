@@ -341,7 +341,14 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     std::string where = opt.package.empty() ? dir : opt.package;
     for (const std::string& d : budget.dropped()) opt.degraded->push_back(where + ": " + d);
     if (!gap.empty()) opt.degraded->push_back(where + ": " + gap);
+    if (!t.incomplete.empty()) {
+      opt.degraded->push_back(fmt::format(
+          "{}: the trace is incomplete: the recording stopped before the program did, because {}; "
+          "nothing after that point is analysed",
+          where, t.incomplete));
+    }
   }
+  if (opt.incomplete != nullptr && !t.incomplete.empty()) *opt.incomplete = true;
 }
 
 void AddTraceVerdict(const trace::Trace& t, const std::string& package, report::Verdict* v) {
@@ -350,6 +357,21 @@ void AddTraceVerdict(const trace::Trace& t, const std::string& package, report::
   p.package = package;
   p.how = trace::DescribeEnd(sum);
   p.ok = sum.exited && sum.exit_status == 0;
+  if (!t.incomplete.empty() && !sum.exited) {
+    // The recording stopped, not the program: the tests it did not see end
+    // are not failures (go test's own status says whether the binary
+    // failed: RunPipeline's go_failure), only those it saw fail are.
+    p.how = "its recording stopped early: " + t.incomplete;
+    p.ok = true;
+    for (const trace::TestOutcome& o : trace::TestOutcomes(t)) {
+      if (!o.finished) continue;
+      report::TestVerdict tv{package, o.name, o.failed ? report::TestResult::Fail : report::TestResult::Pass};
+      p.ok = p.ok && !o.failed;
+      v->tests.push_back(std::move(tv));
+    }
+    v->packages.push_back(std::move(p));
+    return;
+  }
   for (const trace::TestOutcome& o : trace::TestOutcomes(t)) {
     report::TestVerdict tv;
     tv.package = package;

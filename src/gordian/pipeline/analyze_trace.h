@@ -34,6 +34,10 @@ struct AnalyzeOptions {
   // default (util/memory.h). Past it the analysis drops predictions and
   // appends one sentence per loss to *degraded (which every report shows).
   uint64_t memory_budget = 0;
+  // Set when the trace is incomplete (trace::Trace::incomplete): the
+  // recording stopped before the program did. A report that found no bug
+  // in it cannot say "no bug" (the command exits 2).
+  bool* incomplete = nullptr;
   std::vector<std::string>* degraded = nullptr;
   // Set (analysis_pool.h): when the budget made the analysis drop anything,
   // stop before confirming, append no finding and no degradation (the

@@ -35,15 +35,19 @@ namespace {
 // failure is the slowdown's). Optional work: skipped when the -wall limit
 // is near, and its own failure only costs the note.
 void RerunFailedTests(const PipelineOptions& opt, report::Verdict* v) {
+  // Only tests that failed: one that did not finish (its binary crashed,
+  // was killed, or ran past -wall) would take as long again, and its end
+  // says nothing of timing.
   std::vector<std::string> names;
   for (const report::TestVerdict& t : v->tests) {
-    if (t.result != report::TestResult::Pass && t.name.find('/') == std::string::npos &&
+    if (t.result == report::TestResult::Fail && t.name.find('/') == std::string::npos &&
         std::find(names.begin(), names.end(), t.name) == names.end()) {
       names.push_back(t.name);
     }
   }
   if (names.empty() || names.size() > opt.plain_reruns || driver::Interrupted()) return;
-  double left = driver::SecondsLeftForOptionalWork();
+  constexpr double kRerunSeconds = 120;
+  double left = std::min(driver::SecondsLeftForOptionalWork(), kRerunSeconds);
   if (left < 5) return;
   if (opt.progress) opt.progress(fmt::format("running {} failed test{} once without recording",
                                              names.size(), names.size() == 1 ? "" : "s"));
@@ -54,7 +58,7 @@ void RerunFailedTests(const PipelineOptions& opt, report::Verdict* v) {
   if (opt.progress_clear) opt.progress_clear();
   if (!ran) return;
   for (report::TestVerdict& t : v->tests) {
-    if (t.result == report::TestResult::Pass) continue;
+    if (t.result != report::TestResult::Fail) continue;
     for (const driver::PlainTestResult& p : plain) {
       if (p.passed && p.test == t.name && (p.package == t.package || t.package.empty())) {
         t.passes_without_recording = true;
@@ -192,6 +196,7 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     std::vector<std::string> degraded;
     report::Verdict verdict;
     bool replayed = false;
+    bool incomplete = false;
     bool unreadable = false;
   };
   std::vector<TraceOutcome> outcomes(res.traces.size());
@@ -240,6 +245,7 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     a.degraded = &o.degraded;
     a.verdict = &o.verdict;
     a.replayed = &o.replayed;
+    a.incomplete = &o.incomplete;
     // Only a share smaller than the whole budget is worth a second attempt.
     bool gave_up = false;
     if (budget < pool.memory) a.gave_up = &gave_up;
@@ -281,6 +287,7 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     std::move(o.verdict.tests.begin(), o.verdict.tests.end(),
               std::back_inserter(out->verdict.tests));
     out->replayed = out->replayed || o.replayed;
+    out->incomplete += o.incomplete;
     if (o.unreadable) out->unreadable++;
   }
   clear();

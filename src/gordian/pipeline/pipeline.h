@@ -73,6 +73,7 @@ struct PipelineResult {
   size_t unreadable = 0;                  // traces that could not be read (said on stderr)
   bool replayed = false;                  // confirmation had findings to replay
   std::vector<std::string> degraded;      // what the memory budget dropped, per trace
+  size_t incomplete = 0;                  // traces the recorder cut short (said in degraded)
 };
 
 // Records, analyses and confirms as opt says. Warnings and the traces that

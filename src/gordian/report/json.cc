@@ -2,7 +2,11 @@
 #include "gordian/report/json.h"
 #include "gordian/report/output_file.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <fstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -113,6 +117,51 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+// A number of a location that must be a whole number from 0 up: a
+// negative or fractional one is refused, not wrapped around to 4294967291.
+uint32_t Unsigned(const nlohmann::json& j, const char* key) {
+  const nlohmann::json& v = j.at(key);
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > UINT32_MAX) {
+    throw std::invalid_argument(fmt::format("{} {} is not a whole number from 0 to {}", key,
+                                            v.dump(), UINT32_MAX));
+  }
+  return v.get<uint32_t>();
+}
+
+}  // namespace
+
+bool IsReplayCommand(std::string_view c) {
+  auto plain = [](char ch) {
+    return !(std::isspace(static_cast<unsigned char>(ch)) || std::iscntrl(static_cast<unsigned char>(ch)) ||
+             std::strchr(";&|<>`$'\"\\(){}*?[]#~!", ch) != nullptr);
+  };
+  size_t sp = c.find(" replay ");
+  if (sp == std::string_view::npos) return false;
+  std::string_view bin = c.substr(0, sp), path = c.substr(sp + 8);
+  if (bin.empty() || !std::all_of(bin.begin(), bin.end(), plain)) return false;
+  std::string_view base = bin.substr(bin.rfind('/') == std::string_view::npos ? 0 : bin.rfind('/') + 1);
+  if (base != "gordian") return false;
+  if (path.size() >= 2 && path.front() == '\'' ) {
+    // 'quoted', with ' written as '\''
+    std::string_view in = path.substr(1);
+    while (!in.empty()) {
+      size_t q = in.find('\'');
+      if (q == std::string_view::npos) return false;
+      for (char ch : in.substr(0, q)) {
+        if (std::iscntrl(static_cast<unsigned char>(ch))) return false;
+      }
+      in.remove_prefix(q + 1);
+      if (in.empty()) return true;
+      if (!in.starts_with("\\''")) return false;
+      in.remove_prefix(3);
+    }
+    return false;
+  }
+  return !path.empty() && std::all_of(path.begin(), path.end(), plain);
+}
+
 bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* err) {
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
@@ -135,7 +184,7 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
       std::string severity = j.at("severity").get<std::string>();
       if (!ParseKind(kind, &f.kind) || !ParseStatus(status, &f.status) ||
           !ParseSeverity(severity, &f.severity)) {
-        *err = fmt::format("finding with unknown kind/status/severity {}/{}/{}", kind, status,
+        *err = fmt::format("finding with unknown kind/status/severity {:?}/{:?}/{:?}", kind, status,
                            severity);
         return false;
       }
@@ -150,14 +199,14 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
       f.note = j.value("note", "");
       if (j.contains("score")) {
         const auto& sj = j["score"];
-        f.score = Finding::Score{sj.at("failing").get<uint32_t>(), sj.at("checked").get<uint32_t>(),
+        f.score = Finding::Score{Unsigned(sj, "failing"), Unsigned(sj, "checked"),
                                  sj.at("untracked_data").get<bool>()};
       }
       for (const auto& lj : j.at("locations")) {
         Location l;
         l.file = lj.at("file").get<std::string>();
-        l.line = lj.at("line").get<uint32_t>();
-        l.column = lj.at("column").get<uint32_t>();
+        l.line = Unsigned(lj, "line");
+        l.column = Unsigned(lj, "column");
         if (!ParseRole(lj.at("role").get<std::string>(), &l.role)) {
           *err = "unknown role";
           return false;
@@ -168,7 +217,10 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
       out->push_back(std::move(f));
     }
   } catch (const nlohmann::json::exception& e) {
-    *err = fmt::format("malformed finding: {}", e.what());
+    *err = fmt::format("malformed finding: {:?}", e.what());
+    return false;
+  } catch (const std::invalid_argument& e) {
+    *err = fmt::format("malformed finding: {:?}", e.what());
     return false;
   }
   return true;
@@ -177,6 +229,14 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
 bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) {
   *out = JsonReport{};
   if (!FromJson(text, &out->findings, err)) return false;
+  for (Finding& f : out->findings) {
+    if (!f.reproduce.empty() && !IsReplayCommand(f.reproduce)) {
+      out->warnings.push_back(fmt::format(
+          "the reproduce command of a {} finding is not a gordian replay command; left out: {:?}",
+          KindName(f.kind), f.reproduce));
+      f.reproduce.clear();
+    }
+  }
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
   try {
     if (doc.contains("tests") || doc.contains("packages")) {
@@ -195,7 +255,7 @@ bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) 
           }
         }
         if (!known) {
-          *err = fmt::format("test {} with unknown result {:?}", t.name, result);
+          *err = fmt::format("test {:?} with unknown result {:?}", t.name, result);
           return false;
         }
         out->verdict.tests.push_back(std::move(t));
@@ -229,7 +289,7 @@ bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) 
       }
     }
   } catch (const nlohmann::json::exception& e) {
-    *err = fmt::format("malformed tests, packages, degraded or fuzz: {}", e.what());
+    *err = fmt::format("malformed tests, packages, degraded or fuzz: {:?}", e.what());
     return false;
   }
   return true;

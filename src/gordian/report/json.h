@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gordian/report/finding.h"
@@ -63,7 +64,16 @@ struct JsonReport {
   std::vector<std::string> degraded;
   bool has_fuzz = false;
   FuzzReport fuzz;
+  // What was left out because it cannot be trusted (a `reproduce` that is
+  // not a gordian replay command: a report is data, never a command to
+  // print for a user to run), one sentence each.
+  std::vector<std::string> warnings;
 };
+
+// Whether command is one gordian writes as `reproduce`: a gordian binary's
+// path, "replay", and one schedule path (quoted when it has to be), with
+// nothing a shell would read as another command.
+bool IsReplayCommand(std::string_view command);
 
 // Parses a whole report: FromJson's findings and the verdict, degraded and
 // fuzz parts; false with *err as FromJson, or on a malformed part.

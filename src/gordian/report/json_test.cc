@@ -136,5 +136,51 @@ TEST(Json, DataRaceRoundTrip) {
   EXPECT_EQ(back[0].locations[1].role, Role::Read);
 }
 
+// A report is data: numbers that are not line numbers are refused (not
+// wrapped to 4294967291), an error quotes what it read with its control
+// characters escaped, and a `reproduce` that is not a gordian replay
+// command is left out with a warning instead of being printed for a user to
+// run.
+TEST(Json, HostileReportsAreRefusedOrCleaned) {
+  std::string base = ToJson({testing::SendOnClosed()});
+  std::string negative = base;
+  size_t at = negative.find("\"line\": ");
+  ASSERT_NE(at, std::string::npos);
+  negative.replace(at, negative.find(',', at) - at, "\"line\": -5");
+  std::vector<Finding> out;
+  std::string err;
+  EXPECT_FALSE(FromJson(negative, &out, &err));
+  EXPECT_NE(err.find("line -5 is not a whole number"), std::string::npos) << err;
+
+  std::string esc = base;
+  esc.replace(esc.find("\"send-on-closed\""), 16, "\"\\u001b[2Jx\"");
+  EXPECT_FALSE(FromJson(esc, &out, &err));
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << "raw ESC in the error";
+  EXPECT_NE(err.find("\\x1b"), std::string::npos) << err;
+
+  Finding f = testing::SendOnClosed();
+  f.reproduce = "rm -rf ~; gordian replay x.sched";
+  JsonReport r;
+  ASSERT_TRUE(FromJsonReport(ToJson({f}), &r, &err)) << err;
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_TRUE(r.findings[0].reproduce.empty());
+  ASSERT_EQ(r.warnings.size(), 1u);
+  f.reproduce = "/opt/gordian/bin/gordian replay '/home/a b/x.sched'";
+  ASSERT_TRUE(FromJsonReport(ToJson({f}), &r, &err)) << err;
+  EXPECT_EQ(r.findings[0].reproduce, f.reproduce);
+  EXPECT_TRUE(r.warnings.empty());
+}
+
+TEST(Json, ReplayCommands) {
+  EXPECT_TRUE(IsReplayCommand("gordian replay /c/schedules/run-1/x-0-leak.sched"));
+  EXPECT_TRUE(IsReplayCommand("/usr/bin/gordian replay 'a b/it'\\''s.sched'"));
+  EXPECT_FALSE(IsReplayCommand("gordian replay x.sched; rm -rf ~"));
+  EXPECT_FALSE(IsReplayCommand("sh -c x replay y"));
+  EXPECT_FALSE(IsReplayCommand("gordian replay $(touch x)"));
+  EXPECT_FALSE(IsReplayCommand("gordian replay 'a'b"));
+  EXPECT_FALSE(IsReplayCommand("gordian replay"));
+  EXPECT_FALSE(IsReplayCommand("gordian replay x\ny"));
+}
+
 }  // namespace
 }  // namespace gordian::report

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <string_view>
 
 namespace gordian::report {
 namespace {
@@ -33,6 +34,7 @@ class Relativizer {
   std::string Rel(const std::string& path) {
     if (path.empty() || path[0] != '/') return path;
     if (std::string r = Under(root_, path); !r.empty()) return r;
+    if (!root_.empty()) return Outside(path);
     std::string dir = fs::path(path).parent_path().string();
     auto it = module_of_dir_.find(dir);
     if (it == module_of_dir_.end()) {
@@ -45,6 +47,26 @@ class Relativizer {
   }
 
  private:
+  // A file outside the root's module: a dependency in the module cache as
+  // "module@version/file.go"; a neighbour (another module of a go.work
+  // workspace, a replace with a relative path) relative to the root
+  // ("../lib/l.go": its own module's relative path alone, "l.go", said
+  // nothing of where it is); the standard library and anything farther
+  // away keep their absolute path.
+  std::string Outside(const std::string& path) const {
+    constexpr std::string_view kModCache = "/pkg/mod/";
+    if (size_t at = path.find(kModCache); at != std::string::npos) {
+      return path.substr(at + kModCache.size());
+    }
+    fs::path rel = fs::path(path).lexically_relative(root_);
+    int ups = 0;
+    for (const fs::path& part : rel) ups += part == "..";
+    if (rel.empty() || ups == 0 || ups > 2) return path;
+    std::string mod = FindModuleRoot(fs::path(path).parent_path().string());
+    if (mod.empty() || IsToolchainModule(mod)) return path;
+    return rel.string();
+  }
+
   std::string root_;
   std::map<std::string, std::string> module_of_dir_;
 };

@@ -18,9 +18,12 @@ std::string Under(const std::string& root, const std::string& path);
 std::string FindModuleRoot(const std::string& dir);
 
 // Makes every absolute path in findings (locations, steps, spawn sites)
-// relative: to root when root is set and the file is under it, else to the
-// file's own module root. Files outside any module (the standard library)
-// keep their absolute path. Location::path keeps the absolute path.
+// relative. With root set: a file under it relative to it; a file of the
+// module cache as "module@version/dir/file.go"; a file of a neighbouring
+// module (a go.work workspace, a replace ../lib) relative to root with
+// "../" ("../lib/l.go"); anything else absolute. Without root: each file
+// relative to its own module root. Files outside any module (the standard
+// library) keep their absolute path. Location::path keeps the absolute path.
 void RelativizePaths(std::vector<Finding>* findings, const std::string& root = "");
 
 // The path of a location to read the source from (path, or file).

@@ -259,7 +259,8 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (!Num(rest, kI32, &n)) return bad("bad number (0 to 2147483647)");
       out->fatal_at = static_cast<int64_t>(n);
     } else if (key == "cmd.gomaxprocs") {
-      if (!Num(rest, kI32, &n)) return bad("bad number (0 to 2147483647)");
+      // Go's own largest GOMAXPROCS (runtime._MaxGomaxprocs).
+      if (!Num(rest, 1024, &n)) return bad("bad GOMAXPROCS (0 to 1024)");
       out->cmd.gomaxprocs = static_cast<int>(n);
     } else if (key == "cmd.race") {
       // A yes/no that gordian turns into -race itself: never a flag text.

@@ -64,7 +64,8 @@ struct FileHeader {
 static_assert(sizeof(FileHeader) == 64);
 
 enum FileFlags : uint32_t {
-  kFileTruncated = 1u << 0,  // the recorder stopped early (clock or size limit)
+  kFileTruncated = 1u << 0,  // the recorder stopped early (clock or size limit, full disk)
+  kFileDiskFull = 1u << 1,   // ... because the disk had no room for the trace or a side file
 };
 
 struct ChunkHeader {

@@ -478,6 +478,15 @@ void AssignStableIds(Trace* t) {
   warn.Finish();
 }
 
+std::string IncompleteReason(const FileHeader& h) {
+  if (!(h.flags & kFileTruncated)) return "";
+  return (h.flags & kFileDiskFull)
+             ? "the disk of the trace directory was full (free some space, or set GORDIAN_CACHE "
+               "to a larger disk)"
+             : "the trace reached its size limit (GORDIAN_TRACE_MAX_MB) or the recorder's clock "
+               "limit";
+}
+
 bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   *out = Trace();
   const std::string path = dir + "/events.bin";
@@ -488,8 +497,9 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   Warnings warn(&t.warnings);
   if (t.header.flags & kFileTruncated) {
     t.truncated = true;
-    warn.Add(kWarnChunk, "the recorder stopped early (size or clock limit); the "
-                         "trace ends before the program did");
+    t.incomplete = IncompleteReason(t.header);
+    warn.Add(kWarnChunk, "the recorder stopped early: " + t.incomplete +
+                             "; the trace ends before the program did");
   }
 
   std::vector<ChunkInfo> chunks;

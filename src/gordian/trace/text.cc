@@ -360,6 +360,7 @@ class TextReader {
       }
     }
     if (h.flags & kFileTruncated) t_->truncated = true;
+    t_->incomplete = IncompleteReason(h);
     return true;
   }
 

@@ -44,6 +44,10 @@ struct Trace {
   std::vector<std::string> strings;   // index = string id; strings[0] is ""
   std::map<std::string, std::string> meta;  // meta.txt
   bool truncated = false;             // a chunk was torn or the recorder stopped early
+  // Why the recorder stopped before the program did ("" when it did not):
+  // the trace holds only what came before, and no report may read its end
+  // as the program's.
+  std::string incomplete;
   std::vector<std::string> warnings;  // what the reader repaired or skipped
   // Facts about the trace that are no damage and that a user cannot act on
   // (goroutines the runtime started, whose ids are not stable): --verbose.
@@ -71,6 +75,10 @@ inline std::string SiteText(const Trace& t, const Record& r) {
 // crash (torn last records are dropped, with a warning). Returns false with
 // a message saying what is wrong and what to do on a missing or corrupt trace.
 bool ReadTrace(const std::string& dir, Trace* out, std::string* err);
+
+// Why a trace with this header ends before its program did (Trace::
+// incomplete), or "" when its recorder did not stop early.
+std::string IncompleteReason(const FileHeader& h);
 
 // Fills stable_id of every goroutine from the parent and child_index
 // already set, as ReadTrace does (warnings go to t->warnings). For readers

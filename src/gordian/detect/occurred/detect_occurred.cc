@@ -28,10 +28,11 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   st.hb = opt.hb;
   st.partners = opt.partners;
   // A run that did not end by itself (killed at -wall, by a signal, by
-  // kill -9: no ProgramExit and no exit status) proves nothing about what
+  // kill -9: no ProgramExit and no exit status), or whose recording stopped
+  // before it did (a full disk, the size limit), proves nothing about what
   // its goroutines were still waiting for: only leaks a test end saw are
   // claims then, as after a crash.
-  if (!ix.ops().Exited()) st.crash_stamp = UINT32_MAX - 1;
+  if (!ix.ops().Exited() || !t.incomplete.empty()) st.crash_stamp = UINT32_MAX - 1;
   // One lap per detector (GORDIAN_TIMING=1).
   struct Named {
     OccurredDetector* detect;
