@@ -49,5 +49,6 @@ int RunFuzz(const std::vector<std::string>& args);
 int RunMerge(const std::vector<std::string>& args);
 int RunIr(const std::vector<std::string>& args);
 int RunVerify(const std::vector<std::string>& args);
+int RunCache(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

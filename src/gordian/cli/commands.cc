@@ -16,6 +16,7 @@ const std::vector<Command>& Commands() {
       {"ir", "print the concurrency IR of packages (the input of static verification)", RunIr},
       {"verify", "check a model of each entry point's concurrency for every interleaving (static)", RunVerify},
       {"replay", "re-run a recorded trace or a schedule deterministically; say where it diverged", RunReplay},
+      {"cache", "show where gordian's cache is and how much it takes; clean it", RunCache},
   };
   return commands;
 }

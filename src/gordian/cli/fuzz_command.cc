@@ -89,9 +89,10 @@ int RunFuzz(const std::vector<std::string>& args) {
                "the seed of every random choice (default: a new one, printed and in the "
                "JSON report); the same seed and the same runs give the same schedules");
   flags.String("corpus", &c.corpus, "DIR",
-               "keep the schedules that add coverage in DIR/<package>/<test>/ and run them first "
-               "next time (default: the gordian cache; off: none, and the schedules of bugs are "
-               "not written to testdata/gordian-fuzz/<test>/ in the package either)");
+               "keep the schedules that add coverage, and those of bugs, in "
+               "DIR/<package>/<test>/ and run them first next time (default: the gordian cache, "
+               "and bug schedules in testdata/gordian-fuzz/<test>/ in the package; off: none, "
+               "and no bug schedules either)");
   flags.Bool("exact", &c.exact,
              "with -j above 1, run k waits for the proposals of runs up to k-j, so that a seed "
              "repeats the sequence of schedules; costs runs per second when runs vary in length");

@@ -195,35 +195,8 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
 }
 
 void PrintConfirmSummary(const std::string& cmd, const std::vector<report::Finding>& findings) {
-  report::ConfirmationCounts c = report::CountConfirmation(findings);
-  if (c.predicted > 0) {
-    size_t pending = c.predicted - c.confirmed - c.refuted;
-    std::string rest;
-    if (c.refuted > 0) rest += fmt::format(", {} refuted (hidden; -unconfirmed shows them)", c.refuted);
-    if (pending > 0) {
-      rest += fmt::format(", {} not confirmed (shown as warning{}: {} not decide the exit status)",
-                          pending, pending == 1 ? "" : "s", pending == 1 ? "it does" : "they do");
-    }
-    fmt::print(stderr, "{}: confirmed {} of {} predicted bug{} by replay{}\n", cmd, c.confirmed,
-               c.predicted, c.predicted == 1 ? "" : "s", rest);
-  }
-  if (c.occurred > 0) {
-    std::string what = c.occurred == 1 ? "1 bug occurred" : fmt::format("{} bugs occurred", c.occurred);
-    if (c.reproduced == c.occurred) {
-      fmt::print(stderr, "{}: {}; replaying the recorded schedule reproduced {}\n", cmd, what,
-                 c.occurred == 1 ? "it" : "each of them");
-    } else if (c.reproduced == 0) {
-      fmt::print(stderr,
-                 "{}: {}; replaying the recorded schedule did not reproduce {} (it depends on "
-                 "timing a schedule does not fix, so there is no reproduce command; the bug did "
-                 "happen)\n",
-                 cmd, what, c.occurred == 1 ? "it" : "them");
-    } else {
-      fmt::print(stderr,
-                 "{}: {}; replaying the recorded schedule reproduced {} of them (the others "
-                 "depend on timing a schedule does not fix and have no reproduce command)\n",
-                 cmd, what, c.reproduced);
-    }
+  for (const std::string& line : report::ConfirmationLines(report::CountConfirmation(findings))) {
+    fmt::print(stderr, "{}: {}\n", cmd, line);
   }
 }
 

@@ -1,9 +1,14 @@
 // This file implements the cache, run and hook directories (work_dir.h).
 #include "gordian/driver/work_dir.h"
 
+#include "gordian/driver/cache_usage.h"
 #include "gordian/driver/scratch_dirs.h"
 
+#include <signal.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <fstream>
 
 #include <algorithm>
 #include <chrono>
@@ -72,6 +77,17 @@ void PruneSchedules(const std::string& cache) {
       fs::remove_all(runs[i].second, ec2);
     }
   }
+  uint64_t max = 0;
+  std::string err;
+  if (!CacheMaxBytes(&max, &err)) fmt::print(stderr, "gordian: warning: {}\n", err);
+  EnforceCacheLimit(cache, max);
+}
+
+bool RunDirInUse(const std::string& dir) {
+  std::ifstream in(fs::path(dir) / "owner");
+  long pid = 0;
+  if (!(in >> pid) || pid <= 0) return false;
+  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
@@ -83,10 +99,12 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   for (const auto& e : fs::directory_iterator(cache + "/runs", ec)) {
     std::error_code ec2;
     auto t = e.last_write_time(ec2);
-    if (!ec2 && e.path().filename().string().starts_with("run-") &&
-        now - t > std::chrono::hours(24)) {
-      fs::remove_all(e.path(), ec2);
-    }
+    if (ec2 || !e.path().filename().string().starts_with("run-")) continue;
+    // Its owner is gone (a gordian killed before it could clean up), or it
+    // is older than a day (a directory from before owner files).
+    bool orphan = fs::exists(e.path() / "owner", ec2) ? !RunDirInUse(e.path().string())
+                                                      : now - t > std::chrono::hours(24);
+    if (orphan) fs::remove_all(e.path(), ec2);
   }
   std::string tmpl = cache + "/runs/run-XXXXXX";
   if (ec || mkdtemp(tmpl.data()) == nullptr) {
@@ -97,6 +115,7 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   }
   *dir = tmpl;
   AddScratchDir(*dir);  // removed even if a signal ends gordian while busy
+  std::ofstream(fs::path(tmpl) / "owner") << getpid() << "\n";
   return true;
 }
 

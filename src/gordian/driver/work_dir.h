@@ -14,16 +14,22 @@ namespace gordian::driver {
 // else /tmp/gordian-<uid>. Created if missing.
 bool CacheDir(std::string* dir, std::string* err);
 
-// A fresh private directory under the cache (runs/run-XXXXXX). The caller
-// removes it with RemoveTree when done; run directories older than a day
-// (left by a killed gordian) are swept here.
+// A fresh private directory under the cache (runs/run-XXXXXX), with an
+// `owner` file naming this process. The caller removes it with RemoveTree
+// when done; run directories left by a gordian that was killed (its owner is
+// gone), or older than a day, are swept here.
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err);
 void RemoveTree(const std::string& dir);
 
+// Whether the run directory dir belongs to a gordian process still running
+// (its owner file names a live process).
+bool RunDirInUse(const std::string& dir);
+
 // The schedules of earlier runs (cache/schedules/run-*: what `reproduce`
 // commands name) are kept for kScheduleDays days, and at most
-// kScheduleRuns of them; older ones are removed here, before a new run adds
-// its own.
+// kScheduleRuns of them, and with the fuzz corpora within the cache's size
+// limit (cache_usage.h, GORDIAN_CACHE_MAX); older ones are removed here,
+// before a new run adds its own.
 inline constexpr int kScheduleDays = 7;
 inline constexpr size_t kScheduleRuns = 50;
 void PruneSchedules(const std::string& cache);

@@ -37,16 +37,6 @@ struct TestToFuzz {
   schedule::Invocation inv;
 };
 
-// The invocation of the package's build recording with -test.run
-// selecting only name.
-schedule::Invocation OnlyTest(schedule::Invocation inv, const std::string& name) {
-  std::erase_if(inv.args, [](const std::string& a) {
-    return a.rfind("-test.run=", 0) == 0 || a.rfind("-test.count=", 0) == 0;
-  });
-  inv.args.insert(inv.args.begin(), fmt::format("-test.run=^{}$", name));
-  return inv;
-}
-
 std::string Seconds(double s) {
   return s == static_cast<double>(static_cast<long>(s)) ? fmt::format("{}s", static_cast<long>(s))
                                                         : fmt::format("{:.1f}s", s);
@@ -58,7 +48,8 @@ class Found {
  public:
   explicit Found(const CampaignsOptions& opt) : opt_(opt) {}
   // A campaign's new or better proven bug (from its worker).
-  void Add(const std::string& test, const std::string& package_dir, const report::Finding& f) {
+  void Add(const std::string& test, const std::string& package_dir,
+           const std::string& regression_dir, const report::Finding& f) {
     std::lock_guard<std::mutex> l(mu_);
     std::string key = Key(test, f);
     auto it = index_.find(key);
@@ -74,7 +65,7 @@ class Found {
                               ? std::string("?")
                               : fmt::format("{}:{}", fs::path(f.locations[0].file).filename().string(),
                                             f.locations[0].line);
-      std::string saved = WriteRegression(test, package_dir, f);
+      std::string saved = WriteRegression(test, package_dir, regression_dir, f);
       if (opt_.say) {
         if (opt_.progress_clear) opt_.progress_clear();
         opt_.say(fmt::format("{}: {}: {} at {} ({}){}{}", opt_.cmd, test, report::KindName(f.kind),
@@ -96,22 +87,25 @@ class Found {
                        report::PrimitiveName(f.primitive), l ? l->file : "", l ? l->line : 0);
   }
   // The schedule that reproduces f, into the test's regression directory
-  // in the package (run first by the next campaign); its path relative to
-  // the package directory, or "" when there is none or it cannot be written.
+  // (run first by the next campaign); its path relative to the package
+  // directory when it is inside it, or "" when there is none or it cannot
+  // be written.
   std::string WriteRegression(const std::string& test, const std::string& package_dir,
-                              const report::Finding& f) {
-    if (!opt_.write_regressions || f.reproduce_schedule.empty() || package_dir.empty()) return "";
+                              const std::string& regression_dir, const report::Finding& f) {
+    if (regression_dir.empty() || f.reproduce_schedule.empty() || package_dir.empty()) return "";
     schedule::Schedule s;
     std::string err;
     if (!schedule::ReadSchedule(f.reproduce_schedule, &s, &err)) return "";
     s.cmd.cwd = package_dir;
-    fs::path dir = fs::path(package_dir) / "testdata" / "gordian-fuzz" / test;
+    fs::path dir = regression_dir;
     bool added = false;
     if (!AddToCorpus(dir.string(), s, &added, &err)) {
       if (opt_.say) opt_.say(fmt::format("{}: {}: cannot keep the bug's schedule: {}", opt_.cmd, test, err));
       return "";
     }
-    return (fs::path("testdata") / "gordian-fuzz" / test / CorpusName(s)).string();
+    fs::path saved = dir / CorpusName(s);
+    fs::path rel = saved.lexically_relative(package_dir);
+    return rel.empty() || *rel.begin() == ".." ? saved.string() : rel.string();
   }
 
   const CampaignsOptions& opt_;
@@ -202,7 +196,7 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
     recorded.push_back(pkg);
     for (const driver::PackageTests& n : names) {
       if (n.package != pkg || !n.listed) continue;
-      for (const std::string& name : n.tests) tests.push_back(TestToFuzz{pkg, name, OnlyTest(inv, name)});
+      for (const std::string& name : n.tests) tests.push_back(TestToFuzz{pkg, name, schedule::OnlyTest(inv, name)});
     }
   }
   for (const driver::PackageTests& n : names) {
@@ -291,8 +285,14 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
     } else if (opt.corpus != "off") {
       co.corpus_dir = (fs::absolute(opt.corpus) / tt.package / tt.name).string();
     }
-    if (opt.write_regressions) {
+    if (!opt.write_regressions) {
+      // nowhere
+    } else if (opt.corpus.empty()) {
       co.regression_dir = (fs::path(tt.inv.cwd) / "testdata" / "gordian-fuzz" / tt.name).string();
+    } else {
+      // A corpus directory the user named holds the bug schedules too: the
+      // package's tree is left as it was.
+      co.regression_dir = co.corpus_dir;
     }
     co.work_dir = fmt::format("{}/test-{}", opt.scratch_dir, k);
     co.run.wall_seconds = b.run_wall;
@@ -308,7 +308,7 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
     co.strategies = opt.strategies;
     const std::string package_dir = tt.inv.cwd;
     co.found = [&](const report::Finding& f, const schedule::Schedule&) {
-      found.Add(tt.name, package_dir, f);
+      found.Add(tt.name, package_dir, co.regression_dir, f);
     };
     std::string label = fmt::format("{} ({} of {})", tt.name, k + 1, tests.size());
     auto progress = [&](const CampaignStats& s) {

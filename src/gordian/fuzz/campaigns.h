@@ -53,8 +53,9 @@ struct CampaignsOptions {
   // none, else DIR/<package>/<test>/.
   std::string corpus;
   // The schedules that reproduce a bug go to
-  // <package dir>/testdata/gordian-fuzz/<Test>/ (and run first next time);
-  // false: nowhere (gordian fuzz -corpus off).
+  // <package dir>/testdata/gordian-fuzz/<Test>/ (and run first next time),
+  // or with a corpus directory named (-corpus DIR) into the test's corpus
+  // there; false: nowhere (gordian fuzz -corpus off).
   bool write_regressions = true;
   // GORDIAN_TRACE_MAX_MB of each run: 4M records, a few seconds of
   // analysis; a run past it is cut short (and said).

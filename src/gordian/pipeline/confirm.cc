@@ -178,8 +178,12 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
     if (st == report::Status::Confirmed) sum->confirmed++;
     else sum->unconfirmed++;
     // `reproduce` replays the bug: only a confirmed finding has such a
-    // command (the schedule of a refuted one stays in schedule_dir and the
-    // note names it).
+    // command. The schedule of a refuted one stays in schedule_dir only
+    // with --verbose, whose note names it.
+    if (st != report::Status::Confirmed && !opt.verbose) {
+      std::error_code rm;
+      fs::remove(path, rm);
+    }
     for (size_t i : members) {
       (*findings)[i].status = st;
       if (st == report::Status::Confirmed) {
@@ -220,71 +224,112 @@ bool SameBug(const report::Finding& a, const report::Finding& b) {
 void ReproduceOccurred(const trace::Trace& t, const std::string& trace_dir,
                        std::vector<report::Finding>* findings, const ConfirmOptions& opt,
                        ConfirmSummary* sum) {
-  std::vector<size_t> want;
+  // The findings to reproduce, by top-level test ("" for a main program or
+  // a finding outside every test).
+  std::map<std::string, std::vector<size_t>> by_test;
+  size_t wanted = 0;
   for (size_t i = 0; i < findings->size(); i++) {
     const report::Finding& f = (*findings)[i];
     // concurrent-recv is a property of the run (two receives not ordered),
     // not an event a replay can hit again.
     if (f.status == report::Status::Occurred && f.severity != report::Severity::Info &&
         f.kind != report::FindingKind::ConcurrentRecv && f.reproduce.empty()) {
-      want.push_back(i);
+      by_test[f.test.substr(0, f.test.find('/'))].push_back(i);
+      wanted++;
     }
   }
-  if (want.empty() || driver::Interrupted()) return;
-  sum->occurred += want.size();
-  double left = std::min(opt.per_finding_seconds, driver::SecondsLeftForOptionalWork());
-  if (left < 1) {
-    sum->notes.push_back("occurred bugs: no replay (the -wall limit is near)");
-    return;
-  }
-  Schedule s = schedule::FromTrace(t, trace_dir);
-  if (s.cmd.mode == "run" && s.cmd.args.empty()) {
-    s.cmd.args = opt.fallback.args;
-    if (s.cmd.cwd.empty()) s.cmd.cwd = opt.fallback.cwd;
-  }
-  if (s.cmd.mode.empty()) {
-    sum->notes.push_back("occurred bugs: no replay (the trace does not say how to run the program)");
-    return;
-  }
-  s.origin = fmt::format("recorded run {}", fs::absolute(trace_dir).lexically_normal().string());
+  if (wanted == 0 || driver::Interrupted()) return;
+  sum->occurred += wanted;
   std::string base = TraceName(trace_dir);
   std::error_code ec;
   fs::create_directories(opt.schedule_dir, ec);
   fs::create_directories(opt.work_dir, ec);
-  std::string path = (fs::path(opt.schedule_dir) / fmt::format("{}-recorded.sched", base)).string();
-  std::string err;
-  if (!schedule::WriteSchedule(path, s, &err)) {
-    sum->notes.push_back("occurred bugs: no replay: " + err);
-    return;
-  }
-  RunOptions ro;
-  ro.out_dir = (fs::path(opt.work_dir) / fmt::format("{}-recorded", base)).string();
-  ro.wall_seconds = left;
-  ro.pass_through = opt.pass_through;
-  ro.stall_ms = opt.stall_ms;
-  ScheduledRun res;
-  if (opt.progress) opt.progress(fmt::format("replaying the recorded run of {}", base));
-  if (!RunSchedule(RunnerOf(opt), s, path, ro, &res, &err)) {
-    sum->notes.push_back("occurred bugs: replay failed: " + err);
-    return;
-  }
-  std::string reproduce = ReproduceCommand(opt.gordian, path);
-  for (size_t i : want) {
-    report::Finding& f = (*findings)[i];
-    bool hit = false;
-    for (const report::Finding& r : res.occurred) hit = hit || SameBug(f, r);
-    std::string site = ShortSite(f);
-    if (hit) {
-      f.reproduce = reproduce;
-      f.reproduce_schedule = path;
-      sum->reproduced++;
-      sum->notes.push_back(fmt::format("{} at {} (occurred): the recorded schedule replays it; {}",
-                                       report::KindName(f.kind), site, reproduce));
-    } else {
-      sum->notes.push_back(fmt::format("{} at {} (occurred): the replay of the recorded schedule "
-                                       "did not hit it [{}]", report::KindName(f.kind), site,
-                                       schedule::DescribeFollow(res.follow)));
+  // One replay per test, of that test alone: its schedule holds the test's
+  // operations only, so the reproduce command replays one test in seconds
+  // instead of a whole suite (whose schedule took gigabytes). A finding
+  // outside every test, or whose test cannot be run alone, replays the
+  // whole run when that is small.
+  constexpr size_t kMaxWholeRunOps = 1u << 20;
+  constexpr size_t kMaxTests = 8;
+  size_t n = 0;
+  for (const auto& [test, want] : by_test) {
+    if (driver::Interrupted()) return;
+    double left = std::min(opt.per_finding_seconds, driver::SecondsLeftForOptionalWork());
+    if (left < 1) {
+      sum->notes.push_back("occurred bugs: no replay (the -wall limit is near)");
+      return;
     }
+    if (n++ >= kMaxTests) {
+      sum->notes.push_back(fmt::format("occurred bugs of {}: no replay (at most {} tests' are replayed)",
+                                       test, kMaxTests));
+      continue;
+    }
+    Schedule s;
+    std::string why, label;
+    if (!test.empty() && schedule::FromTraceForTest(t, trace_dir, test, &s, &why)) {
+      label = fmt::format("{}-{}", base, test);
+    } else {
+      s = schedule::FromTrace(t, trace_dir);
+      if (s.ops.size() > kMaxWholeRunOps) {
+        sum->notes.push_back(fmt::format(
+            "occurred bugs{}: no replay: the recorded run has {} operations{}", test.empty() ? "" : " of " + test,
+            s.ops.size(), why.empty() ? "" : " and " + why));
+        continue;
+      }
+      label = fmt::format("{}-recorded", base);
+    }
+    if (s.cmd.mode == "run" && s.cmd.args.empty()) {
+      s.cmd.args = opt.fallback.args;
+      if (s.cmd.cwd.empty()) s.cmd.cwd = opt.fallback.cwd;
+    }
+    if (s.cmd.mode.empty()) {
+      sum->notes.push_back("occurred bugs: no replay (the trace does not say how to run the program)");
+      return;
+    }
+    s.origin = fmt::format("recorded run {}{}", fs::absolute(trace_dir).lexically_normal().string(),
+                           test.empty() ? "" : ", test " + test);
+    std::string path = (fs::path(opt.schedule_dir) / (label + ".sched")).string();
+    std::string err;
+    if (!schedule::WriteSchedule(path, s, &err)) {
+      sum->notes.push_back("occurred bugs: no replay: " + err);
+      return;
+    }
+    RunOptions ro;
+    ro.out_dir = (fs::path(opt.work_dir) / label).string();
+    ro.wall_seconds = left;
+    ro.pass_through = opt.pass_through;
+    ro.stall_ms = opt.stall_ms;
+    ScheduledRun res;
+    if (opt.progress) {
+      opt.progress(test.empty() ? fmt::format("replaying the recorded run of {}", base)
+                                : fmt::format("replaying the recorded run of {}", test));
+    }
+    if (!RunSchedule(RunnerOf(opt), s, path, ro, &res, &err)) {
+      sum->notes.push_back("occurred bugs: replay failed: " + err);
+      continue;
+    }
+    std::string reproduce = ReproduceCommand(opt.gordian, path);
+    bool any = false;
+    for (size_t i : want) {
+      report::Finding& f = (*findings)[i];
+      bool hit = false;
+      for (const report::Finding& r : res.occurred) hit = hit || SameBug(f, r);
+      std::string site = ShortSite(f);
+      if (hit) {
+        any = true;
+        f.reproduce = reproduce;
+        f.reproduce_schedule = path;
+        sum->reproduced++;
+        sum->notes.push_back(fmt::format("{} at {} (occurred): the recorded schedule replays it; {}",
+                                         report::KindName(f.kind), site, reproduce));
+      } else {
+        sum->notes.push_back(fmt::format("{} at {} (occurred): the replay of the recorded schedule "
+                                         "did not hit it [{}]", report::KindName(f.kind), site,
+                                         schedule::DescribeFollow(res.follow)));
+      }
+    }
+    // A schedule no command names is not kept.
+    if (!any) fs::remove(path, ec);
   }
 }
 

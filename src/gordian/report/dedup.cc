@@ -67,6 +67,9 @@ void Merge(Finding* a, Finding&& b) {
       a->other_tests.push_back(std::move(t));
     }
   }
+  for (std::string& k : b.also) {
+    if (std::find(a->also.begin(), a->also.end(), k) == a->also.end()) a->also.push_back(std::move(k));
+  }
   a->occurrences += b.occurrences;
 }
 
@@ -124,7 +127,62 @@ void Dedup(std::vector<Finding>* findings) {
     out.push_back(std::move(f));
   }
   *findings = std::move(out);
+  MergeDeadlockKinds(findings);
   SortFindings(findings);
+}
+
+namespace {
+
+// The blocked operations of a finding: (goroutine, site) of its steps that
+// never complete.
+std::set<std::pair<std::string, std::string>> BlockedSet(const Finding& f) {
+  std::set<std::pair<std::string, std::string>> out;
+  for (const Step& s : f.interleaving) {
+    if (s.blocks) out.insert({s.loc.goroutine, Site(s.loc)});
+  }
+  return out;
+}
+
+bool Specific(FindingKind k) {
+  return k == FindingKind::MixedDeadlock || k == FindingKind::LockOrderDeadlock ||
+         k == FindingKind::DoubleLock;
+}
+
+}  // namespace
+
+void MergeDeadlockKinds(std::vector<Finding>* findings) {
+  std::vector<bool> gone(findings->size(), false);
+  for (size_t g = 0; g < findings->size(); g++) {
+    Finding& global = (*findings)[g];
+    if (global.kind != FindingKind::GlobalDeadlock || global.status == Status::Unconfirmed) continue;
+    std::set<std::pair<std::string, std::string>> blocked = BlockedSet(global);
+    for (size_t s = 0; s < findings->size(); s++) {
+      Finding& spec = (*findings)[s];
+      if (gone[s] || !Specific(spec.kind) || spec.test != global.test ||
+          spec.status == Status::Unconfirmed) {
+        continue;
+      }
+      // One blocked set: the same replay showed both, or both block the
+      // very same operations.
+      bool same_replay = !spec.reproduce.empty() && spec.reproduce == global.reproduce;
+      std::set<std::pair<std::string, std::string>> mine = BlockedSet(spec);
+      if (!same_replay && (mine.empty() || mine != blocked)) continue;
+      if (std::find(spec.also.begin(), spec.also.end(), KindName(global.kind)) == spec.also.end()) {
+        spec.also.push_back(std::string(KindName(global.kind)));
+      }
+      if (spec.reproduce.empty()) spec.reproduce = global.reproduce;
+      if (Rank(global.status) > Rank(spec.status)) spec.status = global.status;
+      gone[g] = true;
+      break;
+    }
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < findings->size(); i++) {
+    if (gone[i]) continue;
+    if (k != i) (*findings)[k] = std::move((*findings)[i]);  // no self-move: it empties
+    k++;
+  }
+  findings->resize(k);
 }
 
 }  // namespace gordian::report

@@ -21,4 +21,10 @@ std::string DedupKey(const Finding& f);
 void Dedup(std::vector<Finding>* findings);
 void SortFindings(std::vector<Finding>* findings);
 
+// One deadlock, one finding: a global-deadlock that blocks the same
+// operations as a more specific deadlock of the same test (mixed-deadlock,
+// lock-order-deadlock, double-lock), or that the same replay showed, is
+// folded into that one, which names it under `also` (Dedup calls it).
+void MergeDeadlockKinds(std::vector<Finding>* findings);
+
 }  // namespace gordian::report

@@ -95,5 +95,42 @@ TEST(Dedup, OrderIsByFileLineKind) {
   for (size_t i = 0; i < fs.size(); i++) EXPECT_EQ(DedupKey(fs[i]), DedupKey(again[i]));
 }
 
+// One deadlock, one finding: a global deadlock that blocks the very same
+// operations as a mixed deadlock of the same test is folded into the mixed
+// one (the more specific kind), which names it under `also`; one that
+// blocks more operations stays a finding of its own.
+TEST(Dedup, AGlobalDeadlockOfTheSameBlockedSetIsFoldedIntoTheSpecificKind) {
+  auto blocked = [](const std::string& g, uint32_t line) {
+    Step s;
+    s.loc.file = "m.go";
+    s.loc.line = line;
+    s.loc.goroutine = g;
+    s.blocks = true;
+    return s;
+  };
+  Finding mixed;
+  mixed.kind = FindingKind::MixedDeadlock;
+  mixed.status = Status::Confirmed;
+  mixed.test = "TestX";
+  mixed.locations = {blocked("1.0", 10).loc, blocked("1.1", 20).loc};
+  mixed.interleaving = {blocked("1.0", 10), blocked("1.1", 20)};
+  Finding global = mixed;
+  global.kind = FindingKind::GlobalDeadlock;
+  global.status = Status::Occurred;
+  std::vector<Finding> fs = {global, mixed};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].kind, FindingKind::MixedDeadlock);
+  EXPECT_EQ(fs[0].also, std::vector<std::string>{"global-deadlock"});
+  EXPECT_EQ(fs[0].status, Status::Occurred) << "the blocked set did happen";
+
+  Finding bigger = global;
+  bigger.interleaving.push_back(blocked("1.2", 30));
+  bigger.locations.push_back(blocked("1.2", 30).loc);
+  fs = {bigger, mixed};
+  Dedup(&fs);
+  EXPECT_EQ(fs.size(), 2u) << "a global deadlock of more goroutines is another finding";
+}
+
 }  // namespace
 }  // namespace gordian::report

@@ -122,6 +122,10 @@ struct Finding {
   // faded, with their send->receive arrows. Occurred findings only.
   std::vector<Step> context;
   std::vector<std::string> other_tests;   // further tests that hit the same bug
+  // Other kinds the same bug was also found as (report::MergeDeadlockKinds:
+  // "global-deadlock" for a mixed deadlock that blocked every goroutine).
+  // JSON "also" when set.
+  std::vector<std::string> also;
   uint32_t occurrences = 1;               // how many raw findings Dedup merged into this one
   // gordian verify only (JSON "score"): of the valuations of the model's
   // parameters that were checked, how many show this bug (seed 002's

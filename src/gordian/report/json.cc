@@ -64,6 +64,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
     }
     j["reproduce"] = f.reproduce;
     if (!f.note.empty()) j["note"] = f.note;
+    if (!f.also.empty()) j["also"] = f.also;
     if (f.score) {
       j["score"] = {{"failing", f.score->failing},
                     {"checked", f.score->checked},
@@ -197,6 +198,14 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
       f.message = j.at("message").get<std::string>();
       f.reproduce = j.value("reproduce", "");
       f.note = j.value("note", "");
+      if (j.contains("also")) {
+        for (const auto& a : j["also"]) {
+          FindingKind k;
+          std::string name = a.get<std::string>();
+          if (!ParseKind(name, &k)) throw std::invalid_argument(fmt::format("also: unknown kind {:?}", name));
+          f.also.push_back(name);
+        }
+      }
       if (j.contains("score")) {
         const auto& sj = j["score"];
         f.score = Finding::Score{Unsigned(sj, "failing"), Unsigned(sj, "checked"),

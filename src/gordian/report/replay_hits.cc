@@ -24,6 +24,40 @@ ConfirmationCounts CountConfirmation(const std::vector<Finding>& findings) {
   return c;
 }
 
+std::vector<std::string> ConfirmationLines(const ConfirmationCounts& c) {
+  std::vector<std::string> out;
+  if (c.predicted > 0) {
+    size_t pending = c.predicted - c.confirmed - c.refuted;
+    std::string rest;
+    if (c.refuted > 0) rest += fmt::format(", {} refuted (hidden; -unconfirmed shows them)", c.refuted);
+    if (pending > 0) {
+      rest += fmt::format(", {} not confirmed (shown as warning{}: {} not decide the exit status)",
+                          pending, pending == 1 ? "" : "s", pending == 1 ? "it does" : "they do");
+    }
+    out.push_back(fmt::format("confirmed {} of {} predicted bug{} by replay{}", c.confirmed,
+                              c.predicted, c.predicted == 1 ? "" : "s", rest));
+  }
+  if (c.occurred > 0) {
+    bool one = c.occurred == 1;
+    std::string what = one ? "1 bug occurred" : fmt::format("{} bugs occurred", c.occurred);
+    if (c.reproduced == c.occurred) {
+      out.push_back(fmt::format("{}; {} recorded schedule reproduced {}", what, one ? "its" : "their",
+                                one ? "it" : "each of them"));
+    } else if (c.reproduced == 0) {
+      out.push_back(fmt::format(
+          "{}; {} recorded schedule did not reproduce {}: the bug{} did happen, but depend{} on "
+          "timing a schedule does not fix, so there is no reproduce command",
+          what, one ? "its" : "their", one ? "it" : "them", one ? "" : "s", one ? "s" : ""));
+    } else {
+      out.push_back(fmt::format(
+          "{}; their recorded schedules reproduced {} of them (the others did happen, but depend "
+          "on timing a schedule does not fix, and have no reproduce command)",
+          what, c.reproduced));
+    }
+  }
+  return out;
+}
+
 ReplayHits SummarizeReplayHits(std::vector<Finding> hit, std::string_view expect,
                                size_t max_lines) {
   ResolveColumns(&hit);

@@ -32,6 +32,12 @@ struct ConfirmationCounts {
 };
 ConfirmationCounts CountConfirmation(const std::vector<Finding>& findings);
 
+// The counts as the lines `gordian test` prints after its report: "confirmed
+// 1 of 2 predicted bugs by replay, 1 not confirmed (shown as a warning: ...)",
+// "1 bug occurred; its recorded schedule did not reproduce it (...)"; none
+// when nothing was predicted or occurred.
+std::vector<std::string> ConfirmationLines(const ConfirmationCounts& c);
+
 // expect: the kind the schedule was written to show ("" for a recorded
 // run). Takes the raw findings of the replayed trace.
 ReplayHits SummarizeReplayHits(std::vector<Finding> hit, std::string_view expect,

@@ -79,5 +79,27 @@ TEST(ConfirmationCounts, CountOnlyReportedBugsByStatus) {
   EXPECT_EQ(c.refuted, 1u);
 }
 
+TEST(ConfirmationCounts, LinesSayWhatHappenedAndWhatItMeans) {
+  EXPECT_TRUE(ConfirmationLines(ConfirmationCounts{}).empty());
+  ConfirmationCounts lost;
+  lost.occurred = 1;
+  std::vector<std::string> l = ConfirmationLines(lost);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(l[0],
+            "1 bug occurred; its recorded schedule did not reproduce it: the bug did happen, but "
+            "depends on timing a schedule does not fix, so there is no reproduce command");
+  ConfirmationCounts some;
+  some.occurred = 3;
+  some.reproduced = 2;
+  some.predicted = 2;
+  some.confirmed = 1;
+  l = ConfirmationLines(some);
+  ASSERT_EQ(l.size(), 2u);
+  EXPECT_EQ(l[0], "confirmed 1 of 2 predicted bugs by replay, 1 not confirmed (shown as warning: "
+                  "it does not decide the exit status)");
+  EXPECT_NE(l[1].find("3 bugs occurred; their recorded schedules reproduced 2 of them"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace gordian::report

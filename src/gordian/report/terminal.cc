@@ -167,6 +167,10 @@ static std::string RenderFindingWith(const Finding& raw, const TerminalOptions& 
   std::string out = Headline(f, st) + "\n";
   out += fmt::format("  {}\n", f.message);
   if (!f.note.empty()) out += fmt::format("  {}\n", st.Dim("predicted, not confirmed: " + f.note));
+  for (const std::string& a : f.also) {
+    FindingKind k;
+    if (ParseKind(a, &k)) out += fmt::format("  also: {}\n", KindTitle(k));
+  }
 
   size_t shown = std::min(f.locations.size(), kMaxLocationsShown);
   for (size_t i = 0; i < shown; i++) {

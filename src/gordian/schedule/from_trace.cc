@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <span>
 #include <string_view>
 #include <unordered_map>
@@ -189,6 +190,109 @@ std::unordered_map<uint32_t, uint32_t> ScheduleGoroutines(const trace::Trace& t,
     s->goroutines.push_back(g->stable_id);
   }
   return sid;
+}
+
+Invocation OnlyTest(Invocation inv, const std::string& name) {
+  std::erase_if(inv.args, [](const std::string& a) {
+    return a.rfind("-test.run=", 0) == 0 || a.rfind("-test.count=", 0) == 0;
+  });
+  inv.args.insert(inv.args.begin(), fmt::format("-test.run=^{}$", name));
+  return inv;
+}
+
+bool FromTraceForTest(const trace::Trace& t, const std::string& trace_dir, const std::string& test,
+                      Schedule* out, std::string* why) {
+  // The test's own goroutine: the one whose TestStart names it.
+  const trace::Goroutine* tg = nullptr;
+  std::set<uint32_t> test_gids;  // goroutines that started a top-level test
+  for (const auto& g : t.goroutines) {
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      const Record& r = t.records[i];
+      if (r.kind != Kind::TestStart) continue;
+      const std::string& name = r.val < t.strings.size() ? t.strings[r.val] : std::string();
+      if (name.find('/') != std::string::npos) continue;
+      test_gids.insert(g.gid);
+      if (name == test) tg = &g;
+    }
+  }
+  if (tg == nullptr || tg->stable_id.empty()) {
+    *why = fmt::format("the trace has no test {}", test);
+    return false;
+  }
+  const std::string& path = tg->stable_id;
+  size_t dot = path.rfind('.');
+  if (dot == std::string::npos) {
+    *why = fmt::format("test {} runs on the main goroutine", test);
+    return false;
+  }
+  const std::string parent = path.substr(0, dot);
+  // Alone, the test is its parent's first spawn but for the parent's
+  // spawns that are not tests: those still happen. One of them after an
+  // earlier test depends on that test having run: no prediction then.
+  uint32_t index = 0;
+  bool after_test = false;
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id != parent) continue;
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      const Record& r = t.records[i];
+      if (r.kind != Kind::GoSpawn) continue;
+      if (r.obj == tg->gid) break;
+      if (test_gids.count(r.obj)) {
+        after_test = true;
+      } else if (after_test) {
+        *why = "the test runner spawned other goroutines between the tests";
+        return false;
+      } else {
+        index++;
+      }
+    }
+  }
+  const std::string renamed = fmt::format("{}.{}", parent, index);
+  Schedule all = FromTrace(t, trace_dir);
+  auto in_test = [&](const std::string& p) {
+    return p == path || (p.size() > path.size() && p.compare(0, path.size(), path) == 0 &&
+                         p[path.size()] == '.');
+  };
+  Schedule s;
+  s.cmd = OnlyTest(all.cmd, test);
+  s.origin = all.origin + " (test " + test + ")";
+  s.expect = all.expect;
+  // The parent chain first (the runtime finds a goroutine through its
+  // parent's g line), then the test's goroutines, parents first as in all.
+  std::vector<uint32_t> remap(all.goroutines.size(), UINT32_MAX);
+  std::vector<std::string> chain;
+  for (std::string p = parent; !p.empty();) {
+    chain.push_back(p);
+    size_t d = p.rfind('.');
+    p = d == std::string::npos ? std::string() : p.substr(0, d);
+  }
+  std::reverse(chain.begin(), chain.end());
+  s.goroutines = chain;
+  for (size_t g = 0; g < all.goroutines.size(); g++) {
+    if (!in_test(all.goroutines[g])) continue;
+    remap[g] = static_cast<uint32_t>(s.goroutines.size());
+    s.goroutines.push_back(renamed + all.goroutines[g].substr(path.size()));
+  }
+  // Positions: old -> new (the number of kept operations before it).
+  std::vector<uint32_t> before(all.ops.size() + 1, 0);
+  for (size_t i = 0; i < all.ops.size(); i++) {
+    before[i + 1] = before[i] + (remap[all.ops[i].g] != UINT32_MAX);
+    if (remap[all.ops[i].g] == UINT32_MAX) continue;
+    Op op = all.ops[i];
+    op.g = remap[op.g];
+    s.ops.push_back(std::move(op));
+  }
+  auto pos = [&](uint32_t p) { return before[std::min<size_t>(p, all.ops.size())]; };
+  for (auto [from, to] : {std::pair{&all.panics, &s.panics}, std::pair{&all.relocks, &s.relocks},
+                          std::pair{&all.test_ends, &s.test_ends}}) {
+    for (const Gate& gate : *from) {
+      if (remap[gate.g] == UINT32_MAX) continue;
+      to->push_back({remap[gate.g], gate.index, pos(gate.pos)});
+    }
+  }
+  if (all.fatal_at >= 0) s.fatal_at = pos(static_cast<uint32_t>(all.fatal_at));
+  *out = std::move(s);
+  return true;
 }
 
 Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {

@@ -60,6 +60,23 @@ std::unordered_map<uint32_t, uint32_t> ScheduleGoroutines(const trace::Trace& t,
 // The schedule of the whole recorded run t.
 Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir);
 
+// inv running only the top-level test name: its -test.run (and
+// -test.count) replaced by -test.run=^name$.
+Invocation OnlyTest(Invocation inv, const std::string& name);
+
+// The schedule of one top-level test of a recorded go test run, to replay
+// that test alone (`-test.run=^test$`): the operations of the test's
+// goroutine and of every goroutine it (or a subtest) spawned, renamed to
+// the spawn paths they get when the test runs alone (the tests before it
+// are not spawned), with the gates, the fatal point and the positions of
+// the whole schedule kept among them. A reproduce command then replays one
+// test, not a suite, and its file holds that test's operations only. False
+// with *why when the test is not in t or its spawn paths cannot be
+// predicted (another goroutine of the test runner was spawned between the
+// tests).
+bool FromTraceForTest(const trace::Trace& t, const std::string& trace_dir, const std::string& test,
+                      Schedule* out, std::string* why);
+
 // Compares a replayed trace with the schedule it was run under, position
 // by position up to fatal_at: the n-th controlled operation of each
 // goroutine (spawn path) must have the scheduled kind and site

@@ -398,5 +398,78 @@ TEST_F(FromTraceTest, AnOperationAtAnotherLineIsADivergence) {
   EXPECT_TRUE(CheckFollowed(s, t).exact);  // the same trace unchanged follows it
 }
 
+// A test binary's run: main (1) runs TestA (1.0), which locks and unlocks a
+// mutex, then TestB (1.1), which spawns a worker (1.1.0) that sends to it.
+// spawn_between: main spawns a goroutine that is not a test between them.
+TraceWriter TwoTests(bool spawn_between) {
+  TraceWriter w;
+  uint32_t site = w.AddSite("/p/x_test.go", 7, "p.TestB");
+  w.SetMeta("arg.0", "/tmp/p.test");
+  w.SetMeta("argc", "3");
+  w.SetMeta("arg.1", "-test.run=^Test");
+  w.SetMeta("arg.2", "-test.count=3");
+  uint32_t mu = w.NewObject(), c = w.NewObject();
+  uint32_t a = w.Go(1, site);
+  w.Op(a, Kind::TestStart, 1, w.AddString("TestA"), site);
+  RecordRef l = w.Pre(a, Kind::MutexLock, mu, site);
+  w.Post(l, 0);
+  w.Op(a, Kind::MutexUnlock, mu, 0, site);
+  w.Op(a, Kind::TestEnd, 1, 0, site);
+  if (spawn_between) w.Go(1, site);
+  uint32_t b = w.Go(1, site);
+  w.Op(b, Kind::TestStart, 2, w.AddString("TestB"), site);
+  w.Op(b, Kind::ChanMake, c, 0, site);
+  uint32_t worker = w.Go(b, site);
+  RecordRef r = w.Pre(b, Kind::ChanRecv, c, site);
+  RecordRef snd = w.Pre(worker, Kind::ChanSend, c, site);
+  w.Post(snd, 1);
+  w.Post(r, 1);
+  w.Op(b, Kind::TestEnd, 2, 0, site);
+  return w;
+}
+
+TEST_F(FromTraceTest, ATestAloneKeepsItsGoroutinesRenamedAsWhenItRunsAlone) {
+  trace::Trace t = WriteAndRead(TwoTests(false));
+  Schedule all = FromTrace(t, dir_);
+  Schedule s;
+  std::string why;
+  ASSERT_TRUE(FromTraceForTest(t, dir_, "TestB", &s, &why)) << why;
+  // Alone, TestB is main's first spawn: 1.1 becomes 1.0, its worker 1.0.0.
+  EXPECT_EQ(s.goroutines, (std::vector<std::string>{"1", "1.0", "1.0.0"}));
+  ASSERT_EQ(s.ops.size(), 2u) << "TestB's receive and its worker's send; not TestA's lock";
+  for (const Op& op : s.ops) {
+    EXPECT_TRUE(op.kind == Kind::ChanSend || op.kind == Kind::ChanRecv);
+    EXPECT_NE(op.g, 0u) << "main has no operation of TestB";
+  }
+  EXPECT_LT(s.ops.size(), all.ops.size());
+  // Its end gate follows its two operations; the other test's end is gone.
+  ASSERT_EQ(s.test_ends.size(), 1u);
+  EXPECT_EQ(s.test_ends[0].g, 1u);
+  EXPECT_EQ(s.test_ends[0].pos, 2u);
+  // The command runs TestB once.
+  EXPECT_EQ(s.cmd.args.front(), "-test.run=^TestB$");
+  for (const std::string& a : s.cmd.args) {
+    EXPECT_EQ(a.rfind("-test.count=", 0), std::string::npos) << a;
+    EXPECT_NE(a, "-test.run=^Test");
+  }
+}
+
+TEST_F(FromTraceTest, ATestAloneIsRefusedWhenItsSpawnPathCannotBeKnown) {
+  Schedule s;
+  std::string why;
+  trace::Trace t = WriteAndRead(TwoTests(false));
+  EXPECT_FALSE(FromTraceForTest(t, dir_, "TestC", &s, &why));
+  EXPECT_NE(why.find("no test TestC"), std::string::npos) << why;
+  // A goroutine main spawned after TestA may depend on TestA having run.
+  fs::remove_all(dir_);
+  fs::create_directories(dir_);
+  trace::Trace t2 = WriteAndRead(TwoTests(true));
+  EXPECT_FALSE(FromTraceForTest(t2, dir_, "TestB", &s, &why));
+  EXPECT_NE(why.find("between the tests"), std::string::npos) << why;
+  // TestA came before it: it is still main's first spawn.
+  EXPECT_TRUE(FromTraceForTest(t2, dir_, "TestA", &s, &why)) << why;
+  EXPECT_EQ(s.goroutines, (std::vector<std::string>{"1", "1.0"}));
+}
+
 }  // namespace
 }  // namespace gordian::schedule
