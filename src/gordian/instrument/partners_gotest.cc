@@ -1,4 +1,4 @@
-// The exact-partner check (decision 2 of DESIGN.md): runs
+// The exact-partner check (docs/design.md, "Exact communication partners"): runs
 // runtime/testdata/record/partners.go, whose goroutines send identifiable
 // values on shared unbuffered and buffered channels, directly and through
 // selects, and print what each receiver got; then checks, for every value,

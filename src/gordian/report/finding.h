@@ -1,7 +1,8 @@
 // This file defines a finding: one bug, warning or piece of information that
 // an analysis reports about a Go program. Detectors produce findings; the
-// renderers (terminal, JSON, SARIF) consume them. The JSON report contract of
-// ../shared/DESIGN.md ("version 1") is this struct written out field by field.
+// renderers (terminal, JSON, SARIF) consume them. The JSON report contract
+// (version 1: docs/design.md, "The JSON report") is this struct written out
+// field by field.
 #pragma once
 
 #include <cstdint>
