@@ -125,7 +125,7 @@ struct Finding {
   std::vector<std::string> other_tests;   // further tests that hit the same bug
   uint32_t occurrences = 1;               // how many raw findings Dedup merged into this one
   // gordian verify only (JSON "score"): of the valuations of the model's
-  // parameters that were checked, how many show this bug (seed 002's
+  // parameters that were checked, how many show this bug (Gomela's
   // score is failing / checked: the higher, the likelier a real bug), and
   // whether its counterexample takes a branch on data the model does not
   // track (either way taken, or a choice among possible callees), which
