@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
       // 1000 goroutines: clocks 1000 wide, stored as deltas; fewer records.
       {"fan-out/1000", 2, 1000, 2'000'000},
       {"chan-heavy/1000", 0, 1000, 2'000'000},
-      // Goroutine scaling (issue 12): clocks wider than 64 use the shared
+      // Goroutine scaling (docs/scale.md): clocks wider than 64 use the shared
       // radix-tree representation (tree_clock.h).
       {"chan-heavy/10000", 0, 10'000, 0},
       {"chan-heavy/100000", 0, 100'000, 0},

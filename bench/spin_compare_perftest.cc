@@ -1,4 +1,5 @@
-// The own side of bench/run-spin-compare (issue 15): for every model of an
+// The own side of bench/run-spin-compare (docs/verify.md, "Promela
+// export"): for every model of an
 // IR file, at its smallest valuations, the time and peak memory of
 // verify::Check, and the same model exported as Promela (verify/promela.h)
 // for the SPIN side of the script. Each check runs in its own forked

@@ -14,7 +14,8 @@
 //   mutex-chain: main spawns all goroutines first (wg.Add(1); go f()), then
 //     each does Lock; n++; Unlock; wg.Done(), one after the other; main
 //     Waits. Every goroutine is alive at once and the mutex's clock knows
-//     all earlier goroutines (issue 12's 60,000-goroutine program).
+//     all earlier goroutines (a mutex handed along tens of thousands of
+//     goroutines, the case that made dense rows cost goroutines^2).
 //   worker-pool: one goroutine per task, at most 16 running at once (a
 //     buffered channel as semaphore); each task takes a mutex and Done.
 #pragma once

@@ -1,4 +1,4 @@
-// Model checker throughput (gordian verify, issue 14): states per second
+// Model checker throughput (gordian verify, docs/verify.md): states per second
 // and peak memory of verify::Check on generated models of growing size,
 // with partial-order reduction on and off side by side. Each run is its own
 // process, so its peak resident memory (wait4's ru_maxrss) is its own.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the Go test packages of bench/run-race-bench into DIR, one package
 # per shape, each a single test, with the sizes of the environment (the
-# defaults are the shapes of issue 12):
+# defaults are the sizes of docs/scale.md, "Against go test -race"):
 #   workerpool  TASKS tasks (100000) through WORKERS workers (8): a buffered
 #               task queue, a results channel, a mutex-guarded total and a
 #               WaitGroup, as a worker-pool library's tests do;

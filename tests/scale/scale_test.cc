@@ -1,7 +1,7 @@
 // End-to-end test of gordian at scale (label "corpus": it needs the go
 // command and the whole pipeline): `gordian test --json` on a program of
-// 20,000 short-lived goroutines (the shape of issue 12's 100,000-goroutine
-// test, which bench/run-race-bench runs at full size) that has one real bug.
+// 20,000 short-lived goroutines (the shape of the 100,000-goroutine
+// "reporter" suite, which bench/run-race-bench runs at full size) that has one real bug.
 // The findings must match the program's `// want:` comments by the corpus
 // rules (docs/corpus.md, tests/corpus_check/wants.h): the bug is found at
 // its line and no other bug is reported. The program is not in tests/corpus

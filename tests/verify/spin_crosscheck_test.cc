@@ -1,5 +1,5 @@
-// Cross-check of the own model checker against SPIN (issue 15,
-// docs/verify.md "Promela export"): each model is exported as Promela
+// Cross-check of the own model checker against SPIN (docs/verify.md,
+// "Promela export"): each model is exported as Promela
 // (verify/promela.h), SPIN's pipeline runs on it (spin -a, cc -DSAFETY,
 // pan with a depth bound, once with -E for assertions only and once with
 // -A for invalid end states only), and SPIN's two verdicts must equal the

@@ -1,4 +1,4 @@
-// End-to-end test of `gordian verify -confirm` (issue 15, docs/verify.md
+// End-to-end test of `gordian verify -confirm` (docs/verify.md
 // "Confirmation") on programs of the verify corpus that have a test: each
 // finding's counterexample is replayed on the program's test and must come
 // out confirmed with a reproduce command; for two of them the reproduce

@@ -220,7 +220,8 @@ TEST_F(VerifyCommand, DumpModelsShowsTheParameter) {
   EXPECT_NE(r.out.find("n mandatory"), std::string::npos) << r.out;
 }
 
-// -html writes the same report page as gordian test (issue 16), with the
+// -html writes the same report page as gordian test (docs/reports.md,
+// "HTML"), with the
 // finding, its source line and its timeline; and when stderr is not a
 // terminal the progress comes as plain lines that name the model.
 TEST_F(VerifyCommand, HtmlReportAndProgressLines) {

@@ -2,9 +2,10 @@
 // before the recorder says it. See gordian.go and docs/trace-format.md
 // ("Tests", "Program exit", "Global deadlock").
 //
-// Decision 6 of the design: "blocked forever" is a claim. A goroutine is
-// blocked forever when it is parked in a wait that only another goroutine
-// can end (a channel operation, select, sync lock, WaitGroup, Cond) and no
+// "Blocked forever" is a claim, made only when it holds (docs/design.md,
+// "Blocked forever"). A goroutine is blocked forever when it is parked in a
+// wait that only another goroutine can end (a channel operation, select,
+// sync lock, WaitGroup, Cond) and no
 // channel it waits on will still be made ready by a sender the runtime
 // owns: a live time.Timer/Ticker/After timer (hchan.timer with when > 0;
 // a stopped or fired one-shot timer has when == 0 and never sends again)

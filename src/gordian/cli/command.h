@@ -1,9 +1,12 @@
 // This file declares the gordian subcommands: each one is a function from its
 // arguments to an exit status, registered in the table in commands.cc.
 //
-// Exit status contract (DESIGN.md): 0 no bug found, 1 bugs found (or, for
-// `parse`, syntax errors), 2 the tool itself failed (bad usage, bad input,
-// build failure, internal error) with a message that says what to do.
+// Exit status contract (docs/design.md, "Exit status"): 0 every test passed
+// and no bug was found; 1 a test failed, or a bug occurred or was confirmed by
+// a replay (for `parse`, syntax errors); 2 the tool itself or the build
+// failed (bad usage, bad input, internal error) with a message that says what
+// to do, or a trace is incomplete and no bug was found. A prediction no
+// replay confirmed is a warning and sets no exit status.
 #pragma once
 
 #include <optional>

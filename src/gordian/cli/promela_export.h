@@ -1,7 +1,7 @@
 // This file declares the file-writing side of `gordian verify -promela DIR`
-// (issue 15, docs/verify.md): one Promela file per model and valuation
-// (verify/promela.h makes the text), each headed by the own checker's
-// verdict so SPIN's can be set beside it.
+// (docs/verify.md, "Promela export"): one Promela file per model and valuation
+// (verify/promela.h makes the text), each headed by the own checker's verdict
+// so SPIN's can be set beside it.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // This file implements `gordian verify`: static verification of Go packages
-// (issue 14, docs/verify.md). It generates the concurrency IR
+// (docs/verify.md). It generates the concurrency IR
 // (ir/generator.h), extracts one model per entry point (verify/extract.h),
 // checks each model over the valuations of its parameters
 // (verify/verify_model.h, verify/checker.h) and reports the violations as

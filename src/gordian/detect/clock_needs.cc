@@ -6,8 +6,8 @@
 // close); then the rules that look at a whole channel, on the few channels
 // they apply to; then the mask, in one pass over the records.
 //
-// Why so (issue 12): the operations of a channel lie in every goroutine's
-// part of the trace, so a pass over one channel's operations reads a
+// Why so (speed at 10,000 goroutines, docs/scale.md): the operations of a
+// channel lie in every goroutine's part of the trace, so a pass over one channel's operations reads a
 // record at a new place each time, and a rule that follows a partner (the
 // select a plain operation met) reads two. With one such pass per rule,
 // deciding the needs cost more than a tenth of the engine at 10,000

@@ -1,6 +1,6 @@
 // This file decides, before the happens-before engine runs, which records'
-// clocks no bug or warning detector will read (issue 12, "clocks on
-// demand"; docs/analysis-needs.md). The engine stores no clock for those
+// clocks no bug or warning detector will read (docs/analysis-needs.md,
+// "Clocks on demand"). The engine stores no clock for those
 // (hb::HbOptions::unneeded): they freeze nothing and cost no clock nodes,
 // which is most of the engine's memory on traces where thousands of
 // goroutines take a few mutexes or feed one channel.
@@ -18,7 +18,7 @@
 //     while holding it; or it is taken while its goroutine holds another
 //     lock (lock order, mixed deadlock, recursive read lock).
 // A channel keeps the clocks of the records some detector asks about as b
-// (docs/analysis-needs.md, "Per record"):
+// (docs/analysis-needs.md, "Which records are b"):
 //   - an operation that never completed, or was in progress when a test
 //     ended (leaks' partner search: Before(y, x) of the stuck x), one that
 //     failed or saw the channel closed, and every close;

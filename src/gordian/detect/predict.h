@@ -1,6 +1,7 @@
 // This file defines the predictive analyses: bugs that the recorded run did
 // not hit but another schedule of the same run can (status "predicted"),
-// and seed 001's analysis scenarios as information. All of them read the
+// and the analysis scenarios of Sulzmann and Stadtmüller's two-phase
+// analysis as information. All of them read the
 // happens-before engine (gordian/hb/happens_before.h); none re-runs anything.
 //
 // They live in predicted/, what they share in predicted/predict_context.h,
@@ -31,7 +32,7 @@ namespace gordian::detect {
 struct PredictOptions {
   bool bugs = true;      // severity bug
   bool warnings = true;  // severity warning
-  bool info = true;      // seed 001's scenarios
+  bool info = true;      // the two-phase analysis's scenarios (severity info)
   // Upper bound on the work of the pairwise searches (alternative partners,
   // counter matching); beyond it a detector reports what it found so far.
   uint64_t work_limit = 200'000'000;
@@ -59,8 +60,8 @@ void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
                  const PredictOptions& opt = {});
 
 // For an operation that blocked (or any channel operation, Select, lock):
-// the records that could have completed it in another schedule (seed 001,
-// "deadlock recovery"), in trace order:
+// the records that could have completed it in another schedule (Sulzmann
+// and Stadtmüller's "deadlock recovery"), in trace order:
 // - channel send / receive / select case: operations of the other direction
 //   on the channel (and closes, for receives) that do not happen before it,
 //   plus, on buffered channels, sends whose value could still have been in

@@ -1,6 +1,7 @@
 // This file decides, before the happens-before engine runs, which
-// goroutines' clock entries some detector can read (issue 12; the engine's
-// projection, hb::HbOptions::read_goroutines; docs/analysis-needs.md).
+// goroutines' clock entries some detector can read (the engine's
+// projection, hb::HbOptions::read_goroutines; docs/analysis-needs.md,
+// "Clocks on the read goroutines").
 //
 // Every detector asks only Before(a, b) = a's post epoch <= b's pre clock
 // entry for a's goroutine, so only the entries of goroutines that can be

@@ -2,8 +2,9 @@
 // traces, in stamp order, that gives every record its pre and post vector
 // clocks (it runs no program): the scheduler (stamp order with
 // parking on unmet dependencies) and one rule per synchronisation primitive.
-// The rules follow seed 001 (Figure 3: Signal/Wait, Sync, Send, Receive,
-// Receive-Closed, Close, Default) and extend it to Go's sync package.
+// The rules follow Sulzmann and Stadtmüller's two-phase analysis (Figure 3:
+// Signal/Wait, Sync, Send, Receive, Receive-Closed, Close, Default) and
+// extend it to Go's sync package.
 //
 // Clock conventions: every live goroutine has a current clock (a row of
 // `width` epochs in the clock pool). When record p of goroutine g is replayed
@@ -217,7 +218,7 @@ class Builder {
     // What a goroutine needs only while it holds a lock, runs a Once's f
     // or keeps a wide row: apart (allocated on first use, freed when it
     // ends), so that the state of a million goroutines stays at 64 bytes
-    // each instead of 160 (issue 12).
+    // each instead of 160.
     struct Rare {
       std::vector<uint32_t> once_stack;  // Once.Do records whose f is running (in_once)
       uint64_t cond_mutex = ~0ull;       // mutex the pending CondWait released
@@ -970,9 +971,9 @@ void Builder::End(uint32_t g, uint32_t rec) {
 // ---------------------------------------------------------------------------
 // Channels
 
-// Rule (Sync), seed 001 §3.3: an unbuffered send and the receive that got its
-// value (same channel, same value sequence number) complete together: both
-// post clocks are max(inc(pre_s), inc(pre_r)). Each side's pre clock stays
+// Rule (Sync), Sulzmann and Stadtmüller §3.3: an unbuffered send and the
+// receive that got its value (same channel, same value sequence number)
+// complete together: both post clocks are max(inc(pre_s), inc(pre_r)). Each side's pre clock stays
 // unaware of the other, which is what makes partners "concurrent".
 void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
   Begin(g, a);
@@ -1108,8 +1109,8 @@ void Builder::ChanOp(uint32_t g, uint32_t own, uint32_t op) {
     return;
   }
 
-  // Rules (Send) and (Receive), seed 001 §3.4: a buffered channel of
-  // capacity k is k slots, each carrying a clock. Value v uses slot
+  // Rules (Send) and (Receive), Sulzmann and Stadtmüller §3.4: a buffered
+  // channel of capacity k is k slots, each carrying a clock. Value v uses slot
   // (v-1) mod k. The send of v waits for the receive of v-k (the slot's
   // previous value) and acquires the slot's clock, which that receive left
   // there; it then leaves its own clock in the slot. The receive of v

@@ -2,7 +2,7 @@
 // (tree_clock.h) knows beyond its tree, kept apart so that raising them
 // copies no path.
 //
-// Why (issue 12, chan-heavy at 10,000 goroutines): a goroutine's tree is
+// Why (chan-heavy at 10,000 goroutines, docs/scale.md): a goroutine's tree is
 // shared (frozen) by nearly every operation, since every release and every
 // rendezvous hands it to another clock. Raising one entry of a frozen tree
 // copies the path to it (root, middle and leaf: 3 nodes, 444 bytes at

@@ -1,15 +1,15 @@
 // This file defines the happens-before engine: it walks the thread-local
-// traces of a recorded run in stamp order (clock_builder.cc; seed 001,
-// "Two-Phase Dynamic Analysis of Message-Passing Go Programs based on Vector
-// Clocks") and gives every record a pre and a post vector clock, so that
+// traces of a recorded run in stamp order (clock_builder.cc; Sulzmann and
+// Stadtmüller, "Two-Phase Dynamic Analysis of Message-Passing Go Programs
+// based on Vector Clocks") and gives every record a pre and a post vector clock, so that
 // analyses can ask whether two operations are ordered in every schedule that
 // keeps the run's communication partners, or could happen in either order.
 //
 // What "a happens before b" means here: a's post event (its completion) is
 // ordered before b's pre event (its start). For a blocking acquire such as a
 // receive, the sender's clock reaches the receive's post only, so the exact
-// partners of a communication are concurrent with each other, as in seed 001
-// (their pre clocks are incomparable).
+// partners of a communication are concurrent with each other, as in
+// Sulzmann and Stadtmüller's analysis (their pre clocks are incomparable).
 //
 // Rules (each is documented where it is implemented, in clock_builder.cc):
 //   spawn            GoSpawn -> the child's first record

@@ -41,7 +41,8 @@ TEST(HappensBefore, UnbufferedSyncBothWays) {
   H post2 = b.Add(g2, trace::Kind::Panic);
   auto r = BuildHb(b);
   auto& hb = *r.hb;
-  // Partners are concurrent (pre clocks incomparable), as in seed 001.
+  // Partners are concurrent (pre clocks incomparable), as in Sulzmann and
+  // Stadtmüller's two-phase analysis.
   EXPECT_TRUE(hb.Concurrent(b.Index(r1), b.Index(s2)));
   EXPECT_EQ(hb.Partner(b.Index(r1)), b.Index(s2));
   EXPECT_EQ(hb.Partner(b.Index(s2)), b.Index(r1));

@@ -50,7 +50,7 @@ void StampOrder::Init(const trace::Trace& t, size_t window_steps) {
   lo_ = lo;
   // Windows of at least two steps per goroutine, so that the scan of the
   // cursors costs no more than the steps it gives; and of 128 a goroutine
-  // up to 2^20 steps (the window of before session 14), since the scan is
+  // up to 2^20 steps, since the scan is
   // a cache miss per goroutine and window: with windows of 2^18 steps,
   // 10,000 goroutines spent 3-5% of the engine's time there. (Tests that
   // ask for fewer than 64 get 2 a goroutine.)

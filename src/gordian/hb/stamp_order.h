@@ -3,8 +3,8 @@
 // The scheduler replays the ready goroutine whose next step has the
 // smallest stamp; with thousands of goroutines a heap over them cost a
 // cache miss per step (the next record of a goroutine that ran thousands of
-// steps ago) and a dozen unpredictable comparisons (issue 12,
-// docs/scale.md). Walking the steps in stamp order instead reads them in
+// steps ago) and a dozen unpredictable comparisons (docs/scale.md, "How
+// the engine gets there"). Walking the steps in stamp order instead reads them in
 // order and tells, steps ahead, which goroutine comes next, so that its
 // loads can be started early. The steps are given a window of stamps at a
 // time (about 2^18 steps: 2 MB and as much for the sort's scratch, not 8

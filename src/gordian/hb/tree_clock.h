@@ -3,8 +3,9 @@
 // arena of fixed-size nodes. Used for traces with more than
 // ClockStore::kDenseWidth goroutines; narrower traces keep dense rows.
 //
-// Why (issue 12): dense rows cost width x 4 bytes per live goroutine, per
-// object and per changed snapshot, so a program whose goroutines are all
+// Why (traces of 10,000 goroutines and more, docs/scale.md): dense rows
+// cost width x 4 bytes per live goroutine, per object and per changed
+// snapshot, so a program whose goroutines are all
 // alive at once, or whose clocks grow one entry per goroutine (a mutex
 // handed along 60,000 goroutines), costs goroutines^2. Here:
 //

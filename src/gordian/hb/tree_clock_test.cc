@@ -121,9 +121,9 @@ TEST(ClockArena, ClearRecyclesOwnedNodesOnly) {
   EXPECT_EQ(Mat(a, snap), before);  // the shared nodes stay
 }
 
-// The issue-12 shape: goroutine i acquires a lock whose clock knows
-// goroutines 0..i-1, then releases it. Dense rows cost O(n^2); shared trees
-// cost O(n * depth) nodes.
+// The mutex-chain shape (bench/synthetic_trace.h): goroutine i acquires a lock
+// whose clock knows goroutines 0..i-1, then releases it. Dense rows cost
+// O(n^2); shared trees cost O(n * depth) nodes.
 TEST(ClockArena, MutexChainSharesStructure) {
   const uint32_t n = 20000;
   ClockArena a;

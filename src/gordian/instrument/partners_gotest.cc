@@ -1,10 +1,10 @@
-// The exact-partner check (decision 2 of DESIGN.md): runs
-// runtime/testdata/record/partners.go, whose goroutines send identifiable
+// The exact-partner check (docs/design.md, "Exact communication partners"):
+// runs runtime/testdata/record/partners.go, whose goroutines send identifiable
 // values on shared unbuffered and buffered channels, directly and through
 // selects, and print what each receiver got; then checks, for every value,
-// that the trace ties the receive to the very send the value came from
-// (same channel, same value sequence number, and that send is the sender's
-// n-th send, whose value is sender*1000000 + n).
+// that the trace ties the receive to the very send the value came from (same
+// channel, same value sequence number, and that send is the sender's n-th
+// send, whose value is sender*1000000 + n).
 //
 // GORDIAN_PARTNER_RUNS (default 3) sets the runs per GOMAXPROCS value.
 #include <cstdlib>

@@ -1,8 +1,8 @@
-// This file declares the mapping of a `gordian verify` counterexample onto
-// a recorded run of a test (issue 15, Vtrace-like): each step of the
-// checker's interleaving (verify/checker.h) that is a controlled operation
-// is matched to an operation of the recording, and the matched operations,
-// in the counterexample's order, become the strict prefix of a schedule
+// This file declares the mapping of a `gordian verify` counterexample onto a
+// recorded run of a test (as Vtrace confirms a counterexample): each step of
+// the checker's interleaving (verify/checker.h) that is a controlled operation
+// is matched to an operation of the recording, and the matched operations, in
+// the counterexample's order, become the strict prefix of a schedule
 // (schedule/schedule.h) that `gordian replay` enforces. docs/verify.md,
 // "Confirmation", states the matching rules. No side effects.
 #pragma once

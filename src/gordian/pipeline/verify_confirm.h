@@ -1,5 +1,5 @@
 // This file declares the confirmation of `gordian verify` findings on the
-// real program (issue 15, `gordian verify -confirm`, docs/verify.md
+// real program (`gordian verify -confirm`, after Vtrace; docs/verify.md
 // "Confirmation"): for a finding of a model, a test that reaches the
 // model's entry (the entry itself when it is a test, else a test that calls
 // it through the IR's call graph) is recorded once; the checker's

@@ -1,7 +1,8 @@
 // This file defines a finding: one bug, warning or piece of information that
 // an analysis reports about a Go program. Detectors produce findings; the
-// renderers (terminal, JSON, SARIF) consume them. The JSON report contract of
-// ../shared/DESIGN.md ("version 1") is this struct written out field by field.
+// renderers (terminal, JSON, SARIF) consume them. The JSON report contract
+// (version 1: docs/design.md, "The JSON report") is this struct written out
+// field by field.
 #pragma once
 
 #include <cstdint>
@@ -128,7 +129,7 @@ struct Finding {
   std::vector<std::string> also;
   uint32_t occurrences = 1;               // how many raw findings Dedup merged into this one
   // gordian verify only (JSON "score"): of the valuations of the model's
-  // parameters that were checked, how many show this bug (seed 002's
+  // parameters that were checked, how many show this bug (Gomela's
   // score is failing / checked: the higher, the likelier a real bug), and
   // whether its counterexample takes a branch on data the model does not
   // track (either way taken, or a choice among possible callees), which

@@ -1,5 +1,6 @@
-// This file writes findings as the JSON report (contract version 1 of
-// DESIGN.md), field by field and in the documented order:
+// This file writes findings as the JSON report (contract version 1:
+// docs/design.md, "The JSON report"), field by field and in the documented
+// order:
 //   {"version":1,"tool":"gordian","findings":[{"kind","status","severity",
 //    ["primitive" (goroutine-leak only)],"test","message","locations":[{"file",
 //    "line","column","role","goroutine"}],"reproduce"}]}

@@ -897,7 +897,8 @@ class Printer {
       if (pos.valid() && last_.valid()) n = std::max(pos.line - last_.line, 0);
       // at the package scope level only (indent == 0), add an extra newline
       // if we dropped one before: this preserves a blank line before
-      // documentation comments at the package scope level (issue 2570)
+      // documentation comments at the package scope level (go/printer; Go
+      // issue 2570)
       if (indent_ == 0 && dropped_linebreak) n++;
       // make sure there is at least one line break if the previous comment
       // was a line comment
@@ -987,7 +988,7 @@ class Printer {
       // extra separator unless explicitly disabled. Use a blank as separator
       // unless we have pending linebreaks, they are not disabled, and we are
       // outside a composite literal, in which case we want a linebreak
-      // (issue 15137).
+      // (go/printer; Go issue 15137).
       bool needs_linebreak = false;
       if ((mode_ & kNoExtraBlank) == 0 && last->text[1] == '*' &&
           LineFor(last->pos) == next.line && tok != TK::Comma &&
@@ -2363,10 +2364,11 @@ class Printer {
         if (s->results != nullptr) {
           Print(blank);
           Exprs results = ListOf(s->results);
-          // Use indentList heuristic to make corner cases look better (issue
-          // 1207). A more systematic approach would always indent, but this
-          // would cause significant reformatting of the code base and not
-          // necessarily lead to more nicely formatted code in general.
+          // Use indentList heuristic to make corner cases look better
+          // (go/printer; Go issue 1207). A more systematic approach would
+          // always indent, but this would cause significant reformatting of
+          // the code base and not necessarily lead to more nicely formatted
+          // code in general.
           if (IndentList(results)) {
             Print(indent);
             // Use NoPos so that a newline never goes before the results (see

@@ -1,10 +1,10 @@
-// This file owns the request for transparent huge pages on the analysis's
-// big flat arrays (issue 12, docs/scale.md). The clock builder reads a
-// goroutine's next record, its index entries and its clock-need byte at a
-// random place of arrays of hundreds of MB at nearly every step, once
+// This file owns the request for transparent huge pages on the analysis's big
+// flat arrays (docs/scale.md, "How the engine gets there"). The clock builder
+// reads a goroutine's next record, its index entries and its clock-need byte
+// at a random place of arrays of hundreds of MB at nearly every step, once
 // thousands of goroutines take turns: with 4 KiB pages each of those reads
-// also misses the TLB (a page walk, two-dimensional under a hypervisor).
-// 2 MiB pages cover such an array with a few hundred TLB entries.
+// also misses the TLB (a page walk, two-dimensional under a hypervisor). 2 MiB
+// pages cover such an array with a few hundred TLB entries.
 //
 // The request is advice (madvise MADV_HUGEPAGE) on the whole 2 MiB pages
 // inside an allocation, given before its pages are first touched, so that

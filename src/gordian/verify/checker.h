@@ -1,9 +1,9 @@
-// This file declares the model checker of `gordian verify` (issue 14): a
-// bounded explicit-state search over every interleaving of a Model's
-// processes (model.h) for one valuation of its parameters, with state
-// hashing and partial-order reduction (a process's next step that touches
-// nothing shared is taken alone). It reports each violation once, with the
-// shortest-found sequence of steps that leads to it.
+// This file declares the model checker of `gordian verify` (docs/verify.md): a
+// bounded explicit-state search over every interleaving of a Model's processes
+// (model.h) for one valuation of its parameters, with state hashing and
+// partial-order reduction (a process's next step that touches nothing shared
+// is taken alone). It reports each violation once, with the shortest-found
+// sequence of steps that leads to it.
 #pragma once
 
 #include <chrono>

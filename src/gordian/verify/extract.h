@@ -1,11 +1,11 @@
-// This file declares model extraction for `gordian verify` (issue 14,
-// docs/verify.md): the IR of a program (src/gordian/ir/ir.h) to one Model
-// (model.h) per entry point, after Gomela (seed 002): each test function,
-// each exported function, and each function that creates a primitive and
-// takes none as a parameter. Callees are inlined to a bounded depth; `go`
-// statements become process templates; integers that shape concurrency
-// (capacities, Add deltas, loop bounds) become model parameters; whatever
-// the extractor cannot model becomes a note on the model, never an error.
+// This file declares model extraction for `gordian verify` (docs/verify.md,
+// "Models"): the IR of a program (src/gordian/ir/ir.h) to one Model (model.h)
+// per entry point, after Gomela (Dilley and Lange): each test function, each
+// exported function, and each function that creates a primitive and takes none
+// as a parameter. Callees are inlined to a bounded depth; `go` statements
+// become process templates; integers that shape concurrency (capacities, Add
+// deltas, loop bounds) become model parameters; whatever the extractor cannot
+// model becomes a note on the model, never an error.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// This file declares the liveness search of `gordian verify` (issue 15, seed
-// 003 Godel's liveness and eventual reception): over the unreduced state
+// This file declares the liveness search of `gordian verify` (after the
+// Godel checker's liveness and eventual reception): over the unreduced state
 // graph of one valuation of a model, a reachable cycle that a fair
 // scheduler can run forever while
 //   - a process of the program stays blocked in every state of it

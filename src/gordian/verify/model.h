@@ -1,13 +1,13 @@
-// This file declares a model: what `gordian verify` checks (issue 14). The
-// extractor (extract.h) builds one Model per entry point from the IR
+// This file declares a model: what `gordian verify` checks (docs/verify.md).
+// The extractor (extract.h) builds one Model per entry point from the IR
 // (src/gordian/ir/ir.h); the model checker (checker.h) explores every
-// interleaving of its processes. A model is a small program: process
-// templates whose code is a flat array of instructions over integer local
-// slots, some of which hold handles of objects (channels, locks, WaitGroups,
-// Once, Cond, contexts) made while the model runs. Integers that shape
-// concurrency (capacities, Add deltas, loop bounds) are expressions over
-// the model's parameters and locals; data the model does not track is an
-// empty expression, which the checker reads as a nondeterministic choice.
+// interleaving of its processes. A model is a small program: process templates
+// whose code is a flat array of instructions over integer local slots, some of
+// which hold handles of objects (channels, locks, WaitGroups, Once, Cond,
+// contexts) made while the model runs. Integers that shape concurrency
+// (capacities, Add deltas, loop bounds) are expressions over the model's
+// parameters and locals; data the model does not track is an empty expression,
+// which the checker reads as a nondeterministic choice.
 //
 // Why flat code and not a process algebra: the checker's state is then
 // just (pc and locals per process, the objects' states), cheap to hash and
@@ -104,7 +104,8 @@ enum class InstrKind : uint8_t {
   kCondSignal, kCondBroadcast,
   // Shared variables: the data a Cond's predicate loop tests (`for !ready {
   // c.Wait() }`), tracked so that a waiter woken after the predicate became
-  // true leaves its loop (docs/verify.md "Variables").
+  // true leaves its loop (docs/verify.md, "Models"; the IR side:
+  // docs/ir-format.md, "Variables").
   kMakeVar,    // local a = new variable holding expr (unknown: any of the
                // checker's unknown values)
   kLoadVar,    // local a = the value of the variable in local b

@@ -1,8 +1,8 @@
 // This file declares the Promela export of `gordian verify -promela DIR`
-// (issue 15): one model (model.h) under one valuation of its parameters as
-// a Promela program SPIN can check, so SPIN's verdict can be set beside the
-// own checker's (checker.h). The export is text only; writing files is the
-// command's (cli/promela_export.cc).
+// (docs/verify.md, "Promela export"): one model (model.h) under one valuation
+// of its parameters as a Promela program SPIN can check, so SPIN's verdict can
+// be set beside the own checker's (checker.h). The export is text only;
+// writing files is the command's (cli/promela_export.cc).
 //
 // Bug kinds map onto SPIN's two verdicts (the table in promela.cc,
 // docs/verify.md): a panic of the model (send on closed, close of closed or

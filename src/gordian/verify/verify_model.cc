@@ -369,7 +369,7 @@ ModelResult VerifyModel(const Model& m, const VerifyOptions& opts) {
   }
   r.valuations = checked;
   for (Found& x : found) {
-    // Seed 002's score, over the valuations finished; one the budget cut
+    // Gomela's score, over the valuations finished; one the budget cut
     // short counts only where it shows the bug (what it found is real,
     // what it did not find says nothing).
     const bool in_partial = partial && x.at.back() == checked - 1;

@@ -119,7 +119,7 @@ TEST(VerifyValuations, ParamValuesBelowTheBoundFindNothing) {
   EXPECT_EQ(r.findings[0].message.find("when"), std::string::npos) << r.findings[0].message;
 }
 
-// Seed 002's score: n = 4 and 5 of the six valuations fail. The path of
+// Gomela's score: n = 4 and 5 of the six valuations fail. The path of
 // Fill branches on the mandatory n only; on an optional parameter (data,
 // tried at one value) or on an unknown condition it says so.
 TEST(VerifyValuations, ScoreCountsFailingValuationsAndUntrackedBranches) {

@@ -1,7 +1,7 @@
 // 20,000 short-lived goroutines each take a job from a buffered queue, send
 // its result on a buffered results channel and add it to a mutex-guarded
-// total, then call Done: the shape of the 100,000-goroutine test of issue 12
-// (bench/run-race-bench runs this file with 100,000; tests/scale/scale_test.cc
+// total, then call Done: the shape of the 100,000-goroutine "reporter"
+// suite (bench/run-race-bench runs this file with 100,000; tests/scale/scale_test.cc
 // checks the findings at 20,000). A progress reporter,
 // started before them, sends one more value on the results channel, but the
 // WaitGroup that the test waits on before it closes the results does not

@@ -3,7 +3,7 @@
 // two receives are concurrent (neither happens before the other, by the
 // happens-before engine; without it: both were waiting at the same time),
 // and at least one of them got a value. Which receiver gets a value then
-// depends on the schedule (seed 004's A09). Many workers receiving at one
+// depends on the schedule (ADVOCATE's A09). Many workers receiving at one
 // site (a worker pool) is not reported, nor is a channel that is only closed
 // (a broadcast), nor two receives of tokens from a chan struct{}
 // (kZeroSize): its values are all alike, so which waiter takes one decides

@@ -1,4 +1,5 @@
-// This file implements two of seed 001's analysis scenarios as information:
+// This file implements two of the analysis scenarios of Sulzmann and
+// Stadtmüller's two-phase analysis as information:
 //
 // alternative-partner (§4.3, "AC"): a receive R got its value from send S;
 // a send S' of another goroutine (not S's) that is concurrent with R could

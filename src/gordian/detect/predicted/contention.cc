@@ -1,5 +1,5 @@
-// This file implements seed 001's message contention scenario (§4.1, "MP")
-// as information, and its lock-contention variant: several goroutines that
+// This file implements the message contention scenario of Sulzmann and
+// Stadtmüller's two-phase analysis (§4.1, "MP") as information, and its lock-contention variant: several goroutines that
 // send (or receive, or lock) on the same object concurrently, where a slow
 // partner makes the others wait.
 //

@@ -1,6 +1,6 @@
-// This file implements FindPossiblePartners (predict.h): seed 001's
-// "deadlock recovery" scenario, and what ADVOCATE's leak analysis calls a
-// possible partner. For an operation X on channel c:
+// This file implements FindPossiblePartners (predict.h): the "deadlock
+// recovery" scenario of Sulzmann and Stadtmüller's two-phase analysis, and
+// what ADVOCATE's leak analysis calls a possible partner. For an operation X on channel c:
 //  - a send, a receive or a select case of the other direction on c, in
 //    another goroutine, that does not happen before X: in some schedule it
 //    is still pending when X is, and the two can meet (for a select case:

@@ -1,5 +1,5 @@
-// This file implements the send-on-closed prediction (seed 001 §4.2,
-// ADVOCATE P01): a send that did not panic in the recorded run but would in
+// This file implements the send-on-closed prediction (Sulzmann and
+// Stadtmüller §4.2, ADVOCATE P01): a send that did not panic in the recorded run but would in
 // another schedule of it.
 //
 // Rule: for a channel closed at C (the first close, which did not panic),
