@@ -27,7 +27,7 @@
 
 #include "gordian/instrument/go_release.h"
 #include "gordian/report/json.h"
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 #include "wants.h"
 
 namespace gordian::corpus {
@@ -327,7 +327,7 @@ TEST_P(CorpusProgram, FindingsMatchWants) {
 
   // gordian confirms by replay (on by default): every predicted want of a
   // kind it rewrites must come out confirmed, not merely predicted.
-  CheckResult r = Check(p.dir, wants, findings, schedule::Rewritable);
+  CheckResult r = Check(p.dir, wants, findings, rewrite::Rewritable);
   for (const Want& w : r.matched) {
     if (const KnownGap* g = FindGap(p.name, w)) {
       ADD_FAILURE() << p.name << ": want " << w.String()

@@ -9,7 +9,7 @@
 // and the rewrite of this bug into a schedule is refused today (its past has
 // 140,003 operations in 20,001 goroutines, and each worker's Lock learns
 // about every earlier worker through the mutex: past the limit of
-// schedule/rewrite.cc): here "predicted" is accepted, "confirmed" too.
+// rewrite/rewrite.cc): here "predicted" is accepted, "confirmed" too.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -8,7 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "gordian/cli/progress.h"
-#include "gordian/ir/generator.h"
+#include "gordian/irgen/generator.h"
 #include "gordian/ir/reader.h"
 
 namespace gordian::cli {

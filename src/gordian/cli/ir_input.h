@@ -1,6 +1,6 @@
 // This file owns where the IR of `gordian ir dump` and `gordian verify`
 // comes from: an IR file named with --file, or tools/irgen run on the
-// packages (ir/generator.h). Both commands read it the same way and fail
+// packages (irgen/generator.h). Both commands read it the same way and fail
 // the same way: a file that cannot be read, packages that do not build (the
 // compiler's messages, then what to do), an IR the reader refuses.
 #pragma once

@@ -1,6 +1,6 @@
 // This file implements `gordian verify`: static verification of Go packages
 // (docs/verify.md). It generates the concurrency IR
-// (ir/generator.h), extracts one model per entry point (verify/extract.h),
+// (irgen/generator.h), extracts one model per entry point (verify/extract.h),
 // checks each model over the valuations of its parameters
 // (verify/verify_model.h, verify/checker.h) and reports the violations as
 // predicted findings with the renderers `gordian test` uses.

@@ -3,7 +3,7 @@
 // show for the bug to count as happened. Each kind's plan sits beside the
 // detector that predicts it (send_on_closed.cc, select_leak.cc, ...) and is
 // registered in the rewrite column of report/finding_kinds.def;
-// schedule/rewrite.h turns a plan into a schedule (the linearization of the
+// rewrite/rewrite.h turns a plan into a schedule (the linearization of the
 // happens-before past of the bug's operations) and checks the expectations.
 #pragma once
 
@@ -27,7 +27,7 @@ enum class Expect : uint8_t {
 };
 
 // A select choice of a bug operation (the values of schedule.h's kChoiceFree
-// and kChoiceDefault; schedule/rewrite.cc checks that they agree).
+// and kChoiceDefault; rewrite/rewrite.cc checks that they agree).
 inline constexpr int32_t kChoiceRecorded = -2;  // the recorded choice
 inline constexpr int32_t kChoiceDefault = -1;   // the default case
 

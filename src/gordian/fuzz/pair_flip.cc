@@ -8,7 +8,7 @@
 
 #include "gordian/detect/rewrite_plan.h"
 #include "gordian/schedule/from_trace.h"
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 
 namespace gordian::fuzz {
 
@@ -58,9 +58,9 @@ void PairFlip::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
         detect::Plan plan;
         plan.bug = {BugOp{b, detect::kChoiceRecorded, Expect::Completed, false},
                     BugOp{a, detect::kChoiceRecorded, Expect::Completed, false}};
-        schedule::Rewrite rw;
+        rewrite::Rewrite rw;
         std::string err;
-        if (!schedule::RewritePlan(t, run.trace_dir, run.hb, plan, "fuzz " + key, &rw, &err)) {
+        if (!rewrite::RewritePlan(t, run.trace_dir, run.hb, plan, "fuzz " + key, &rw, &err)) {
           continue;
         }
         made++;

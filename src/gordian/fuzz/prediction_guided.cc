@@ -14,7 +14,7 @@
 #include "gordian/report/dedup.h"
 #include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 
 namespace gordian::fuzz {
 
@@ -104,9 +104,9 @@ void Proposer::Emit(const Plan& plan, uint32_t drop, const std::string& key) {
   if (Full() || !keys_.insert(key).second) return;
   const hb::HappensBefore* e = plan.weak ? Weak() : &run_.hb;
   if (e == nullptr) return;
-  schedule::Rewrite rw;
+  rewrite::Rewrite rw;
   std::string err;
-  if (!schedule::RewritePlan(t_, run_.trace_dir, *e, plan, "fuzz " + key, &rw, &err)) return;
+  if (!rewrite::RewritePlan(t_, run_.trace_dir, *e, plan, "fuzz " + key, &rw, &err)) return;
   if (drop != hb::kNoRecord && !Drop(plan, drop, &rw.schedule)) return;
   made_++;
   out_->push_back(Candidate{std::move(rw.schedule), key, name_});
@@ -115,13 +115,13 @@ void Proposer::Emit(const Plan& plan, uint32_t drop, const std::string& key) {
 void Proposer::PredictedBugs() {
   for (const report::Finding& f : run_.findings) {
     if (Full()) return;
-    if (f.status != report::Status::Predicted || !schedule::Rewritable(f.kind)) continue;
+    if (f.status != report::Status::Predicted || !rewrite::Rewritable(f.kind)) continue;
     std::string key = "bug " + report::DedupKey(f);
     if (!keys_.insert(key).second) continue;
     const hb::HappensBefore* weak = detect::RewriteOf(f.kind).needs_weak ? Weak() : nullptr;
-    schedule::Rewrite rw;
+    rewrite::Rewrite rw;
     std::string err;
-    if (!schedule::RewriteFinding(t_, run_.trace_dir, run_.hb, weak, f, &rw, &err)) continue;
+    if (!rewrite::RewriteFinding(t_, run_.trace_dir, run_.hb, weak, f, &rw, &err)) continue;
     made_++;
     out_->push_back(Candidate{std::move(rw.schedule), key, name_});
   }

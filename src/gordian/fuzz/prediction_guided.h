@@ -13,7 +13,7 @@
 //   - lock orders: two acquisitions of one lock by different goroutines that
 //     only the lock itself orders, in the other order (the engine without
 //     unlock->lock edges);
-//   - predicted bugs of a rewritable kind: their rewrite (schedule/rewrite.h).
+//   - predicted bugs of a rewritable kind: their rewrite (rewrite/rewrite.h).
 // Message contention (two senders racing for a receiver) is an alternative
 // partner of that receiver. The campaign runs each, and the alternatives of
 // the new run come back here: the chain reaches control flow that no single

@@ -12,7 +12,7 @@
 #include "gordian/fuzz/chain_mutation.h"
 #include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 
 namespace gordian::fuzz {
 
@@ -143,9 +143,9 @@ void SchedulingChains::Propose(const AnalysedRun& run, std::vector<Candidate>* o
     if (!keys.insert(key).second) return false;
     detect::Plan plan;
     for (uint32_t r : c) plan.bug.push_back(BugOp{r, detect::kChoiceRecorded, Expect::Completed, false});
-    schedule::Rewrite rw;
+    rewrite::Rewrite rw;
     std::string err;
-    if (!schedule::RewritePlan(t, run.trace_dir, run.hb, plan, "fuzz " + key, &rw, &err)) return false;
+    if (!rewrite::RewritePlan(t, run.trace_dir, run.hb, plan, "fuzz " + key, &rw, &err)) return false;
     if (!ChainLines(c, where, &rw.schedule)) rw.schedule.chain.clear();
     out->push_back(Candidate{std::move(rw.schedule), key, Name()});
     return true;

@@ -15,7 +15,7 @@
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/pipeline/binary_runner.h"
 #include "gordian/schedule/from_trace.h"
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 #include "gordian/util/phase_timing.h"
 
 namespace gordian::pipeline {
@@ -89,9 +89,9 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       weak_tried = true;
       weak = hb::BuildWithoutMutexEdges(hb, hb.options());
     }
-    schedule::Rewrite rw;
+    rewrite::Rewrite rw;
     std::string err;
-    const bool rewritten = schedule::RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err);
+    const bool rewritten = rewrite::RewriteFinding(t, trace_dir, hb, weak.get(), f, &rw, &err);
     timer.Lap(fmt::format("rewrite {} ({} ops)", kind, rw.schedule.ops.size()).c_str());
     if (!rewritten) {
       leave("no schedule could be made to force it (" + err + ")");
@@ -149,7 +149,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       leave("its replay failed: " + err);
       continue;
     } else {
-      std::string miss = schedule::CheckExpectations(rw.expect, res.trace);
+      std::string miss = rewrite::CheckExpectations(rw.expect, res.trace);
       if (miss.empty()) {
         st = report::Status::Confirmed;
         note(fmt::format("confirmed ({}); {}", rw.how, reproduce));

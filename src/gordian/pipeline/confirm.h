@@ -1,6 +1,6 @@
 // This file declares the confirmation step of the pipeline.
 // ConfirmFindings: for each predicted finding of one recorded trace,
-// rewrite it into a schedule (schedule/rewrite.h), run the program under
+// rewrite it into a schedule (rewrite/rewrite.h), run the program under
 // the schedule with a time budget (schedule_runner.h), and decide from the
 // replayed
 // trace whether the bug happened. A finding becomes "confirmed" only when

@@ -110,7 +110,7 @@ struct Finding {
   std::string dedup_key;
   // Not in the JSON contract: the trace record indices behind a predicted
   // finding, parallel to `locations` (records[i] is where locations[i] came
-  // from); schedule/rewrite.h turns them into a schedule. Valid only for the
+  // from); rewrite/rewrite.h turns them into a schedule. Valid only for the
   // trace the finding was computed from; empty for other findings.
   std::vector<uint32_t> records;
 

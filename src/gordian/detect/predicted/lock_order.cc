@@ -233,7 +233,7 @@ void PredictLockOrder(PredictContext& c) {
   CycleSearch(c, deps).Run();
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [req0, acq0, req1, acq1, ...] -> with the relation without unlock->lock
 // edges: past, every goroutine takes its first lock (acq_i), then each
 // requests the next one (req_i). Each request waits for a lock another

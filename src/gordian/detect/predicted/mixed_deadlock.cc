@@ -130,7 +130,7 @@ void PredictMixedDeadlock(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [x, acquire, lb, y] -> without lock edges: past, the holder takes the lock
 // (acquire) and blocks on its channel operation x, the partner blocks on the
 // lock (lb) before its channel operation y; expected: acquire completed, x

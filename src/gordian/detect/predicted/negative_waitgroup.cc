@@ -60,7 +60,7 @@ void PredictNegativeWaitGroup(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [done, add?] -> the Done d of the WaitGroup whose happens-before past
 // (with the strong relation, else the one without lock edges) adds up to
 // less than its delta: past(d), then d. Followed, the counter is the sum

@@ -88,13 +88,13 @@ report::Finding PredictContext::NewFinding(report::FindingKind kind, uint32_t pr
   f.severity = report::DefaultSeverity(kind);
   f.test = Index().TestOf(primary);
   f.locations.push_back(Index().Loc(primary, role));
-  f.records.push_back(primary);  // for schedule/rewrite.h
+  f.records.push_back(primary);  // for rewrite/rewrite.h
   return f;
 }
 
 void PredictContext::AddLocation(report::Finding* f, uint32_t rec, report::Role role) {
   f->locations.push_back(Index().Loc(rec, role));
-  f->records.push_back(rec);  // for schedule/rewrite.h
+  f->records.push_back(rec);  // for rewrite/rewrite.h
 }
 
 void PredictContext::AddStep(report::Finding* f, uint32_t rec, report::Role role,

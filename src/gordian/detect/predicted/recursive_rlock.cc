@@ -57,7 +57,7 @@ void PredictRecursiveRLock(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [r2, r1, w] -> without lock edges: past, the first RLock r1, the writer's
 // Lock w (it waits for the reader), the second RLock r2 (it waits for the
 // pending writer); expected: r1 completed, w and r2 never did.

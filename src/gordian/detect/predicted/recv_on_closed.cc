@@ -66,7 +66,7 @@ void PredictRecvOnClosed(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [rv, close, s] -> past, the close, then rv: the close comes before s
 // delivers rv's value, so rv finds the channel closed and empty; expected:
 // rv has kClosed.

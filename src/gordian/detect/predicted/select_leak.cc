@@ -238,7 +238,7 @@ void PredictSelectLeaks(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [x, q, alt?] (goroutine-leak, or global-deadlock for main) -> past, the
 // select q forced to alt (or its default), then x: its only partner went
 // elsewhere; expected: q completed, x never did. q's pre clock does not

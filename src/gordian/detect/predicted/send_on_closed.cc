@@ -63,7 +63,7 @@ void PredictSendOnClosed(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [send, close] -> past(send) ∪ past(close), then the close, then the send
 // (a select is forced to the send case). Followed, the send finds the
 // channel closed: it panics ("send on closed channel"); expected: the send's

@@ -92,7 +92,7 @@ void PredictUnlockOfUnlocked(PredictContext& c) {
   }
 }
 
-// ---- Rewrite (schedule/rewrite.h)
+// ---- Rewrite (rewrite/rewrite.h)
 // [unlock, lock?] -> past(unlock), then the Unlock. Followed, the mutex is
 // not locked when it runs (its locks in the past are matched by unlocks
 // there, which counter matching found): fatal error; expected: the Unlock

@@ -24,7 +24,7 @@
 // Every order this produces is consistent with E, and so realisable by the
 // program if E captures all its synchronisation (the same assumption the
 // prediction made); the replay then observes whether it is.
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -39,16 +39,20 @@
 #include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
 
-namespace gordian::schedule {
+namespace gordian::rewrite {
 
 using detect::BugOp;
 using detect::Plan;
+using schedule::GoroutineOps;
+using schedule::kChoiceDefault;
+using schedule::kChoiceFree;
+using schedule::Op;
+using schedule::Schedule;
 using trace::Kind;
 using trace::Record;
 namespace fs = std::filesystem;
 
-static_assert(detect::kChoiceRecorded == kChoiceFree &&
-                  detect::kChoiceDefault == schedule::kChoiceDefault,
+static_assert(detect::kChoiceRecorded == kChoiceFree && detect::kChoiceDefault == kChoiceDefault,
               "detect/rewrite_plan.h and schedule.h must agree on select choices");
 
 namespace {
@@ -318,7 +322,7 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   std::vector<uint32_t> ready_bug;
   auto push = [&](size_t id) {
     if (bug_at.count(rec_of[id])) ready_bug.push_back(static_cast<uint32_t>(id));
-    else ready.push({OrderKey(t.records[rec_of[id]]), static_cast<uint32_t>(id)});
+    else ready.push({schedule::OrderKey(t.records[rec_of[id]]), static_cast<uint32_t>(id)});
   };
   for (size_t id = 0; id < n; id++) {
     if (deps[id] == 0) push(id);
@@ -345,11 +349,11 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // The schedule.
   Schedule& s = out->schedule;
   s = Schedule();
-  s.cmd = InvocationOf(t, trace_dir);
+  s.cmd = schedule::InvocationOf(t, trace_dir);
   s.origin = fmt::format("{} of trace {}", origin,
                          fs::absolute(trace_dir).lexically_normal().string());
   s.expect = std::string(expect);
-  std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
+  std::unordered_map<uint32_t, uint32_t> sid = schedule::ScheduleGoroutines(t, &s);
   out->expect.clear();
   // Each site's text made once (a schedule of 700,000 operations has a few
   // dozen sites), and the operations' vector sized once.
@@ -465,13 +469,13 @@ std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::T
   const GoroutineOps controlled(t);
   for (const Expectation& x : ex) {
     std::string what = fmt::format("goroutine {} operation #{} ({} at {})", x.goroutine, x.index,
-                                   KindName(x.kind), x.site);
+                                   schedule::KindName(x.kind), x.site);
     std::span<const uint32_t> recs = controlled.Of(x.goroutine);
     if (x.index >= recs.size()) return what + " did not happen";
     uint32_t i = recs[x.index];
     const Record& r = t.records[i];
-    if (r.kind != x.kind || (x.site != "?" && !SiteIs(t, r, x.site))) {
-      return fmt::format("{}: the replay did {} at {}", what, KindName(r.kind), SiteText(t, r));
+    if (r.kind != x.kind || (x.site != "?" && !schedule::SiteIs(t, r, x.site))) {
+      return fmt::format("{}: the replay did {} at {}", what, schedule::KindName(r.kind), SiteText(t, r));
     }
     switch (x.expect) {
       case Expect::Completed:
@@ -503,4 +507,4 @@ std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::T
   return "";
 }
 
-}  // namespace gordian::schedule
+}  // namespace gordian::rewrite

@@ -1,7 +1,7 @@
 // Tests of the generator's file-system side without Go: which sources
 // make the cache key (HashIrgenSources), and how tools/irgen is found
 // (FindIrgenDir: the environment variable is checked, this tree is found).
-#include "gordian/ir/generator.h"
+#include "gordian/irgen/generator.h"
 
 #include <gtest/gtest.h>
 

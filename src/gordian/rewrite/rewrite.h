@@ -27,7 +27,7 @@
 #include "gordian/schedule/schedule.h"
 #include "gordian/trace/trace.h"
 
-namespace gordian::schedule {
+namespace gordian::rewrite {
 
 // What the replayed trace must show for the bug to count as happened.
 using detect::Expect;
@@ -42,7 +42,7 @@ struct Expectation {
 };
 
 struct Rewrite {
-  Schedule schedule;
+  schedule::Schedule schedule;
   std::vector<Expectation> expect;  // all must hold
   std::string how;                  // one line: the buggy order, for people
 };
@@ -71,4 +71,4 @@ bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::
 // that does not hold, in words).
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t);
 
-}  // namespace gordian::schedule
+}  // namespace gordian::rewrite

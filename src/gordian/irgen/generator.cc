@@ -1,5 +1,5 @@
 // This file owns building, caching and running tools/irgen (generator.h).
-#include "gordian/ir/generator.h"
+#include "gordian/irgen/generator.h"
 
 #include <fmt/format.h>
 #include <unistd.h>

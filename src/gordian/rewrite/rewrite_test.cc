@@ -3,7 +3,7 @@
 // the WaitGroup rule every plan keeps. Confirmation is tested in
 // pipeline/confirm_test (a fake runner) and pipeline/confirm_corpus_test
 // (label replay: needs Go).
-#include "gordian/schedule/rewrite.h"
+#include "gordian/rewrite/rewrite.h"
 
 #include <algorithm>
 
@@ -11,12 +11,14 @@
 
 #include "gordian/hb/trace_builder.h"
 
-namespace gordian::schedule {
+namespace gordian::rewrite {
 namespace {
 
 using report::FindingKind;
 using trace::Kind;
 using TB = hb::testing::TraceBuilder;
+using schedule::Op;
+using schedule::Schedule;
 
 // Position in s.ops of goroutine `path`'s operation of kind k (the first
 // one, or -1).
@@ -277,4 +279,4 @@ TEST(Rewrite, KindsWithoutAPlanAreRefused) {
 }
 
 }  // namespace
-}  // namespace gordian::schedule
+}  // namespace gordian::rewrite

@@ -1,0 +1,67 @@
+# cmake -DSRC=DIR [-DMODULES=FILE] -P check_layers.cmake
+# Fails, naming each, on an #include "gordian/<module>/..." in
+# DIR/src/gordian/<dir>/ that cmake/modules.cmake does not allow: <dir> must
+# be a module, and the included module itself or one it uses (directly or
+# through the modules it lists). Files outside src/gordian (tests/, bench/)
+# sit above every module and are not checked.
+cmake_minimum_required(VERSION 3.25)
+if(NOT SRC)
+  message(FATAL_ERROR "usage: cmake -DSRC=<source dir> [-DMODULES=<modules.cmake>] -P check_layers.cmake")
+endif()
+if(NOT MODULES)
+  set(MODULES ${SRC}/cmake/modules.cmake)
+endif()
+include(${MODULES})
+gordian_module_names(names)
+
+# The modules each module may include: itself and the closure of its list.
+foreach(m IN LISTS names)
+  gordian_module_deps(${m} direct)
+  set(reach ${m} ${direct})
+  set(i 1)
+  list(LENGTH reach n)
+  while(i LESS n)
+    list(GET reach ${i} d)
+    gordian_module_deps(${d} more)
+    list(APPEND reach ${more})
+    list(REMOVE_DUPLICATES reach)
+    list(LENGTH reach n)
+    math(EXPR i "${i} + 1")
+  endwhile()
+  set(ALLOWED_${m} ${reach})
+endforeach()
+
+set(problems "")
+file(GLOB_RECURSE files RELATIVE ${SRC}/src/gordian
+     ${SRC}/src/gordian/*.h ${SRC}/src/gordian/*.cc ${SRC}/src/gordian/*.def)
+list(SORT files)
+foreach(f IN LISTS files)
+  string(REGEX MATCH "^[^/]+" dir "${f}")
+  if(dir STREQUAL f)
+    continue()
+  endif()
+  if(NOT dir IN_LIST names)
+    list(APPEND problems "src/gordian/${f}: ${dir}/ is not a module of cmake/modules.cmake")
+    continue()
+  endif()
+  file(STRINGS ${SRC}/src/gordian/${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"gordian/")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "\"gordian/([^/\"]+)/")
+      set(used ${CMAKE_MATCH_1})
+      if(NOT used IN_LIST ALLOWED_${dir})
+        list(APPEND problems
+             "src/gordian/${f} includes gordian/${used}/, which module ${dir} does not use (cmake/modules.cmake)")
+      endif()
+    endif()
+  endforeach()
+endforeach()
+
+list(LENGTH files nfiles)
+if(problems)
+  # One line each (FATAL_ERROR would wrap them).
+  list(JOIN problems "\n" text)
+  message(NOTICE "${text}")
+  list(LENGTH problems n)
+  message(FATAL_ERROR "${n} include(s) across the module layers")
+endif()
+message(STATUS "${nfiles} files: every include follows cmake/modules.cmake")
