@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "gordian/pipeline/run_timeline.h"
+#include "gordian/pipeline/timeline_of_trace.h"
 #include "gordian/report/html.h"
 #include "synthetic_trace.h"
 

@@ -50,7 +50,33 @@ const (
 	gwBusy           // running, or will wake up by itself within the bound
 	gwAlive          // parked on something alive that will not fire within the bound
 	gwForever        // blocked forever
+	// Blocked forever, but one of the channels it waits on belongs to a
+	// timer that has fired or was stopped: the runtime marks a firing
+	// timer fired before it hands the value over, so for that moment a
+	// receiver about to be woken looks blocked forever. The checks look
+	// again before they say so (gordianSureForever).
+	gwForeverTimer
 )
+
+// gordianSureForever returns gp's state once a gwForeverTimer has held for
+// a while: a timer being fired hands its value over within microseconds
+// (longer only when its thread is descheduled), so a goroutine still
+// parked on the same wait after up to 20 ms of looking is blocked forever.
+func gordianSureForever(gp *g, deadline int64) uint8 {
+	state := gordianWaitState(gp, deadline)
+	b := atomic.Loaduintptr(&gp.gordian.blocked)
+	for i := 0; i < 20 && state == gwForeverTimer; i++ {
+		timeSleep(1000 * 1000)
+		if atomic.Loaduintptr(&gp.gordian.blocked) != b {
+			return gwBusy // it moved on
+		}
+		state = gordianWaitState(gp, deadline)
+	}
+	if state == gwForeverTimer {
+		return gwForever
+	}
+	return state
+}
 
 // gordianChanFeed reports when a runtime-owned sender will make c ready:
 // the timer's next firing (nanotime) and its period (> 0: a ticker), or
@@ -94,6 +120,9 @@ func gordianParkedState(gp *g, deadline int64) uint8 {
 		}
 		when, period := gordianChanFeed(c)
 		if when == 0 {
+			if state == gwForever && gordianTimerOf(c) != nil {
+				state = gwForeverTimer // fired or stopped: look again (gordianSureForever)
+			}
 			continue
 		}
 		if period == 0 && when <= deadline {
@@ -177,7 +206,7 @@ func gordianRecordBlocked(st *gordianG, self *g, idx uint32, deadline int64) {
 			continue
 		}
 		r := (*gordianRecord)(unsafe.Pointer(b))
-		if atomic.Load(&r.tpost) != 0 || gordianWaitState(g1, deadline) != gwForever {
+		if atomic.Load(&r.tpost) != 0 || gordianSureForever(g1, deadline) != gwForever {
 			continue
 		}
 		gordianOne(st, gkBlockedAtTestEnd, 0, uint16(r.kind), r.site, g1.gordian.gid, idx)

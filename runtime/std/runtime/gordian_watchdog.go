@@ -81,8 +81,12 @@ func gordianAllStuck(full bool) (int, bool) {
 		if status != _Gwaiting || !gordianStuckReason(g1.waitreason) {
 			return 0, false
 		}
-		if full && gordianParkedState(g1, nanotime()) != gwForever {
-			return 0, false // a live timer or a context deadline will wake it
+		// A timer being fired (gwForeverTimer) hands its value over at
+		// once; the watchdog looks again later anyway.
+		if full {
+			if st := gordianParkedState(g1, nanotime()); st != gwForever && st != gwForeverTimer {
+				return 0, false // a live timer or a context deadline will wake it
+			}
 		}
 		total++
 		if b := atomic.Loaduintptr(&g1.gordian.blocked); b != 0 &&

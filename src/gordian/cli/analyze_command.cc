@@ -2,7 +2,7 @@
 // recorded traces. Each trace is read, analysed (occurred and predicted
 // findings: pipeline/analyze_trace.h), and all findings are reported
 // together (reporting.h). With --html, the page also draws the whole run of
-// each trace (pipeline/run_timeline.h).
+// each trace (pipeline/timeline_of_trace.h).
 #include <string>
 #include <vector>
 
@@ -15,7 +15,7 @@
 #include "gordian/driver/trace_dirs.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/analyze_trace.h"
-#include "gordian/pipeline/run_timeline.h"
+#include "gordian/pipeline/timeline_of_trace.h"
 #include "gordian/trace/trace.h"
 #include "gordian/util/duration.h"
 #include "gordian/util/flags.h"

@@ -4,13 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "gordian/detect/occurred.h"
-#include "gordian/detect/trace_builder_test.h"
+#include "gordian/detect/raw_trace_builder_test.h"
 
 namespace gordian::detect {
 namespace {
 
 TEST(InterleavingOrder, ReceiveThatSawTheCloseComesAfterIt) {
-  testing::TraceBuilder b;
+  testing::RawTraceBuilder b;
   trace::Trace t = b.Build();
   OccurredIndex ix(t);
   report::Finding f;
@@ -34,7 +34,7 @@ TEST(InterleavingOrder, ReceiveThatSawTheCloseComesAfterIt) {
 }
 
 TEST(InterleavingOrder, ThePartnerOfAStepsReceiveIsContext) {
-  testing::TraceBuilder b;
+  testing::RawTraceBuilder b;
   uint32_t s = b.Site("a.go", 3);
   uint32_t g = b.Go(1, s);
   b.Op(1, trace::Kind::ChanMake, s, 7, 0);

@@ -4,17 +4,17 @@
 #include <gtest/gtest.h>
 
 #include "gordian/detect/occurred.h"
-#include "gordian/detect/trace_builder_test.h"
+#include "gordian/detect/raw_trace_builder_test.h"
 
 namespace gordian::detect {
 namespace {
 
-using testing::TraceBuilder;
+using testing::RawTraceBuilder;
 using trace::Kind;
 
 // One goroutine stuck in a send; ends with ProgramExit when exited.
 trace::Trace StuckSender(bool exited, bool seen_at_test_end) {
-  TraceBuilder b;
+  RawTraceBuilder b;
   uint32_t q = b.Site("testing.go", 1600, false), sp = b.Site("k_test.go", 10),
            snd = b.Site("k_test.go", 11);
   uint32_t tg = b.Go(1, q);

@@ -6,16 +6,16 @@
 #include <gtest/gtest.h>
 
 #include "gordian/detect/occurred.h"
-#include "gordian/detect/trace_builder_test.h"
+#include "gordian/detect/raw_trace_builder_test.h"
 
 namespace gordian::detect {
 namespace {
 
-using testing::TraceBuilder;
+using testing::RawTraceBuilder;
 using trace::Kind;
 
 TEST(TestAttribution, GoroutineOfTheMainGoroutineBelongsToNoTest) {
-  TraceBuilder b;
+  RawTraceBuilder b;
   uint32_t q = b.Site("testing.go", 1600, false), sp = b.Site("x_test.go", 10),
            snd = b.Site("x_test.go", 11), esp = b.Site("x_test.go", 30),
            esnd = b.Site("x_test.go", 31);
@@ -35,7 +35,7 @@ TEST(TestAttribution, GoroutineOfTheMainGoroutineBelongsToNoTest) {
 }
 
 TEST(TestAttribution, GoroutineWithoutKnownParentFallsBackToTheTestWindow) {
-  TraceBuilder b;
+  RawTraceBuilder b;
   uint32_t q = b.Site("testing.go", 1600, false), snd = b.Site("x_test.go", 11);
   uint32_t tg = b.Go(1, q);
   b.Op(tg, Kind::TestStart, q, 1, b.Str("TestA"));

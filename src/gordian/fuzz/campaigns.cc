@@ -347,9 +347,16 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
       out->verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Unfinished});
     }
     if (const TestFailures& tf = res.test_failures; tf.runs > 0) {
+      // No finding explains it: the test depends on timing (a timeout, a
+      // sleep, a deadline) that a loaded machine can change as the
+      // schedules did. Said as such, with the first run that showed it.
+      std::string why = tf.first_by == "free run"
+                            ? "it failed in a run without a schedule too: timing-sensitive or flaky "
+                              "under recording"
+                            : "it depends on timing these schedules changed, as a loaded machine can";
       std::string text = fmt::format("{}: {}: the test failed in {} of {} runs with no concurrency finding to "
-                                     "explain it (first after {:.1f}s, {}){}",
-                                     opt.cmd, tt.name, tf.runs, s.runs, tf.first_at, tf.first_by,
+                                     "explain it; {} (first after {:.1f}s, {}){}",
+                                     opt.cmd, tt.name, tf.runs, s.runs, why, tf.first_at, tf.first_by,
                                      tf.output.empty() ? "" : ":");
       if (!tf.output.empty()) {
         std::string indented = "    " + tf.output;

@@ -2,7 +2,7 @@
 // (`gordian analyze --html`): every goroutine a lane, every operation a
 // mark, in start order. It is columnar (one array per field) so that a
 // 100,000-operation run is a few megabytes of JSON that the page's script
-// reads without making an object per operation. pipeline/run_timeline.h
+// reads without making an object per operation. pipeline/timeline_of_trace.h
 // makes it from a trace; html.h writes it.
 #pragma once
 

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "gordian/instrument/gotest_util.h"
+#include "gordian/instrument/go_test_util.h"
 
 namespace gordian::instrument::gotest {
 namespace {

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <set>
 
-#include "gordian/instrument/gotest_util.h"
+#include "gordian/instrument/go_test_util.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::instrument::gotest {

@@ -1,8 +1,8 @@
-// Tests RunTimelineOf (run_timeline.h) on a hand-written trace: lanes named
+// Tests RunTimelineOf (timeline_of_trace.h) on a hand-written trace: lanes named
 // by goroutine, function and spawn site; operations in stamp order with the
 // bookkeeping records left out; the objects and value numbers that pair a
 // send with its receive; blocked operations; the size limit.
-#include "gordian/pipeline/run_timeline.h"
+#include "gordian/pipeline/timeline_of_trace.h"
 
 #include <gtest/gtest.h>
 

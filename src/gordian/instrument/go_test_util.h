@@ -1,4 +1,4 @@
-// Test helpers for the *_gotest.cc files: build Go programs with the runtime
+// Test helpers for the *_go_test.cc files: build Go programs with the runtime
 // hooks (once per test binary), run them with recording on or off, and read
 // their traces with the C++ reader.
 #pragma once

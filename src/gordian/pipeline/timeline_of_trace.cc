@@ -1,5 +1,5 @@
-// This file implements the whole-run timeline of a trace (run_timeline.h).
-#include "gordian/pipeline/run_timeline.h"
+// This file implements the whole-run timeline of a trace (timeline_of_trace.h).
+#include "gordian/pipeline/timeline_of_trace.h"
 
 #include <algorithm>
 #include <numeric>

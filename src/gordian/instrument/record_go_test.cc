@@ -5,7 +5,7 @@
 #include <csignal>
 #include <thread>
 
-#include "gordian/instrument/gotest_util.h"
+#include "gordian/instrument/go_test_util.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::instrument::gotest {

@@ -1,6 +1,8 @@
-// This file defines TraceBuilder, a test helper that builds in-memory traces
-// by hand: goroutines, sites, strings and records with stamps from one
-// global counter, as the recorder would write them.
+// This file defines RawTraceBuilder, a test helper that builds in-memory traces
+// record by record, kinds and fields as given (hb/trace_builder.h's
+// TraceBuilder writes whole operations and keeps their invariants):
+// goroutines, sites, strings and records with stamps from one global
+// counter, as the recorder would write them.
 #pragma once
 
 #include <map>
@@ -11,9 +13,9 @@
 
 namespace gordian::detect::testing {
 
-class TraceBuilder {
+class RawTraceBuilder {
  public:
-  TraceBuilder() {
+  RawTraceBuilder() {
     t_.sites.push_back({});
     t_.strings.push_back("");
     per_g_.emplace_back();  // gid 1 = main
