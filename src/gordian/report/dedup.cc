@@ -54,7 +54,13 @@ void Merge(Finding* a, Finding&& b) {
     }
   }
   if (a->records.size() != a->locations.size()) a->records.clear();
-  if (a->reproduce.empty()) a->reproduce = std::move(b.reproduce);
+  if (a->reproduce.empty() && !b.reproduce.empty()) {
+    a->reproduce = std::move(b.reproduce);
+    a->reproduce_schedule = std::move(b.reproduce_schedule);
+    // The finding is named by the test its reproduce command replays (one
+    // test alone); the other becomes one of "also in".
+    if (!b.test.empty()) std::swap(a->test, b.test);
+  }
   if (a->note.empty()) a->note = std::move(b.note);
   if (a->test.empty()) a->test = b.test;
   if (!b.test.empty() && b.test != a->test &&
@@ -67,6 +73,7 @@ void Merge(Finding* a, Finding&& b) {
       a->other_tests.push_back(std::move(t));
     }
   }
+  std::erase(a->other_tests, a->test);
   for (std::string& k : b.also) {
     if (std::find(a->also.begin(), a->also.end(), k) == a->also.end()) a->also.push_back(std::move(k));
   }

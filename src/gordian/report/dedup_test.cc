@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "gordian/report/report_test_util.h"
 
 namespace gordian::report {
@@ -130,6 +132,26 @@ TEST(Dedup, AGlobalDeadlockOfTheSameBlockedSetIsFoldedIntoTheSpecificKind) {
   fs = {bigger, mixed};
   Dedup(&fs);
   EXPECT_EQ(fs.size(), 2u) << "a global deadlock of more goroutines is another finding";
+}
+
+TEST(Dedup, TheMergedFindingIsNamedByTheTestItsReproduceReplays) {
+  // The same leak in three tests; only TestB's replay reproduced it. The
+  // finding reports TestB, whose schedule its reproduce command replays.
+  auto leak = [](const std::string& test, const std::string& reproduce) {
+    Finding f = testing::SendOnClosed();
+    f.kind = FindingKind::GoroutineLeak;
+    f.test = test;
+    f.reproduce = reproduce;
+    return f;
+  };
+  std::vector<Finding> fs = {leak("TestA", ""), leak("TestB", "gordian replay b.sched"), leak("TestC", "")};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].test, "TestB");
+  EXPECT_EQ(fs[0].reproduce, "gordian replay b.sched");
+  std::vector<std::string> others = fs[0].other_tests;
+  std::sort(others.begin(), others.end());
+  EXPECT_EQ(others, (std::vector<std::string>{"TestA", "TestC"}));
 }
 
 }  // namespace

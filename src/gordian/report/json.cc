@@ -65,6 +65,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
     j["reproduce"] = f.reproduce;
     if (!f.note.empty()) j["note"] = f.note;
     if (!f.also.empty()) j["also"] = f.also;
+    if (!f.other_tests.empty()) j["other_tests"] = f.other_tests;
     if (f.score) {
       j["score"] = {{"failing", f.score->failing},
                     {"checked", f.score->checked},
@@ -205,6 +206,9 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
           if (!ParseKind(name, &k)) throw std::invalid_argument(fmt::format("also: unknown kind {:?}", name));
           f.also.push_back(name);
         }
+      }
+      if (j.contains("other_tests")) {
+        for (const auto& t : j["other_tests"]) f.other_tests.push_back(t.get<std::string>());
       }
       if (j.contains("score")) {
         const auto& sj = j["score"];

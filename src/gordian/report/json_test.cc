@@ -80,6 +80,7 @@ TEST(Json, RoundTrip) {
                              testing::Leak("a.go", 10, "1.0", Primitive::WaitGroup)};
   fs[0].reproduce = "gordian replay ./trace";
   fs[1].score = Finding::Score{3, 6, true};  // a finding of gordian verify
+  fs[1].other_tests = {"TestB", "TestC"};
   std::vector<Finding> back;
   std::string err;
   ASSERT_TRUE(FromJson(ToJson(fs), &back, &err)) << err;
@@ -94,6 +95,8 @@ TEST(Json, RoundTrip) {
   EXPECT_EQ(back[0].reproduce, "gordian replay ./trace");
   EXPECT_EQ(back[0].locations[1].role, Role::Close);
   EXPECT_EQ(back[1].primitive, Primitive::WaitGroup);
+  EXPECT_EQ(back[1].other_tests, (std::vector<std::string>{"TestB", "TestC"}));
+  EXPECT_TRUE(back[0].other_tests.empty());
   EXPECT_EQ(ToJson(back), ToJson(fs));
 }
 
