@@ -28,6 +28,24 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+// A candidate's key for people: each file path cut to its base name
+// ("delay 300ms /src/pool/pool.go:41#2" -> "delay 300ms pool.go:41#2").
+std::string ShortPaths(const std::string& key) {
+  std::string out;
+  size_t at = 0;
+  while (at <= key.size()) {
+    size_t end = key.find(' ', at);
+    if (end == std::string::npos) end = key.size();
+    std::string word = key.substr(at, end - at);
+    size_t slash = word.rfind('/');
+    if (slash != std::string::npos && word.find(".go:") != std::string::npos) word = word.substr(slash + 1);
+    if (!out.empty()) out += ' ';
+    out += word;
+    at = end + 1;
+  }
+  return out;
+}
+
 // How well a finding is proven: 2 a replay showed it (confirmed, or
 // occurred with a reproduce command), 1 it occurred in a run, 0 predicted
 // or refuted. A later run may improve a finding below 2.
@@ -346,12 +364,14 @@ class Campaign {
       if (old != out_->findings.end()) {
         if (Proof(f) <= Proof(*old)) continue;
         size_t k = static_cast<size_t>(old - out_->findings.begin());
+        if (c.strategy != "free") f.found_under = ShortPaths(c.key);
         *old = std::move(f);  // keeps the time it was first seen
         out_->found_by[k] = c.key;
         if (opt_.found) opt_.found(*old, c.schedule);
         continue;
       }
       if (f.severity == report::Severity::Bug) stats_.bugs++;
+      if (c.strategy != "free") f.found_under = ShortPaths(c.key);
       out_->findings.push_back(std::move(f));
       out_->found_at.push_back(at);
       out_->found_by.push_back(c.key);

@@ -136,6 +136,8 @@ TEST_F(CampaignTest, FindsTheBugOnlyAnotherPartnerShowsConfirmsItOnce) {
     EXPECT_EQ(f.test, "TestX");
     EXPECT_EQ(res.found_by[i].rfind("partner recv a.go:30 <- send a.go:20", 0), 0u)
         << res.found_by[i];
+    // The report says under which schedule it showed.
+    EXPECT_EQ(f.found_under.rfind("partner recv a.go:30 <- send a.go:20", 0), 0u) << f.found_under;
   }
   EXPECT_EQ(bugs, 1u) << "one finding for the bug, however many runs show it";
   EXPECT_EQ(res.stats.bugs, 1u);

@@ -105,6 +105,11 @@ struct Finding {
   // out; ..."): such a finding is a warning, never a bug (SettleUnconfirmed).
   // JSON "note" when set.
   std::string note;
+  // gordian fuzz: the schedule of the run that showed the bug, as its
+  // campaign names it ("delay 300ms pool.go:41#2", "select pool.go:60 case
+  // 1 (timer)"); "" when a run without a schedule showed it, and for the
+  // other commands. JSON "found_under" when set.
+  std::string found_under;
   // Not in the JSON contract: an identity for de-duplication (the same bug
   // seen by several goroutines or loop iterations is reported once).
   std::string dedup_key;

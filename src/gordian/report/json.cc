@@ -66,6 +66,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
     if (!f.note.empty()) j["note"] = f.note;
     if (!f.also.empty()) j["also"] = f.also;
     if (!f.other_tests.empty()) j["other_tests"] = f.other_tests;
+    if (!f.found_under.empty()) j["found_under"] = f.found_under;
     if (f.score) {
       j["score"] = {{"failing", f.score->failing},
                     {"checked", f.score->checked},
@@ -207,6 +208,7 @@ bool FromJson(const std::string& text, std::vector<Finding>* out, std::string* e
           f.also.push_back(name);
         }
       }
+      f.found_under = j.value("found_under", "");
       if (j.contains("other_tests")) {
         for (const auto& t : j["other_tests"]) f.other_tests.push_back(t.get<std::string>());
       }

@@ -89,6 +89,7 @@ Finding Escaped(const Finding& f) {
   e.message = EscapeControls(f.message);
   e.reproduce = EscapeControls(f.reproduce);
   e.note = EscapeControls(f.note);
+  e.found_under = EscapeControls(f.found_under);
   for (Location& l : e.locations) Escape(&l);
   for (Step& st : e.interleaving) {
     Escape(&st.loc);
@@ -167,6 +168,10 @@ static std::string RenderFindingWith(const Finding& raw, const TerminalOptions& 
   std::string out = Headline(f, st) + "\n";
   out += fmt::format("  {}\n", f.message);
   if (!f.note.empty()) out += fmt::format("  {}\n", st.Dim("predicted, not confirmed: " + f.note));
+  if (!f.found_under.empty()) {
+    out += fmt::format("  {}\n", st.Dim("found by gordian fuzz under the schedule: " + f.found_under +
+                                         " (a run without it may never show it)"));
+  }
   for (const std::string& a : f.also) {
     FindingKind k;
     if (ParseKind(a, &k)) out += fmt::format("  also: {}\n", KindTitle(k));
