@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -136,19 +137,15 @@ TestBounds BoundsFor(double budget, double run_wall, double total_left, size_t t
   return b;
 }
 
-void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
-  *out = CampaignsResult();
-  out->fuzz.seed = opt.seed;
-  const auto start = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  auto say = [&](const std::string& line) {
-    if (opt.progress_clear) opt.progress_clear();
-    if (opt.say) opt.say(line);
-  };
-  std::string cwd = opt.cwd.empty() ? fs::current_path().string() : opt.cwd;
+namespace {
 
-  // 1. The build: one recording that runs no test, for how to run each
-  // package's tests again; the tests' names from go test -list.
+// The tests to fuzz, each with the invocation that runs it alone: one
+// recording that runs no test (for how to run each package's tests again)
+// and the tests' names from go test -list. None, with out->err or
+// out->end set, when there is nothing to fuzz.
+std::vector<TestToFuzz> ListTestsToFuzz(const CampaignsOptions& opt, const std::string& cwd,
+                                        const std::function<void(const std::string&)>& say,
+                                        CampaignsResult* out) {
   driver::RecordOptions ro;
   ro.mode = driver::RecordMode::kTest;
   ro.args = driver::WithOnlyTests(opt.go_args, {});
@@ -158,26 +155,26 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
   ro.pass_through = false;
   driver::RecordResult built;
   if (opt.progress) opt.progress("building the packages' tests");
-  if (!driver::Record(ro, &built, &out->err)) return;
+  if (!driver::Record(ro, &built, &out->err)) return {};
   if (driver::Interrupted() || built.run.interrupted) {
     out->end = CampaignsResult::End::kInterrupted;
-    return;
+    return {};
   }
   if (built.build_failed) {
     out->build_failed = true;
     for (const auto& e : built.build_errors) say(e.String());
     out->err = "the build failed; fix the errors and run again";
-    return;
+    return {};
   }
   std::vector<driver::PackageTests> names;
   std::string err;
   if (!driver::ListTests(opt.go_args, cwd, opt.wall_seconds, &names, &err)) {
     if (driver::Interrupted()) {
       out->end = CampaignsResult::End::kInterrupted;
-      return;
+      return {};
     }
     out->err = err;
-    return;
+    return {};
   }
   std::vector<TestToFuzz> tests;
   std::vector<std::string> recorded;
@@ -209,8 +206,145 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
   if (tests.empty()) {
     out->err = fmt::format("no test to fuzz ({}); do the packages have tests, and does -run select any?",
                            built.traces.empty() ? "go test ran no test binary" : "go test -list listed none");
-    return;
+    return {};
   }
+  return tests;
+
+}
+
+// The options of test k's campaign within bounds b.
+CampaignOptions CampaignOptionsFor(const CampaignsOptions& opt, const TestToFuzz& tt, size_t k,
+                                   const TestBounds& b, pipeline::ScheduleRunner* runner) {
+  CampaignOptions co;
+  co.cmd = opt.cmd;
+  co.invocation = tt.inv;
+  co.test = tt.name;
+  co.package = tt.package;
+  co.budget_seconds = b.budget;
+  co.hard_seconds = b.hard;
+  co.stale_seconds = opt.stale_seconds;
+  co.max_runs = opt.max_runs;
+  co.jobs = opt.jobs;
+  co.seed = opt.seed;
+  co.exact = opt.exact;
+  co.runner = runner;
+  if (opt.corpus.empty()) {
+    co.corpus_dir = CacheCorpusDir(opt.cache_dir, tt.inv.cwd, tt.name);
+  } else if (opt.corpus != "off") {
+    co.corpus_dir = (fs::absolute(opt.corpus) / tt.package / tt.name).string();
+  }
+  if (!opt.write_regressions) {
+    // nowhere
+  } else if (opt.corpus.empty()) {
+    co.regression_dir = (fs::path(tt.inv.cwd) / "testdata" / "gordian-fuzz" / tt.name).string();
+  } else {
+    // A corpus directory the user named holds the bug schedules too: the
+    // package's tree is left as it was.
+    co.regression_dir = co.corpus_dir;
+  }
+  co.work_dir = fmt::format("{}/test-{}", opt.scratch_dir, k);
+  co.run.wall_seconds = b.run_wall;
+  co.run.pass_through = false;
+  co.run.stall_ms = 300;  // a schedule the program cannot follow costs little
+  co.run.trace_max_mb = opt.run_trace_max_mb;
+  co.confirm.enabled = opt.confirm;
+  co.confirm.schedule_dir = (fs::path(opt.schedule_dir) / fmt::format("test-{}", k)).string();
+  co.confirm.per_finding_seconds = b.run_wall;
+  co.confirm.per_test_seconds = 2 * b.run_wall;
+  co.confirm.gordian = opt.self_exe.empty() ? "gordian" : opt.self_exe;
+  co.confirm.verbose = opt.verbose;
+  co.strategies = opt.strategies;
+  return co;
+}
+
+// What test tt's campaign did, said and added to out: its end line, its
+// verdict, the failures no finding explains, the corpus' warnings and the
+// runs that failed.
+void ReportCampaign(const CampaignsOptions& opt, const TestToFuzz& tt, const TestBounds& b,
+                    const CampaignOptions& co, const CampaignResult& res,
+                    const std::function<void(const std::string&)>& say, CampaignsResult* out) {
+  const CampaignStats& s = res.stats;
+  if (s.stopped == "unfinished") {
+    out->not_fuzzed.push_back(fmt::format("{} did not finish in {} (-run-wall)", tt.name, Seconds(b.run_wall)));
+    say(fmt::format("{}: {} did not finish in {} (-run-wall); not fuzzed", opt.cmd, tt.name,
+                    Seconds(b.run_wall)));
+  } else {
+    say(fmt::format("{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}{}{}{}", opt.cmd,
+                    tt.name, s.runs, s.elapsed, s.elapsed > 0 ? s.runs / s.elapsed : 0.0, s.coverage,
+                    s.stopped,
+                    s.killed_runs > 0 ? fmt::format("; {} run(s) killed at -run-wall", s.killed_runs) : "",
+                    s.truncated_runs > 0
+                        ? fmt::format("; {} run(s) cut short at {} MB of trace", s.truncated_runs,
+                                      opt.run_trace_max_mb)
+                        : "",
+                    s.corpus_read + s.corpus_added > 0
+                        ? fmt::format("; corpus: {} replayed, {} added to {}", s.corpus_read,
+                                      s.corpus_added, co.corpus_dir)
+                        : ""));
+  }
+  if (res.have_verdict) {
+    for (const report::TestVerdict& v : res.verdict.tests) {
+      if (v.name == tt.name || v.name.starts_with(tt.name + "/")) out->verdict.tests.push_back(v);
+    }
+  } else if (s.stopped == "unfinished") {
+    out->verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Unfinished});
+  }
+  if (const TestFailures& tf = res.test_failures; tf.runs > 0) {
+    // No finding explains it: the test depends on timing (a timeout, a
+    // sleep, a deadline) that a loaded machine can change as the
+    // schedules did. Said as such, with the first run that showed it.
+    std::string why = tf.first_by == "free run"
+                          ? "it failed in a run without a schedule too: timing-sensitive or flaky "
+                            "under recording"
+                          : "it depends on timing these schedules changed, as a loaded machine can";
+    std::string text = fmt::format("{}: {}: the test failed in {} of {} runs with no concurrency finding to "
+                                   "explain it; {} (first after {:.1f}s, {}){}",
+                                   opt.cmd, tt.name, tf.runs, s.runs, why, tf.first_at, tf.first_by,
+                                   tf.output.empty() ? "" : ":");
+    if (!tf.output.empty()) {
+      std::string indented = "    " + tf.output;
+      for (size_t at = 0; (at = indented.find('\n', at)) != std::string::npos; at += 5) {
+        indented.insert(at + 1, "    ");
+      }
+      text += "\n" + indented;
+    }
+    say(text);
+    out->fuzz.test_failures.push_back(
+        report::FuzzTestFailure{tt.package, tt.name, tf.runs, s.runs, tf.first_by, tf.output});
+    // go test would have failed under that schedule: so does the verdict.
+    bool in_verdict = false;
+    for (report::TestVerdict& v : out->verdict.tests) {
+      if (v.package == tt.package && v.name == tt.name) {
+        in_verdict = true;
+        if (v.result == report::TestResult::Pass) v.result = report::TestResult::Fail;
+      }
+    }
+    if (!in_verdict) {
+      out->verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Fail});
+    }
+  }
+  for (const std::string& w : res.warnings) say(fmt::format("{}: {}: corpus: {}", opt.cmd, tt.name, w));
+  for (const std::string& e : res.errors) {
+    say(fmt::format("{}: {}: {} run(s) failed: {}", opt.cmd, tt.name, s.failed_runs, e));
+  }
+}
+
+}  // namespace
+
+void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
+  *out = CampaignsResult();
+  out->fuzz.seed = opt.seed;
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto say = [&](const std::string& line) {
+    if (opt.progress_clear) opt.progress_clear();
+    if (opt.say) opt.say(line);
+  };
+  std::string cwd = opt.cwd.empty() ? fs::current_path().string() : opt.cwd;
+
+  // 1. The build, and the tests.
+  std::vector<TestToFuzz> tests = ListTestsToFuzz(opt, cwd, say, out);
+  if (tests.empty()) return;
 
   // 2. A campaign per test, each from the same seed.
   TestBounds first = BoundsFor(opt.budget_seconds, opt.run_wall_seconds, opt.total_seconds, tests.size());
@@ -267,45 +401,7 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
       }
       runner = it->second.get();
     }
-    CampaignOptions co;
-    co.cmd = opt.cmd;
-    co.invocation = tt.inv;
-    co.test = tt.name;
-    co.package = tt.package;
-    co.budget_seconds = b.budget;
-    co.hard_seconds = b.hard;
-    co.stale_seconds = opt.stale_seconds;
-    co.max_runs = opt.max_runs;
-    co.jobs = opt.jobs;
-    co.seed = opt.seed;
-    co.exact = opt.exact;
-    co.runner = runner;
-    if (opt.corpus.empty()) {
-      co.corpus_dir = CacheCorpusDir(opt.cache_dir, tt.inv.cwd, tt.name);
-    } else if (opt.corpus != "off") {
-      co.corpus_dir = (fs::absolute(opt.corpus) / tt.package / tt.name).string();
-    }
-    if (!opt.write_regressions) {
-      // nowhere
-    } else if (opt.corpus.empty()) {
-      co.regression_dir = (fs::path(tt.inv.cwd) / "testdata" / "gordian-fuzz" / tt.name).string();
-    } else {
-      // A corpus directory the user named holds the bug schedules too: the
-      // package's tree is left as it was.
-      co.regression_dir = co.corpus_dir;
-    }
-    co.work_dir = fmt::format("{}/test-{}", opt.scratch_dir, k);
-    co.run.wall_seconds = b.run_wall;
-    co.run.pass_through = false;
-    co.run.stall_ms = 300;  // a schedule the program cannot follow costs little
-    co.run.trace_max_mb = opt.run_trace_max_mb;
-    co.confirm.enabled = opt.confirm;
-    co.confirm.schedule_dir = (fs::path(opt.schedule_dir) / fmt::format("test-{}", k)).string();
-    co.confirm.per_finding_seconds = b.run_wall;
-    co.confirm.per_test_seconds = 2 * b.run_wall;
-    co.confirm.gordian = opt.self_exe.empty() ? "gordian" : opt.self_exe;
-    co.confirm.verbose = opt.verbose;
-    co.strategies = opt.strategies;
+    CampaignOptions co = CampaignOptionsFor(opt, tt, k, b, runner);
     const std::string package_dir = tt.inv.cwd;
     co.found = [&](const report::Finding& f, const schedule::Schedule&) {
       found.Add(tt.name, package_dir, co.regression_dir, f);
@@ -320,70 +416,8 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
     CampaignResult res;
     RunCampaign(co, &res, progress);
     if (opt.progress_clear) opt.progress_clear();
+    ReportCampaign(opt, tt, b, co, res, say, out);
     const CampaignStats& s = res.stats;
-    if (s.stopped == "unfinished") {
-      out->not_fuzzed.push_back(fmt::format("{} did not finish in {} (-run-wall)", tt.name, Seconds(b.run_wall)));
-      say(fmt::format("{}: {} did not finish in {} (-run-wall); not fuzzed", opt.cmd, tt.name,
-                      Seconds(b.run_wall)));
-    } else {
-      say(fmt::format("{}: {}: {} runs in {:.1f}s ({:.1f} runs/s), coverage {}, stopped: {}{}{}{}", opt.cmd,
-                      tt.name, s.runs, s.elapsed, s.elapsed > 0 ? s.runs / s.elapsed : 0.0, s.coverage,
-                      s.stopped,
-                      s.killed_runs > 0 ? fmt::format("; {} run(s) killed at -run-wall", s.killed_runs) : "",
-                      s.truncated_runs > 0
-                          ? fmt::format("; {} run(s) cut short at {} MB of trace", s.truncated_runs,
-                                        opt.run_trace_max_mb)
-                          : "",
-                      s.corpus_read + s.corpus_added > 0
-                          ? fmt::format("; corpus: {} replayed, {} added to {}", s.corpus_read,
-                                        s.corpus_added, co.corpus_dir)
-                          : ""));
-    }
-    if (res.have_verdict) {
-      for (report::TestVerdict& v : res.verdict.tests) {
-        if (v.name == tt.name || v.name.starts_with(tt.name + "/")) out->verdict.tests.push_back(v);
-      }
-    } else if (s.stopped == "unfinished") {
-      out->verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Unfinished});
-    }
-    if (const TestFailures& tf = res.test_failures; tf.runs > 0) {
-      // No finding explains it: the test depends on timing (a timeout, a
-      // sleep, a deadline) that a loaded machine can change as the
-      // schedules did. Said as such, with the first run that showed it.
-      std::string why = tf.first_by == "free run"
-                            ? "it failed in a run without a schedule too: timing-sensitive or flaky "
-                              "under recording"
-                            : "it depends on timing these schedules changed, as a loaded machine can";
-      std::string text = fmt::format("{}: {}: the test failed in {} of {} runs with no concurrency finding to "
-                                     "explain it; {} (first after {:.1f}s, {}){}",
-                                     opt.cmd, tt.name, tf.runs, s.runs, why, tf.first_at, tf.first_by,
-                                     tf.output.empty() ? "" : ":");
-      if (!tf.output.empty()) {
-        std::string indented = "    " + tf.output;
-        for (size_t at = 0; (at = indented.find('\n', at)) != std::string::npos; at += 5) {
-          indented.insert(at + 1, "    ");
-        }
-        text += "\n" + indented;
-      }
-      say(text);
-      out->fuzz.test_failures.push_back(
-          report::FuzzTestFailure{tt.package, tt.name, tf.runs, s.runs, tf.first_by, tf.output});
-      // go test would have failed under that schedule: so does the verdict.
-      bool in_verdict = false;
-      for (report::TestVerdict& v : out->verdict.tests) {
-        if (v.package == tt.package && v.name == tt.name) {
-          in_verdict = true;
-          if (v.result == report::TestResult::Pass) v.result = report::TestResult::Fail;
-        }
-      }
-      if (!in_verdict) {
-        out->verdict.tests.push_back(report::TestVerdict{tt.package, tt.name, report::TestResult::Fail});
-      }
-    }
-    for (const std::string& w : res.warnings) say(fmt::format("{}: {}: corpus: {}", opt.cmd, tt.name, w));
-    for (const std::string& e : res.errors) {
-      say(fmt::format("{}: {}: {} run(s) failed: {}", opt.cmd, tt.name, s.failed_runs, e));
-    }
     if (s.stopped == "interrupted" || driver::Interrupted()) {
       stopped = true;
       break;
