@@ -215,6 +215,10 @@ TEST_F(FuzzCmdTest, TheCorpusIsInTheCacheAndBugSchedulesInTestdata) {
   size_t bug_files = 0;
   for (const auto& e : fs::directory_iterator(bugs)) {
     bug_files++;
+    // The file says which bug it reproduces.
+    EXPECT_NE(Slurp(e.path()).find("\norigin gordian fuzz: reproduces send-on-closed at "),
+              std::string::npos)
+        << Slurp(e.path());
     EXPECT_NE(r.err.find("its schedule: testdata/gordian-fuzz/TestPartner/" +
                          e.path().filename().string()),
               std::string::npos)

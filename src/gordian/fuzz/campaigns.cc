@@ -98,6 +98,12 @@ class Found {
     std::string err;
     if (!schedule::ReadSchedule(f.reproduce_schedule, &s, &err)) return "";
     s.cmd.cwd = package_dir;
+    // The file says what it reproduces: the bug is kept with its schedule
+    // even when the report files are lost.
+    const report::Location* l = f.locations.empty() ? nullptr : &f.locations[0];
+    s.origin = fmt::format("gordian fuzz: reproduces {} at {}:{} ({}) in {}", report::KindName(f.kind),
+                           l ? fs::path(l->file).filename().string() : "?", l ? l->line : 0,
+                           report::StatusName(f.status), test);
     fs::path dir = regression_dir;
     bool added = false;
     if (!AddToCorpus(dir.string(), s, &added, &err)) {

@@ -32,7 +32,9 @@ schedule::Schedule Stored(const schedule::Schedule& s) {
     for (schedule::Delay& d : t.delays) relative(d.site);
   }
   t.cmd = schedule::Invocation();
-  t.origin = "gordian fuzz corpus";
+  // A bug's schedule says which bug it reproduces ("gordian fuzz: reproduces
+  // ..."); any other says it is the corpus'.
+  if (!s.origin.starts_with("gordian fuzz: ")) t.origin = "gordian fuzz corpus";
   t.expect.clear();
   return t;
 }
