@@ -5,10 +5,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "gordian/cli/command.h"
+#include "gordian/driver/work_dir.h"
 #include "gordian/report/dedup.h"
 #include "gordian/report/html.h"
 #include "gordian/report/json.h"
@@ -60,6 +62,32 @@ bool ParseMemFlag(const std::string& cmd, const std::string& mem, uint64_t* byte
 }
 
 namespace {
+
+// The reproduce schedules in the cache that no finding of the report
+// names any more (Dedup merged the same bug seen in two tests into one,
+// which keeps one reproduce command) are removed: they would only take
+// room. Schedules kept elsewhere (--keep DIR) are left alone.
+void RemoveUnnamedSchedules(const std::set<std::string>& before,
+                            const std::vector<report::Finding>& after) {
+  std::string cache, err;
+  if (before.empty() || !driver::CacheDir(&cache, &err)) return;
+  std::set<std::string> named;
+  for (const report::Finding& f : after) named.insert(f.reproduce_schedule);
+  const std::string dir = (std::filesystem::path(cache) / "schedules").string() + "/";
+  for (const std::string& p : before) {
+    if (named.count(p) || !p.starts_with(dir)) continue;
+    std::error_code ec;
+    std::filesystem::remove(p, ec);
+  }
+}
+
+std::set<std::string> SchedulesOf(const std::vector<report::Finding>& findings) {
+  std::set<std::string> out;
+  for (const report::Finding& f : findings) {
+    if (!f.reproduce_schedule.empty()) out.insert(f.reproduce_schedule);
+  }
+  return out;
+}
 
 // The module root the report's paths are relative to.
 std::string ReportRoot(const ReportOptions& opt) {
@@ -117,7 +145,9 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
            const ReportOptions& opt, const report::Verdict* verdict) {
   std::string root = ReportRoot(opt);
   report::RelativizePaths(&findings, root);
+  std::set<std::string> schedules = SchedulesOf(findings);
   report::Dedup(&findings);
+  RemoveUnnamedSchedules(schedules, findings);
   if (opt.confirm_summary && !opt.quiet) PrintConfirmSummary(cmd, findings);
   report::SettleUnconfirmed(&findings, opt.unconfirmed_note);
   for (const std::string& n : opt.notes) {
