@@ -171,20 +171,20 @@ var gordian struct {
 	sideLock  mutex // guards sideBuf and the order of side-file lines
 	sideBuf   [4096]byte
 
-	clock     atomic.Uint32 // the global stamp counter
-	gids      atomic.Uint32
-	objs      atomic.Uint32
-	nsites    atomic.Uint32
-	nstrings  atomic.Uint32
-	ntests    atomic.Uint32
+	clock    atomic.Uint32 // the global stamp counter
+	gids     atomic.Uint32
+	objs     atomic.Uint32
+	nsites   atomic.Uint32
+	nstrings atomic.Uint32
+	ntests   atomic.Uint32
 	// The tests whose function has returned, one bit per test index (the
 	// schedule's holds then let their goroutines go: gordianHoldReleased),
 	// and the program's end (every hold lets go).
 	testEnded     [gordianEndedTests / 32]atomic.Uint32
 	holdsReleased atomic.Uint32
-	truncated atomic.Uint32
-	diskFull  atomic.Uint32 // the trace or a side file could not get disk space
-	exiting   atomic.Uint32
+	truncated     atomic.Uint32
+	diskFull      atomic.Uint32 // the trace or a side file could not get disk space
+	exiting       atomic.Uint32
 
 	roots      []string // GORDIAN_ROOTS, or nil for the default rule
 	goroot     string
