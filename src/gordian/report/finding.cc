@@ -16,17 +16,18 @@ struct KindInfo {
   std::string_view title;
   std::string_view description;
   Severity severity;
+  Shows shows;
 };
 
 constexpr KindInfo kKinds[] = {
-#define GORDIAN_FINDING_KIND(Id, name, severity, rewrite, title, description) \
-  {name, title, description, Severity::severity},
+#define GORDIAN_FINDING_KIND(Id, name, severity, shows, rewrite, title, description) \
+  {name, title, description, Severity::severity, Shows::shows},
 #include "gordian/report/finding_kinds.def"
 #undef GORDIAN_FINDING_KIND
 };
 static_assert(std::size(kKinds) == static_cast<size_t>(FindingKind::Count_));
 
-constexpr KindInfo kUnknown{"?", "?", "", Severity::Bug};
+constexpr KindInfo kUnknown{"?", "?", "", Severity::Bug, Shows::Misbehaves};
 
 constexpr const KindInfo& InfoOf(FindingKind k) {
   size_t i = static_cast<size_t>(k);
@@ -38,6 +39,7 @@ constexpr const KindInfo& InfoOf(FindingKind k) {
 std::string_view KindName(FindingKind k) { return InfoOf(k).name; }
 std::string_view KindTitle(FindingKind k) { return InfoOf(k).title; }
 std::string_view KindDescription(FindingKind k) { return InfoOf(k).description; }
+Shows ShowsOf(FindingKind k) { return InfoOf(k).shows; }
 Severity DefaultSeverity(FindingKind k) { return InfoOf(k).severity; }
 
 bool ParseKind(std::string_view name, FindingKind* out) {

@@ -25,6 +25,12 @@ enum class FindingKind : uint8_t {
 enum class Status : uint8_t { Occurred, Predicted, Confirmed, Unconfirmed };
 enum class Severity : uint8_t { Bug, Warning, Info };
 
+// How a kind's bug shows when it happens (the "shows" column of
+// finding_kinds.def): a runtime panic that stops the program, goroutines
+// that wait forever, unordered memory accesses, or a program that goes on
+// doing something else.
+enum class Shows : uint8_t { Crashes, Blocks, Races, Misbehaves };
+
 // What a leaked goroutine is blocked on (JSON "primitive").
 enum class Primitive : uint8_t {
   None, ChanSend, ChanRecv, Select, NilChan, Mutex, RWMutex, WaitGroup, Cond
@@ -159,6 +165,7 @@ std::string_view SeverityName(Severity s);  // "bug", ...
 std::string_view PrimitiveName(Primitive p);// "chan-send", ...
 std::string_view RoleName(Role r);          // "send", ...
 Severity DefaultSeverity(FindingKind k);
+Shows ShowsOf(FindingKind k);
 
 // True when a finding makes a command exit 1: a bug that occurred or that a
 // replay confirmed. A prediction nobody replayed, or one a replay refuted,

@@ -32,19 +32,13 @@ namespace gordian::verify {
 const char kPromelaMarker[] = "/* gordian verify -promela: generated, rewritten on each export */";
 
 bool IsAssertionKind(const Violation& v) {
-  using K = report::FindingKind;
-  switch (v.kind) {
-    case K::SendOnClosed: case K::CloseOfClosed: case K::CloseOfNil: case K::NegativeWaitGroup:
-    case K::UnlockOfUnlocked: case K::Panic:
-      return true;
-    case K::DoubleLock:
-      // A process at a Lock of a lock it holds is reported alone (one
-      // blocked step); a read lock that waits behind a writer waiting for
-      // that reader is a stuck state naming both (checker.cc, Classify).
-      return v.where.size() == 1;
-    default:
-      return false;  // global deadlock, leak, lock-order, mixed: stuck states
-  }
+  // A kind whose bug crashes the program is an assertion; one that blocks
+  // is a stuck state (report/finding_kinds.def, the shows column). But a
+  // process at a Lock of a lock it holds is reported alone (one blocked
+  // step) and asserted; a read lock that waits behind a writer waiting for
+  // that reader is a stuck state naming both (checker.cc, Classify).
+  if (v.kind == report::FindingKind::DoubleLock) return v.where.size() == 1;
+  return report::ShowsOf(v.kind) == report::Shows::Crashes;
 }
 
 SpinVerdict VerdictOf(const CheckResult& r) {
