@@ -132,6 +132,31 @@ std::string SelfExe() {
   return ec ? std::string() : p.string();
 }
 
+std::string FindGordianDir(const std::string& rel, const std::string& source_dir,
+                           bool (*is_it)(const fs::path&)) {
+  std::vector<fs::path> cands;
+  std::string self = SelfExe();
+  if (!self.empty()) {
+    fs::path bin = fs::path(self).parent_path();
+    cands.push_back(bin / "../share/gordian" / rel);  // installed
+    // Build trees: build/<name>/bin, build/<name>/src/gordian/..., and deeper.
+    fs::path up = bin;
+    for (int i = 0; i < 6 && up.has_parent_path(); i++) {
+      up = up.parent_path();
+      cands.push_back(up / rel);
+    }
+  }
+  if (!source_dir.empty()) cands.push_back(fs::path(source_dir) / rel);
+  for (const fs::path& c : cands) {
+    if (is_it(c)) {
+      std::error_code ec;
+      fs::path canonical = fs::weakly_canonical(c, ec);
+      return ec ? c.string() : canonical.string();
+    }
+  }
+  return "";
+}
+
 bool FindHooksDir(std::string* dir, std::string* err) {
   const char* env = getenv("GORDIAN_RUNTIME_DIR");
   if (env != nullptr && *env) {
@@ -144,29 +169,12 @@ bool FindHooksDir(std::string* dir, std::string* err) {
     *dir = env;
     return true;
   }
-  std::vector<fs::path> cands;
-  std::string self = SelfExe();
-  if (!self.empty()) {
-    fs::path bin = fs::path(self).parent_path();
-    cands.push_back(bin / "../share/gordian/runtime/std");  // installed
-    // Build trees: build/<name>/bin, build/<name>/src/gordian/..., and deeper.
-    fs::path up = bin;
-    for (int i = 0; i < 6 && up.has_parent_path(); i++) {
-      up = up.parent_path();
-      cands.push_back(up / "runtime/std");
-    }
-  }
 #ifdef GORDIAN_SOURCE_DIR
-  cands.push_back(fs::path(GORDIAN_SOURCE_DIR) / "runtime/std");
+  *dir = FindGordianDir("runtime/std", GORDIAN_SOURCE_DIR, IsHooksDir);
+#else
+  *dir = FindGordianDir("runtime/std", "", IsHooksDir);
 #endif
-  for (const fs::path& c : cands) {
-    if (IsHooksDir(c)) {
-      std::error_code ec;
-      *dir = fs::weakly_canonical(c, ec).string();
-      if (ec) *dir = c.string();
-      return true;
-    }
-  }
+  if (!dir->empty()) return true;
   *err = "cannot find the gordian runtime hooks (runtime/std with patches.txt); set "
          "GORDIAN_RUNTIME_DIR to the runtime/std directory of the gordian sources";
   return false;

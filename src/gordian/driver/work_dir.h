@@ -5,6 +5,7 @@
 // (runtime/std of the repository) is found.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 namespace gordian::driver {
@@ -38,6 +39,14 @@ void PruneSchedules(const std::string& cache);
 // gordian binary's source tree or install prefix, else the source tree this
 // gordian was built from. Fails with a message saying to set the variable.
 bool FindHooksDir(std::string* dir, std::string* err);
+
+// A directory of gordian's own sources that the binary needs at run time
+// (runtime/std, tools/irgen), at rel: the first of BIN/../share/gordian/rel
+// (installed), rel under each of the binary's six nearest ancestors (build
+// trees), and source_dir/rel, for which is_it holds, made canonical; ""
+// when none is.
+std::string FindGordianDir(const std::string& rel, const std::string& source_dir,
+                           bool (*is_it)(const std::filesystem::path&));
 
 // The path of the running executable (/proc/self/exe).
 std::string SelfExe();

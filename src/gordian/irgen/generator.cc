@@ -170,28 +170,12 @@ bool FindIrgenDir(std::string* dir, std::string* err) {
     *dir = env;
     return true;
   }
-  std::vector<fs::path> cands;
-  std::string self = driver::SelfExe();
-  if (!self.empty()) {
-    fs::path bin = fs::path(self).parent_path();
-    cands.push_back(bin / "../share/gordian/tools/irgen");  // installed
-    fs::path up = bin;
-    for (int i = 0; i < 6 && up.has_parent_path(); i++) {
-      up = up.parent_path();
-      cands.push_back(up / "tools/irgen");
-    }
-  }
 #ifdef GORDIAN_SOURCE_DIR
-  cands.push_back(fs::path(GORDIAN_SOURCE_DIR) / "tools/irgen");
+  *dir = driver::FindGordianDir("tools/irgen", GORDIAN_SOURCE_DIR, IsIrgenDir);
+#else
+  *dir = driver::FindGordianDir("tools/irgen", "", IsIrgenDir);
 #endif
-  for (const fs::path& c : cands) {
-    if (IsIrgenDir(c)) {
-      std::error_code ec;
-      *dir = fs::weakly_canonical(c, ec).string();
-      if (ec) *dir = c.string();
-      return true;
-    }
-  }
+  if (!dir->empty()) return true;
   *err = "cannot find the IR generator's sources (tools/irgen with vendor/); set "
          "GORDIAN_IRGEN_DIR to the tools/irgen directory of the gordian sources";
   return false;
