@@ -46,6 +46,27 @@ struct Fwd {
   uint64_t seq;
 };
 
+// What blockBranches knows while it walks one block: the last variable
+// declaration and the forward gotos pending in the block.
+struct BlockState {
+  Pos varPos = kNoPos;
+  const Expr* varName = nullptr;
+  uint64_t varSeq = 0;  // forward gotos with seq < varSeq jump over the declaration
+  uint64_t seq = 0;
+  std::unordered_map<std::string_view, std::vector<Fwd>> fwdGotos;
+
+  void addFwd(const BranchStmt* g) { fwdGotos[g->label->value].push_back(Fwd{g, seq++}); }
+
+  void recordVarDecl(Pos pos, const Expr* name) {
+    varPos = pos;
+    varName = name;
+    // Any existing forward goto jumping over the variable declaration is
+    // invalid. The goto may still jump out of the block and be ok, but we
+    // don't know that yet.
+    varSeq = seq;
+  }
+};
+
 const LabeledStmt kInvalid;  // sentinel: the enclosing target is not valid
 
 std::span<Stmt* const> trimTrailingEmptyStmts(std::span<Stmt* const> list) {
@@ -145,6 +166,112 @@ class LabelScope {
     return nullptr;
   }
 
+  // labelDecl declares the label of s, a labeled statement in block b, and
+  // resolves the forward gotos to it that are pending in the block.
+  void labelDecl(const Block* b, const LabeledStmt* s, BlockState* st) {
+    std::string_view name = s->label->value;
+    Label* l = declare(b, s);
+    // resolve matching forward gotos
+    if (auto it = st->fwdGotos.find(name); it != st->fwdGotos.end()) {
+      for (const Fwd& fwd : it->second) {
+        l->used = true;
+        if (st->varPos != kNoPos && fwd.seq < st->varSeq) {
+          errf_(fwd.stmt->label->pos,
+                fmt::format("goto {} jumps over declaration of {} at {}", name,
+                            text(st->varName), posString(st->varPos)));
+        }
+      }
+      st->fwdGotos.erase(it);
+    }
+  }
+
+  // branchStmt checks a break, continue, goto or fallthrough statement s in
+  // block b; notLast tells whether statements follow s in its list. A goto
+  // whose label is not declared yet becomes a forward goto of the block.
+  void branchStmt(const Block* b, Targets ctxt, const BranchStmt* s, bool notLast,
+                  BlockState* st) {
+    // unlabeled branch statement
+    if (s->label == nullptr) {
+      unlabeledBranch(ctxt, s, notLast);
+      return;
+    }
+
+    // labeled branch statement
+    std::string_view name = s->label->value;
+    switch (s->tok) {
+      case Token::Break:
+        // spec: "If there is a label, it must be that of an enclosing
+        // "for", "switch", or "select" statement, and that is the one
+        // whose execution terminates."
+        if (const LabeledStmt* t = enclosingTarget(b, name)) {
+          const Stmt* ts = t->stmt;
+          if (!Is<SwitchStmt>(ts) && !Is<SelectStmt>(ts) && !Is<ForStmt>(ts)) {
+            errf_(s->label->pos, fmt::format("invalid break label {}", name));
+          }
+        } else {
+          errf_(s->label->pos, fmt::format("break label not defined: {}", name));
+        }
+        break;
+
+      case Token::Continue:
+        // spec: "If there is a label, it must be that of an enclosing
+        // "for" statement, and that is the one whose execution advances."
+        if (const LabeledStmt* t = enclosingTarget(b, name)) {
+          if (!Is<ForStmt>(t->stmt)) {
+            errf_(s->label->pos, fmt::format("invalid continue label {}", name));
+          }
+        } else {
+          errf_(s->label->pos, fmt::format("continue label not defined: {}", name));
+        }
+        break;
+
+      case Token::Goto:
+        if (gotoTarget(b, name) == nullptr) {
+          // label may be declared later - add goto to forward gotos
+          st->addFwd(s);
+        }
+        break;
+
+      default:
+        break;
+    }
+  }
+
+  // unlabeledBranch checks a branch statement without a label against the
+  // enclosing statements ctxt.
+  void unlabeledBranch(Targets ctxt, const BranchStmt* s, bool notLast) {
+    switch (s->tok) {
+      case Token::Break:
+        if (ctxt.breaks == nullptr) {
+          errf_(s->pos, "break is not in a loop, switch, or select");
+        }
+        break;
+      case Token::Continue:
+        if (ctxt.continues == nullptr) errf_(s->pos, "continue is not in a loop");
+        break;
+      case Token::Fallthrough: {
+        std::string msg = "fallthrough statement out of place";
+        if (auto* t = As<SwitchStmt>(ctxt.breaks)) {
+          if (Is<TypeSwitchGuard>(t->tag)) {
+            msg = "cannot fallthrough in type switch";
+          } else if (ctxt.caseIndex < 0 || notLast) {
+            // fallthrough nested in a block or not the last statement
+            // use msg as is
+          } else if (static_cast<size_t>(ctxt.caseIndex) + 1 == t->body.size()) {
+            msg = "cannot fallthrough final case in switch";
+          } else {
+            break;  // fallthrough ok
+          }
+        }
+        errf_(s->pos, std::move(msg));
+        break;
+      }
+      default:
+        // goto always has a label (the parser makes one on error)
+        break;
+    }
+  }
+
   // blockBranches processes a block's body starting at start and appends the
   // unresolved (forward) gotos to *out. parent is the immediately enclosing
   // block (or null), ctxt provides information about the enclosing
@@ -155,29 +282,14 @@ class LabelScope {
     blocks_.push_back(Block{parent, start, lstmt});
     const Block* b = &blocks_.back();
 
-    Pos varPos = kNoPos;
-    const Expr* varName = nullptr;
-    uint64_t varSeq = 0;  // forward gotos with seq < varSeq jump over the declaration
-    uint64_t seq = 0;
-    std::unordered_map<std::string_view, std::vector<Fwd>> fwdGotos;
-
-    auto addFwd = [&](const BranchStmt* g) { fwdGotos[g->label->value].push_back(Fwd{g, seq++}); };
-
-    auto recordVarDecl = [&](Pos pos, const Expr* name) {
-      varPos = pos;
-      varName = name;
-      // Any existing forward goto jumping over the variable declaration is
-      // invalid. The goto may still jump out of the block and be ok, but we
-      // don't know that yet.
-      varSeq = seq;
-    };
+    BlockState st;
 
     auto innerBlock = [&](Targets inner, Pos istart, std::span<Stmt* const> ibody) {
       // Unresolved forward gotos from the inner block become forward gotos
       // for the current block.
       std::vector<const BranchStmt*> got;
       blockBranches(b, inner, lstmt, istart, ibody, &got);
-      for (const BranchStmt* g : got) addFwd(g);
+      for (const BranchStmt* g : got) st.addFwd(g);
     };
 
     // A fallthrough statement counts as last statement in a statement list
@@ -192,7 +304,7 @@ class LabelScope {
           case NodeKind::DeclStmt:
             for (const Decl* d : static_cast<const DeclStmt*>(stmt)->decls) {
               if (auto* v = As<VarDecl>(d)) {
-                recordVarDecl(v->pos, v->names[0]);
+                st.recordVarDecl(v->pos, v->names[0]);
                 break;  // the first VarDecl will do
               }
             }
@@ -201,20 +313,8 @@ class LabelScope {
           case NodeKind::LabeledStmt: {
             auto* s = static_cast<const LabeledStmt*>(stmt);
             // declare non-blank label
-            if (std::string_view name = s->label->value; name != "_") {
-              Label* l = declare(b, s);
-              // resolve matching forward gotos
-              if (auto it = fwdGotos.find(name); it != fwdGotos.end()) {
-                for (const Fwd& fwd : it->second) {
-                  l->used = true;
-                  if (varPos != kNoPos && fwd.seq < varSeq) {
-                    errf_(fwd.stmt->label->pos,
-                          fmt::format("goto {} jumps over declaration of {} at {}", name,
-                                      text(varName), posString(varPos)));
-                  }
-                }
-                fwdGotos.erase(it);
-              }
+            if (s->label->value != "_") {
+              labelDecl(b, s, &st);
               lstmt = s;
             }
             // process labeled statement
@@ -223,88 +323,14 @@ class LabelScope {
             break;
           }
 
-          case NodeKind::BranchStmt: {
-            auto* s = static_cast<const BranchStmt*>(stmt);
-            // unlabeled branch statement
-            if (s->label == nullptr) {
-              switch (s->tok) {
-                case Token::Break:
-                  if (ctxt.breaks == nullptr) {
-                    errf_(s->pos, "break is not in a loop, switch, or select");
-                  }
-                  break;
-                case Token::Continue:
-                  if (ctxt.continues == nullptr) errf_(s->pos, "continue is not in a loop");
-                  break;
-                case Token::Fallthrough: {
-                  std::string msg = "fallthrough statement out of place";
-                  if (auto* t = As<SwitchStmt>(ctxt.breaks)) {
-                    if (Is<TypeSwitchGuard>(t->tag)) {
-                      msg = "cannot fallthrough in type switch";
-                    } else if (ctxt.caseIndex < 0 || stmtIndex + 1 < stmtList.size()) {
-                      // fallthrough nested in a block or not the last statement
-                      // use msg as is
-                    } else if (static_cast<size_t>(ctxt.caseIndex) + 1 == t->body.size()) {
-                      msg = "cannot fallthrough final case in switch";
-                    } else {
-                      break;  // fallthrough ok
-                    }
-                  }
-                  errf_(s->pos, std::move(msg));
-                  break;
-                }
-                default:
-                  // goto always has a label (the parser makes one on error)
-                  break;
-              }
-              break;
-            }
-
-            // labeled branch statement
-            std::string_view name = s->label->value;
-            switch (s->tok) {
-              case Token::Break:
-                // spec: "If there is a label, it must be that of an enclosing
-                // "for", "switch", or "select" statement, and that is the one
-                // whose execution terminates."
-                if (const LabeledStmt* t = enclosingTarget(b, name)) {
-                  const Stmt* ts = t->stmt;
-                  if (!Is<SwitchStmt>(ts) && !Is<SelectStmt>(ts) && !Is<ForStmt>(ts)) {
-                    errf_(s->label->pos, fmt::format("invalid break label {}", name));
-                  }
-                } else {
-                  errf_(s->label->pos, fmt::format("break label not defined: {}", name));
-                }
-                break;
-
-              case Token::Continue:
-                // spec: "If there is a label, it must be that of an enclosing
-                // "for" statement, and that is the one whose execution advances."
-                if (const LabeledStmt* t = enclosingTarget(b, name)) {
-                  if (!Is<ForStmt>(t->stmt)) {
-                    errf_(s->label->pos, fmt::format("invalid continue label {}", name));
-                  }
-                } else {
-                  errf_(s->label->pos, fmt::format("continue label not defined: {}", name));
-                }
-                break;
-
-              case Token::Goto:
-                if (gotoTarget(b, name) == nullptr) {
-                  // label may be declared later - add goto to forward gotos
-                  addFwd(s);
-                }
-                break;
-
-              default:
-                break;
-            }
+          case NodeKind::BranchStmt:
+            branchStmt(b, ctxt, static_cast<const BranchStmt*>(stmt),
+                       stmtIndex + 1 < stmtList.size(), &st);
             break;
-          }
 
           case NodeKind::AssignStmt: {
             auto* s = static_cast<const AssignStmt*>(stmt);
-            if (s->op == Op::Def) recordVarDecl(s->pos, s->lhs);
+            if (s->op == Op::Def) st.recordVarDecl(s->pos, s->lhs);
             break;
           }
 
@@ -356,7 +382,7 @@ class LabelScope {
 
     // Hand the unresolved gotos to the enclosing block, in source order.
     size_t first = out->size();
-    for (auto& [name, list] : fwdGotos) {
+    for (auto& [name, list] : st.fwdGotos) {
       for (const Fwd& f : list) out->push_back(f.stmt);
     }
     std::sort(out->begin() + static_cast<ptrdiff_t>(first), out->end(),

@@ -1,9 +1,11 @@
 // This file implements the syntax tree dump: one case per node kind that
-// names its key fields and its children's roles.
+// names its key fields and its children's roles (one function per node
+// family).
 #include "gordian/syntax/dump.h"
 
 #include <fmt/format.h>
 
+#include "gordian/syntax/node_family.h"
 #include "gordian/syntax/stack_guard.h"
 
 namespace gordian::syntax {
@@ -174,13 +176,22 @@ class Dumper {
     }
   }
 
+  // The children of n with their roles: one function per node family.
   void Children(const syntax::Node* n) {
+    switch (FamilyOf(n->kind)) {
+      case NodeFamily::Expr: return ExprChildren(n);
+      case NodeFamily::Type: return TypeChildren(n);
+      case NodeFamily::Stmt: return StmtChildren(n);
+      case NodeFamily::Decl: return DeclChildren(n);
+    }
+  }
+
+  // The children of an expression.
+  void ExprChildren(const syntax::Node* n) {
     switch (n->kind) {
       case NodeKind::BadExpr:
       case NodeKind::Name:
       case NodeKind::BasicLit:
-      case NodeKind::EmptyStmt:
-      case NodeKind::Count_:
         return;
       case NodeKind::CompositeLit: {
         auto* x = static_cast<const CompositeLit*>(n);
@@ -250,6 +261,14 @@ class Dumper {
       case NodeKind::ListExpr:
         Each("elems", static_cast<const ListExpr*>(n)->elems);
         return;
+      default:
+        return;
+    }
+  }
+
+  // The children of a type (or of a Field).
+  void TypeChildren(const syntax::Node* n) {
+    switch (n->kind) {
       case NodeKind::ArrayType: {
         auto* x = static_cast<const ArrayType*>(n);
         if (x->len == nullptr) {
@@ -297,6 +316,16 @@ class Dumper {
       }
       case NodeKind::ChanType:
         Node("elem", static_cast<const ChanType*>(n)->elem);
+        return;
+      default:
+        return;
+    }
+  }
+
+  // The children of a statement or clause.
+  void StmtChildren(const syntax::Node* n) {
+    switch (n->kind) {
+      case NodeKind::EmptyStmt:
         return;
       case NodeKind::LabeledStmt: {
         auto* x = static_cast<const LabeledStmt*>(n);
@@ -378,6 +407,16 @@ class Dumper {
         Each("body", x->body);
         return;
       }
+      default:
+        return;
+    }
+  }
+
+  // The children of a declaration or of the File.
+  void DeclChildren(const syntax::Node* n) {
+    switch (n->kind) {
+      case NodeKind::Count_:
+        return;
       case NodeKind::ImportDecl: {
         auto* x = static_cast<const ImportDecl*>(n);
         Node("local_pkg_name", x->local_pkg_name);
@@ -420,6 +459,8 @@ class Dumper {
         Each("decls", x->decls);
         return;
       }
+      default:
+        return;
     }
   }
 

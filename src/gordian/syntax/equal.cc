@@ -1,11 +1,13 @@
 // This file implements EqualTrees: a lock-step walk of two trees, one case
-// per node kind, that stops at the first difference.
+// per node kind (one function per node family), that stops at the first
+// difference.
 #include "gordian/syntax/equal.h"
 
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "gordian/syntax/node_family.h"
 #include "gordian/syntax/stack_guard.h"
 
 namespace gordian::syntax {
@@ -131,11 +133,22 @@ class Comparer {
     return Fail(fmt::format("{} vs {}", a, b));
   }
 
+  // Compares the fields of a and b, of the same kind: one function per node
+  // family.
   bool Fields(const syntax::Node* a, const syntax::Node* b) {
+    switch (FamilyOf(a->kind)) {
+      case NodeFamily::Expr: return ExprFields(a, b);
+      case NodeFamily::Type: return TypeFields(a, b);
+      case NodeFamily::Stmt: return StmtFields(a, b);
+      case NodeFamily::Decl: return DeclFields(a, b);
+    }
+    return true;
+  }
+
+  // The fields of two expressions.
+  bool ExprFields(const syntax::Node* a, const syntax::Node* b) {
     switch (a->kind) {
       case NodeKind::BadExpr:
-      case NodeKind::EmptyStmt:
-      case NodeKind::Count_:
         return true;
       case NodeKind::Name:
         return Value("value", static_cast<const Name*>(a)->value, static_cast<const Name*>(b)->value);
@@ -195,6 +208,14 @@ class Comparer {
       case NodeKind::ListExpr:
         return List("elems", static_cast<const ListExpr*>(a)->elems,
                     static_cast<const ListExpr*>(b)->elems);
+      default:
+        return true;
+    }
+  }
+
+  // The fields of two types (or Fields).
+  bool TypeFields(const syntax::Node* a, const syntax::Node* b) {
+    switch (a->kind) {
       case NodeKind::ArrayType: {
         auto *x = static_cast<const ArrayType*>(a), *y = static_cast<const ArrayType*>(b);
         return Child("len", x->len, y->len) && Child("elem", x->elem, y->elem);
@@ -240,6 +261,16 @@ class Comparer {
         return Value("dir", static_cast<int>(x->dir), static_cast<int>(y->dir)) &&
                Child("elem", x->elem, y->elem);
       }
+      default:
+        return true;
+    }
+  }
+
+  // The fields of two statements or clauses.
+  bool StmtFields(const syntax::Node* a, const syntax::Node* b) {
+    switch (a->kind) {
+      case NodeKind::EmptyStmt:
+        return true;
       case NodeKind::LabeledStmt: {
         auto *x = static_cast<const LabeledStmt*>(a), *y = static_cast<const LabeledStmt*>(b);
         return Child("label", x->label, y->label) && Child("stmt", x->stmt, y->stmt);
@@ -305,6 +336,16 @@ class Comparer {
         auto *x = static_cast<const CommClause*>(a), *y = static_cast<const CommClause*>(b);
         return Child("comm", x->comm, y->comm) && List("body", x->body, y->body);
       }
+      default:
+        return true;
+    }
+  }
+
+  // The fields of two declarations or Files.
+  bool DeclFields(const syntax::Node* a, const syntax::Node* b) {
+    switch (a->kind) {
+      case NodeKind::Count_:
+        return true;
       case NodeKind::ImportDecl: {
         auto *x = static_cast<const ImportDecl*>(a), *y = static_cast<const ImportDecl*>(b);
         return Child("local_pkg_name", x->local_pkg_name, y->local_pkg_name) &&
@@ -336,8 +377,9 @@ class Comparer {
         return Child("pkg_name", x->pkg_name, y->pkg_name) &&
                DeclList("decls", x->decls, y->decls);
       }
+      default:
+        return true;
     }
-    return true;
   }
 
   std::string* diff_;

@@ -239,6 +239,137 @@ bool Scanner::AtEnd(const char* start, const char** p, const char* unterminated,
 }
 
 // ----------------------------------------------------------------------------
+// Operators (Next's hot path: always inlined into it)
+
+// AssignOp scans the rest of a binary operator op that may be followed by
+// '=' (op=): p is past op's spelling.
+[[gnu::always_inline]] inline const char* Scanner::AssignOp(const char* p, Op o, uint8_t pr) {
+  op = o;
+  prec = pr;
+  if (*p == '=') {
+    ++p;
+    tok = Token::AssignOp;
+  } else {
+    tok = Token::Operator;
+  }
+  return p;
+}
+
+// + ++ += or - -- -= (c is the first byte, o its operator).
+[[gnu::always_inline]] inline const char* Scanner::IncOrAssignOp(const char* p, char c, Op o) {
+  if (*p != c) return AssignOp(p, o, kPrecAdd);
+  ++p;
+  op = o;
+  prec = kPrecAdd;
+  nlsemi_ = true;
+  tok = Token::IncOp;
+  return p;
+}
+
+// * *=: not AssignOp, a lone '*' is Star, not Operator.
+[[gnu::always_inline]] inline const char* Scanner::StarOp(const char* p) {
+  op = Op::Mul;
+  prec = kPrecMul;
+  if (*p == '=') {
+    ++p;
+    tok = Token::AssignOp;
+    return p;
+  }
+  tok = Token::Star;
+  return p;
+}
+
+// & && &= &^ &^=
+[[gnu::always_inline]] inline const char* Scanner::AmpOp(const char* p) {
+  if (*p == '&') {
+    ++p;
+    op = Op::AndAnd;
+    prec = kPrecAndAnd;
+    tok = Token::Operator;
+    return p;
+  }
+  if (*p == '^') return AssignOp(p + 1, Op::AndNot, kPrecMul);
+  return AssignOp(p, Op::And, kPrecMul);
+}
+
+// | || |=
+[[gnu::always_inline]] inline const char* Scanner::BarOp(const char* p) {
+  if (*p == '|') {
+    ++p;
+    op = Op::OrOr;
+    prec = kPrecOrOr;
+    tok = Token::Operator;
+    return p;
+  }
+  return AssignOp(p, Op::Or, kPrecAdd);
+}
+
+// < <= << <<= <-
+[[gnu::always_inline]] inline const char* Scanner::LessOp(const char* p) {
+  if (*p == '=') {
+    ++p;
+    op = Op::Leq;
+    prec = kPrecCmp;
+    tok = Token::Operator;
+    return p;
+  }
+  if (*p == '<') return AssignOp(p + 1, Op::Shl, kPrecMul);
+  if (*p == '-') {
+    ++p;
+    op = Op::Recv;
+    tok = Token::Arrow;
+    return p;
+  }
+  op = Op::Lss;
+  prec = kPrecCmp;
+  tok = Token::Operator;
+  return p;
+}
+
+// > >= >> >>=
+[[gnu::always_inline]] inline const char* Scanner::GreaterOp(const char* p) {
+  if (*p == '=') {
+    ++p;
+    op = Op::Geq;
+    prec = kPrecCmp;
+    tok = Token::Operator;
+    return p;
+  }
+  if (*p == '>') return AssignOp(p + 1, Op::Shr, kPrecMul);
+  op = Op::Gtr;
+  prec = kPrecCmp;
+  tok = Token::Operator;
+  return p;
+}
+
+// = ==
+[[gnu::always_inline]] inline const char* Scanner::EqualOp(const char* p) {
+  if (*p == '=') {
+    ++p;
+    op = Op::Eql;
+    prec = kPrecCmp;
+    tok = Token::Operator;
+    return p;
+  }
+  tok = Token::Assign;
+  return p;
+}
+
+// ! !=
+[[gnu::always_inline]] inline const char* Scanner::BangOp(const char* p) {
+  if (*p == '=') {
+    ++p;
+    op = Op::Neq;
+    prec = kPrecCmp;
+    tok = Token::Operator;
+    return p;
+  }
+  op = Op::Not;
+  tok = Token::Operator;
+  return p;
+}
+
+// ----------------------------------------------------------------------------
 // The token loop
 
 void Scanner::Next() {
@@ -351,37 +482,19 @@ redo:
       tok = Token::Dot;
       break;
 
-    case '+':
-      ++p;
-      op = Op::Add;
-      prec = kPrecAdd;
-      if (*p != '+') goto assignop;
-      ++p;
-      nlsemi_ = true;
-      tok = Token::IncOp;
-      break;
-
-    case '-':
-      ++p;
-      op = Op::Sub;
-      prec = kPrecAdd;
-      if (*p != '-') goto assignop;
-      ++p;
-      nlsemi_ = true;
-      tok = Token::IncOp;
-      break;
-
-    case '*':
-      ++p;
-      op = Op::Mul;
-      prec = kPrecMul;
-      if (*p == '=') {  // not assignop: a lone '*' is Star, not Operator
-        ++p;
-        tok = Token::AssignOp;
-        break;
-      }
-      tok = Token::Star;
-      break;
+    // Operators: each helper gets the cursor past the operator's first byte,
+    // sets tok, op and prec, and returns the cursor past the operator.
+    case '+': p = IncOrAssignOp(p + 1, '+', Op::Add); break;
+    case '-': p = IncOrAssignOp(p + 1, '-', Op::Sub); break;
+    case '*': p = StarOp(p + 1); break;
+    case '%': p = AssignOp(p + 1, Op::Rem, kPrecMul); break;
+    case '&': p = AmpOp(p + 1); break;
+    case '|': p = BarOp(p + 1); break;
+    case '^': p = AssignOp(p + 1, Op::Xor, kPrecAdd); break;
+    case '<': p = LessOp(p + 1); break;
+    case '>': p = GreaterOp(p + 1); break;
+    case '=': p = EqualOp(p + 1); break;
+    case '!': p = BangOp(p + 1); break;
 
     case '/':
       if (p[1] == '/') {
@@ -398,122 +511,7 @@ redo:
         }
         goto redo;
       }
-      ++p;
-      op = Op::Div;
-      prec = kPrecMul;
-      goto assignop;
-
-    case '%':
-      ++p;
-      op = Op::Rem;
-      prec = kPrecMul;
-      goto assignop;
-
-    case '&':
-      ++p;
-      if (*p == '&') {
-        ++p;
-        op = Op::AndAnd;
-        prec = kPrecAndAnd;
-        tok = Token::Operator;
-        break;
-      }
-      op = Op::And;
-      prec = kPrecMul;
-      if (*p == '^') {
-        ++p;
-        op = Op::AndNot;
-      }
-      goto assignop;
-
-    case '|':
-      ++p;
-      if (*p == '|') {
-        ++p;
-        op = Op::OrOr;
-        prec = kPrecOrOr;
-        tok = Token::Operator;
-        break;
-      }
-      op = Op::Or;
-      prec = kPrecAdd;
-      goto assignop;
-
-    case '^':
-      ++p;
-      op = Op::Xor;
-      prec = kPrecAdd;
-      goto assignop;
-
-    case '<':
-      ++p;
-      if (*p == '=') {
-        ++p;
-        op = Op::Leq;
-        prec = kPrecCmp;
-        tok = Token::Operator;
-        break;
-      }
-      if (*p == '<') {
-        ++p;
-        op = Op::Shl;
-        prec = kPrecMul;
-        goto assignop;
-      }
-      if (*p == '-') {
-        ++p;
-        op = Op::Recv;
-        tok = Token::Arrow;
-        break;
-      }
-      op = Op::Lss;
-      prec = kPrecCmp;
-      tok = Token::Operator;
-      break;
-
-    case '>':
-      ++p;
-      if (*p == '=') {
-        ++p;
-        op = Op::Geq;
-        prec = kPrecCmp;
-        tok = Token::Operator;
-        break;
-      }
-      if (*p == '>') {
-        ++p;
-        op = Op::Shr;
-        prec = kPrecMul;
-        goto assignop;
-      }
-      op = Op::Gtr;
-      prec = kPrecCmp;
-      tok = Token::Operator;
-      break;
-
-    case '=':
-      ++p;
-      if (*p == '=') {
-        ++p;
-        op = Op::Eql;
-        prec = kPrecCmp;
-        tok = Token::Operator;
-        break;
-      }
-      tok = Token::Assign;
-      break;
-
-    case '!':
-      ++p;
-      if (*p == '=') {
-        ++p;
-        op = Op::Neq;
-        prec = kPrecCmp;
-        tok = Token::Operator;
-        break;
-      }
-      op = Op::Not;
-      tok = Token::Operator;
+      p = AssignOp(p + 1, Op::Div, kPrecMul);
       break;
 
     case '~':
@@ -529,17 +527,7 @@ redo:
       goto done_lit;
     }
   }
-  goto done;
 
-assignop:
-  if (*p == '=') {
-    ++p;
-    tok = Token::AssignOp;
-  } else {
-    tok = Token::Operator;
-  }
-
-done:
   // Operators and delimiters: lit is their spelling.
   lit = std::string_view(start, static_cast<size_t>(p - start));
 done_lit:

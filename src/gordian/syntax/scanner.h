@@ -54,6 +54,15 @@ class Scanner {
  private:
   // Implementation; see scanner.cc. Each helper takes the cursor and returns
   // it advanced past what it consumed, so the hot loop keeps it in a register.
+  const char* AssignOp(const char* p, Op o, uint8_t pr);
+  const char* IncOrAssignOp(const char* p, char c, Op o);
+  const char* StarOp(const char* p);
+  const char* AmpOp(const char* p);
+  const char* BarOp(const char* p);
+  const char* LessOp(const char* p);
+  const char* GreaterOp(const char* p);
+  const char* EqualOp(const char* p);
+  const char* BangOp(const char* p);
   const char* Unusual(const char* start, const char* p, bool* ident);
   const char* Ident(const char* start, const char* p);
   const char* IdentSlow(const char* p);

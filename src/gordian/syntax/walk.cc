@@ -1,7 +1,8 @@
 // This file implements ForEachChild and Inspect: one case per node kind,
-// listing its children in source order.
+// listing its children in source order, in one function per node family.
 #include "gordian/syntax/walk.h"
 
+#include "gordian/syntax/node_family.h"
 #include "gordian/syntax/stack_guard.h"
 
 namespace gordian::syntax {
@@ -19,14 +20,13 @@ inline void Opt(Node* x, F& fn) {
   if (x != nullptr) fn(x);
 }
 
-// The single switch over node kinds. F is a callable taking Node*.
+// The children of an expression.
 template <class F>
-void Children(Node* n, F& fn) {
+void ExprChildren(Node* n, F& fn) {
   switch (n->kind) {
     case NodeKind::BadExpr:
     case NodeKind::Name:
     case NodeKind::BasicLit:
-    case NodeKind::EmptyStmt:
       return;
     case NodeKind::CompositeLit: {
       auto* x = static_cast<CompositeLit*>(n);
@@ -94,6 +94,15 @@ void Children(Node* n, F& fn) {
     case NodeKind::ListExpr:
       EachOf(static_cast<ListExpr*>(n)->elems, fn);
       return;
+    default:
+      return;
+  }
+}
+
+// The children of a type (or of a Field).
+template <class F>
+void TypeChildren(Node* n, F& fn) {
+  switch (n->kind) {
     case NodeKind::ArrayType: {
       auto* x = static_cast<ArrayType*>(n);
       Opt(x->len, fn);
@@ -137,6 +146,17 @@ void Children(Node* n, F& fn) {
     }
     case NodeKind::ChanType:
       Opt(static_cast<ChanType*>(n)->elem, fn);
+      return;
+    default:
+      return;
+  }
+}
+
+// The children of a statement or clause.
+template <class F>
+void StmtChildren(Node* n, F& fn) {
+  switch (n->kind) {
+    case NodeKind::EmptyStmt:
       return;
     case NodeKind::LabeledStmt: {
       auto* x = static_cast<LabeledStmt*>(n);
@@ -218,6 +238,15 @@ void Children(Node* n, F& fn) {
       EachOf(x->body, fn);
       return;
     }
+    default:
+      return;
+  }
+}
+
+// The children of a declaration or of the File.
+template <class F>
+void DeclChildren(Node* n, F& fn) {
+  switch (n->kind) {
     case NodeKind::ImportDecl: {
       auto* x = static_cast<ImportDecl*>(n);
       Opt(x->local_pkg_name, fn);
@@ -260,8 +289,20 @@ void Children(Node* n, F& fn) {
       EachOf(x->decls, fn);
       return;
     }
-    case NodeKind::Count_:
+    default:
       return;
+  }
+}
+
+// The switch over node kinds, one function per family. F is a callable
+// taking Node*.
+template <class F>
+void Children(Node* n, F& fn) {
+  switch (FamilyOf(n->kind)) {
+    case NodeFamily::Expr: return ExprChildren(n, fn);
+    case NodeFamily::Type: return TypeChildren(n, fn);
+    case NodeFamily::Stmt: return StmtChildren(n, fn);
+    case NodeFamily::Decl: return DeclChildren(n, fn);
   }
 }
 
