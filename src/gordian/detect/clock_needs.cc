@@ -425,7 +425,7 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
   // The operation each goroutine was in when a test ended: a goroutine
   // blocked there is a leak candidate, whose partners are searched.
   for (const hb::TestInfo& test : ops.tests()) {
-    if (test.end == UINT32_MAX) continue;
+    if (test.end == trace::kNoStamp) continue;
     for (const trace::Goroutine& g : t.goroutines) {
       if (g.begin == g.end || t.records[g.begin].tpre >= test.end) continue;
       auto first = t.records.begin() + g.begin, last = t.records.begin() + g.end;

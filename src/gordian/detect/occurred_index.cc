@@ -54,17 +54,17 @@ bool OccurredIndex::IsUser(uint32_t rec) const {
 
 uint32_t OccurredIndex::LastOp(Gid gid) const {
   const trace::Goroutine* g = t_.FindGoroutine(trace::Value(gid));
-  if (g == nullptr) return UINT32_MAX;
+  if (g == nullptr) return hb::kNoRecord;
   for (uint32_t i = g->end; i > g->begin; i--) {
     Kind k = t_.records[i - 1].kind;
     if (k != Kind::SelectCase) return i - 1;
   }
-  return UINT32_MAX;
+  return hb::kNoRecord;
 }
 
 bool OccurredIndex::BlockedForever(Gid gid) const {
   uint32_t last = LastOp(gid);
-  if (last == UINT32_MAX) return false;
+  if (last == hb::kNoRecord) return false;
   const Record& r = t_.records[last];
   return trace::IsBlocking(r.kind) && r.tpost == 0;
 }
@@ -142,7 +142,7 @@ LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, ObjectId obj) const {
         h.readers.push_back(i);
         break;
       case Kind::MutexUnlock: case Kind::RWUnlock:
-        h.writer = UINT32_MAX;
+        h.writer = hb::kNoRecord;
         break;
       case Kind::RUnlock: {
         // Release the read lock of the same goroutine if there is one, else
@@ -191,13 +191,13 @@ report::GoroutineInfo OccurredIndex::GoroutineInfoOf(Gid gid) const {
   report::GoroutineInfo gi;
   gi.id = StableId(gid);
   uint32_t sp = SpawnOfGid(gid);
-  if (sp != UINT32_MAX) {
+  if (sp != hb::kNoRecord) {
     const trace::Site& s = SiteOf(sp);
     gi.spawn_file = s.file;
     gi.spawn_line = s.line;
   }
   // Started by the testing package or the runtime: say what it is instead.
-  if (sp != UINT32_MAX && !IsUser(sp)) {
+  if (sp != hb::kNoRecord && !IsUser(sp)) {
     gi.spawn_file.clear();
     gi.spawn_line = 0;
   }
@@ -248,7 +248,7 @@ void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
   std::set<uint32_t> have;
   for (const report::Step& s : f->interleaving) have.insert(s.record);
   for (const report::Step& s : f->interleaving) {
-    if (s.record == UINT32_MAX) continue;
+    if (s.record == report::kNoTraceRecord) continue;
     uint32_t p = ix.ops().Partner(s.record);
     if (p == hb::kNoRecord || !have.insert(p).second) continue;
     f->context.push_back(ix.StepOf(p, RoleOf(ix.rec(p)), OpName(ix.rec(p))));

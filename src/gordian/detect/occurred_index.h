@@ -33,7 +33,7 @@ using trace::ObjectId;
 // Who holds a Mutex or RWMutex at the end of the trace: the Lock records
 // that acquired it and were not released since.
 struct LockHolders {
-  uint32_t writer = UINT32_MAX;  // record of the holding Lock/TryLock, or UINT32_MAX
+  uint32_t writer = hb::kNoRecord;  // record of the holding Lock/TryLock, or kNoRecord
   std::vector<uint32_t> readers; // records of the holding RLocks
 };
 
@@ -63,7 +63,7 @@ class OccurredIndex {
   const trace::Site& SiteOf(uint32_t rec) const;
 
   // The goroutine's last record that is not an aux SelectCase record, or
-  // UINT32_MAX if it has none.
+  // hb::kNoRecord if it has none.
   uint32_t LastOp(Gid gid) const;
   // True when the goroutine's last operation never completed.
   bool BlockedForever(Gid gid) const;
@@ -77,7 +77,7 @@ class OccurredIndex {
   // Tests, and which test a record belongs to ("" for none: a main program,
   // or an operation outside every test).
   const std::vector<TestInfo>& tests() const { return ops_.tests(); }
-  // The ProgramExit record, or UINT32_MAX when the program never exited
+  // The ProgramExit record, or hb::kNoRecord when the program never exited
   // (killed, or the trace was cut off).
   uint32_t ExitRecord() const { return ops_.ExitRecord(); }
   const TestInfo* TestByIndex(uint32_t index) const { return ops_.TestByIndex(index); }
@@ -86,7 +86,7 @@ class OccurredIndex {
     return ops_.TestOfGoroutine(gid, stamp);
   }
 
-  // The GoSpawn record that created gid (UINT32_MAX for main / unknown).
+  // The GoSpawn record that created gid (hb::kNoRecord for main / unknown).
   uint32_t SpawnOfGid(Gid gid) const { return trace::Value(ops_.SpawnOfGid(gid)); }
 
   // "x.go:12" (absolute path as recorded) of a record, or "an unknown place".

@@ -6,7 +6,7 @@
 
 namespace gordian::detect {
 
-#define GORDIAN_FINDING_KIND(Id, name, severity, shows, rewrite, ...) extern const RewriteSpec rewrite;
+#define GORDIAN_FINDING_KIND(Id, name, severity, shows, runtime_panic, rewrite, ...) extern const RewriteSpec rewrite;
 #include "gordian/report/finding_kinds.def"
 #undef GORDIAN_FINDING_KIND
 
@@ -14,7 +14,7 @@ extern const RewriteSpec kNoRewrite{};
 
 const RewriteSpec& RewriteOf(report::FindingKind k) {
   static constexpr const RewriteSpec* kSpecs[] = {
-#define GORDIAN_FINDING_KIND(Id, name, severity, shows, rewrite, ...) &rewrite,
+#define GORDIAN_FINDING_KIND(Id, name, severity, shows, runtime_panic, rewrite, ...) &rewrite,
 #include "gordian/report/finding_kinds.def"
 #undef GORDIAN_FINDING_KIND
   };

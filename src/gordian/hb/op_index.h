@@ -32,7 +32,8 @@ using trace::GoroutineIndex;
 using trace::ObjectId;
 using trace::RecordId;
 
-inline constexpr uint32_t kNoRecord = 0xffffffffu;
+using trace::kNoRecord;
+using trace::kNoStamp;
 inline constexpr uint32_t kNoObject = 0xffffffffu;
 
 // A test of a `go test` run, from its TestStart/TestEnd records.
@@ -41,7 +42,7 @@ struct TestInfo {
   std::string name;
   Gid gid = trace::kNoGid;   // goroutine that wrote TestStart
   uint32_t start = 0;        // stamp of TestStart
-  uint32_t end = UINT32_MAX; // stamp of TestEnd (UINT32_MAX if it never ended)
+  uint32_t end = kNoStamp;   // stamp of TestEnd (kNoStamp if it never ended)
   bool failed = false;
 };
 

@@ -17,17 +17,19 @@ struct KindInfo {
   std::string_view description;
   Severity severity;
   Shows shows;
+  std::string_view runtime_panic;
 };
 
 constexpr KindInfo kKinds[] = {
-#define GORDIAN_FINDING_KIND(Id, name, severity, shows, rewrite, title, description) \
-  {name, title, description, Severity::severity, Shows::shows},
+#define GORDIAN_FINDING_KIND(Id, name, severity, shows, runtime_panic, rewrite, title, \
+                             description)                                             \
+  {name, title, description, Severity::severity, Shows::shows, runtime_panic},
 #include "gordian/report/finding_kinds.def"
 #undef GORDIAN_FINDING_KIND
 };
 static_assert(std::size(kKinds) == static_cast<size_t>(FindingKind::Count_));
 
-constexpr KindInfo kUnknown{"?", "?", "", Severity::Bug, Shows::Misbehaves};
+constexpr KindInfo kUnknown{"?", "?", "", Severity::Bug, Shows::Misbehaves, ""};
 
 constexpr const KindInfo& InfoOf(FindingKind k) {
   size_t i = static_cast<size_t>(k);
@@ -40,6 +42,20 @@ std::string_view KindName(FindingKind k) { return InfoOf(k).name; }
 std::string_view KindTitle(FindingKind k) { return InfoOf(k).title; }
 std::string_view KindDescription(FindingKind k) { return InfoOf(k).description; }
 Shows ShowsOf(FindingKind k) { return InfoOf(k).shows; }
+bool Crashes(FindingKind k) {
+  Shows s = ShowsOf(k);
+  return s == Shows::Panics || s == Shows::Fatal;
+}
+std::vector<std::string_view> RuntimePanicTexts(FindingKind k) {
+  std::vector<std::string_view> out;
+  std::string_view all = InfoOf(k).runtime_panic;
+  while (!all.empty()) {
+    size_t bar = all.find('|');
+    out.push_back(all.substr(0, bar));
+    all = bar == std::string_view::npos ? std::string_view() : all.substr(bar + 1);
+  }
+  return out;
+}
 Severity DefaultSeverity(FindingKind k) { return InfoOf(k).severity; }
 
 bool ParseKind(std::string_view name, FindingKind* out) {

@@ -25,11 +25,15 @@ enum class FindingKind : uint8_t {
 enum class Status : uint8_t { Occurred, Predicted, Confirmed, Unconfirmed };
 enum class Severity : uint8_t { Bug, Warning, Info };
 
+// Step::record of a step made from no trace record (report does not use
+// trace/, whose kNoRecord has the same value).
+inline constexpr uint32_t kNoTraceRecord = 0xffffffffu;
+
 // How a kind's bug shows when it happens (the "shows" column of
-// finding_kinds.def): a runtime panic that stops the program, goroutines
-// that wait forever, unordered memory accesses, or a program that goes on
-// doing something else.
-enum class Shows : uint8_t { Crashes, Blocks, Races, Misbehaves };
+// finding_kinds.def): a panic that stops the program unless recovered, a
+// fatal runtime error no recover catches, goroutines that wait forever,
+// unordered memory accesses, or a program that goes on doing something else.
+enum class Shows : uint8_t { Panics, Fatal, Blocks, Races, Misbehaves };
 
 // What a leaked goroutine is blocked on (JSON "primitive").
 enum class Primitive : uint8_t {
@@ -77,8 +81,8 @@ struct Step {
   // other schedule blocks.
   bool blocks = false;
   // Not in any report: the trace record the step was made from (valid for
-  // that trace only; UINT32_MAX when none).
-  uint32_t record = UINT32_MAX;
+  // that trace only; kNoTraceRecord when none).
+  uint32_t record = kNoTraceRecord;
 };
 
 // A goroutine involved in a finding, for the terminal report. Not in the JSON
@@ -166,6 +170,11 @@ std::string_view PrimitiveName(Primitive p);// "chan-send", ...
 std::string_view RoleName(Role r);          // "send", ...
 Severity DefaultSeverity(FindingKind k);
 Shows ShowsOf(FindingKind k);
+// True when the kind's bug stops the program (Panics or Fatal).
+bool Crashes(FindingKind k);
+// The messages Go's runtime panics with for the kind (the runtime_panic
+// column), none for a kind that is no runtime failure.
+std::vector<std::string_view> RuntimePanicTexts(FindingKind k);
 
 // True when a finding makes a command exit 1: a bug that occurred or that a
 // replay confirmed. A prediction nobody replayed, or one a replay refuted,

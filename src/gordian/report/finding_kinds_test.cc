@@ -40,5 +40,27 @@ TEST(FindingKinds, ReportsDocMatches) {
   EXPECT_EQ(doc, want);
 }
 
+// Every kind that stops the program, but a user's panic, names the messages
+// Go's runtime stops it with (the occurred detector matches panics by them),
+// and no other kind does.
+TEST(FindingKinds, RuntimeFailuresNameTheirPanicMessages) {
+  for (int i = 0; i < static_cast<int>(FindingKind::Count_); i++) {
+    auto k = static_cast<FindingKind>(i);
+    std::vector<std::string_view> texts = RuntimePanicTexts(k);
+    if (Crashes(k) && k != FindingKind::Panic) {
+      EXPECT_FALSE(texts.empty()) << KindName(k);
+    } else {
+      EXPECT_TRUE(texts.empty()) << KindName(k);
+    }
+    for (std::string_view t : texts) EXPECT_FALSE(t.empty()) << KindName(k);
+  }
+  EXPECT_EQ(RuntimePanicTexts(FindingKind::UnlockOfUnlocked),
+            (std::vector<std::string_view>{"sync: unlock of unlocked mutex",
+                                           "sync: Unlock of unlocked RWMutex",
+                                           "sync: RUnlock of unlocked RWMutex"}));
+  EXPECT_EQ(ShowsOf(FindingKind::UnlockOfUnlocked), Shows::Fatal);
+  EXPECT_EQ(ShowsOf(FindingKind::SendOnClosed), Shows::Panics);
+}
+
 }  // namespace
 }  // namespace gordian::report

@@ -35,6 +35,12 @@ enum class ObjectId : uint32_t {};
 inline constexpr Gid kNoGid{0};
 inline constexpr GoroutineIndex kNoGoroutine{0xffffffffu};
 inline constexpr RecordId kNoRecordId{0xffffffffu};
+// The same as a number, for the flat arrays that index records by
+// position (the analysis's hot paths: hb/op_index.h).
+inline constexpr uint32_t kNoRecord = 0xffffffffu;
+// No stamp: later than every stamp of a trace (an event that never
+// happened: a test that never ended, a program that did not crash).
+inline constexpr uint32_t kNoStamp = 0xffffffffu;
 
 template <typename Id>
 concept TraceId = std::is_same_v<Id, Gid> || std::is_same_v<Id, GoroutineIndex> ||

@@ -38,7 +38,7 @@ bool IsAssertionKind(const Violation& v) {
   // step) and asserted; a read lock that waits behind a writer waiting for
   // that reader is a stuck state naming both (checker.cc, Classify).
   if (v.kind == report::FindingKind::DoubleLock) return v.where.size() == 1;
-  return report::ShowsOf(v.kind) == report::Shows::Crashes;
+  return report::Crashes(v.kind);
 }
 
 SpinVerdict VerdictOf(const CheckResult& r) {

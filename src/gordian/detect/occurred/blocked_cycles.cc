@@ -34,7 +34,7 @@ std::vector<uint32_t> HoldersBlocking(const OccurredIndex& ix, uint32_t b) {
   const Record& r = ix.rec(b);
   LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
   std::vector<uint32_t> out;
-  if (h.writer != UINT32_MAX) out.push_back(h.writer);
+  if (h.writer != hb::kNoRecord) out.push_back(h.writer);
   if (r.kind == Kind::RWLock) out.insert(out.end(), h.readers.begin(), h.readers.end());
   std::erase_if(out, [&](uint32_t x) { return ix.GidOf(x) == ix.GidOf(b); });
   return out;
@@ -57,7 +57,7 @@ bool PlausiblePartner(const OccurredIndex& ix, Gid g, Gid h, ObjectId chan) {
     if (ix.rec(i).kind == Kind::ChanMake && ix.GidOf(i) == g) made_at = ix.rec(i).tpre;
   }
   uint32_t sp = ix.SpawnOfGid(h);
-  return made_at != 0 && sp != UINT32_MAX && ix.GidOf(sp) == g && ix.rec(sp).tpre > made_at;
+  return made_at != 0 && sp != hb::kNoRecord && ix.GidOf(sp) == g && ix.rec(sp).tpre > made_at;
 }
 
 std::string At(const OccurredIndex& ix, uint32_t rec) {

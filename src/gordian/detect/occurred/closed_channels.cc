@@ -22,14 +22,13 @@ namespace {
 // 4M records whose only closed-channel operations end range loops).
 uint32_t FirstClose(const OccurredIndex& ix, ObjectId chan) {
   uint32_t d = ix.ops().Dense(ObjClass::Chan, chan);
-  if (d == hb::kNoObject) return UINT32_MAX;
-  uint32_t c = ix.ops().Channel(d).close_rec;
-  return c == hb::kNoRecord ? UINT32_MAX : c;
+  if (d == hb::kNoObject) return hb::kNoRecord;
+  return ix.ops().Channel(d).close_rec;
 }
 
 // Adds the closing close (if known) as a second location and step.
 void AddCloser(const OccurredIndex& ix, uint32_t closer, Finding* f) {
-  if (closer == UINT32_MAX) return;
+  if (closer == hb::kNoRecord) return;
   f->locations.push_back(ix.Loc(closer, Role::Close));
   f->interleaving.push_back(ix.StepOf(closer, Role::Close, "close: the channel is now closed"));
 }
@@ -37,7 +36,7 @@ void AddCloser(const OccurredIndex& ix, uint32_t closer, Finding* f) {
 // " (closed by goroutine 1.2 at x.go:5)", or "by the same goroutine" when
 // the closer is the goroutine of rec.
 std::string ByWhom(const OccurredIndex& ix, uint32_t closer, uint32_t rec) {
-  if (closer == UINT32_MAX) return "";
+  if (closer == hb::kNoRecord) return "";
   const trace::Site& s = ix.SiteOf(closer);
   std::string who = ix.GidOf(closer) == ix.GidOf(rec)
                         ? std::string("the same goroutine")

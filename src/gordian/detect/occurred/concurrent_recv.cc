@@ -21,7 +21,7 @@
 namespace gordian::detect {
 namespace {
 
-uint32_t End(const Record& r) { return r.tpost == 0 ? UINT32_MAX : r.tpost; }
+uint32_t End(const Record& r) { return r.tpost == 0 ? trace::kNoStamp : r.tpost; }
 
 }  // namespace
 
@@ -58,8 +58,8 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
   for (auto& [chan, by_site] : recvs) {
     for (auto sa = by_site.begin(); sa != by_site.end(); ++sa) {
       for (auto sb = std::next(sa); sb != by_site.end(); ++sb) {
-        uint32_t a = UINT32_MAX, b = UINT32_MAX;
-        for (size_t x = 0; x < sa->second.size() && x < kMaxPerSite && a == UINT32_MAX; x++) {
+        uint32_t a = hb::kNoRecord, b = hb::kNoRecord;
+        for (size_t x = 0; x < sa->second.size() && x < kMaxPerSite && a == hb::kNoRecord; x++) {
           for (size_t y = 0; y < sb->second.size() && y < kMaxPerSite; y++) {
             if (racing(sa->second[x], sb->second[y])) {
               a = sa->second[x];
@@ -68,7 +68,7 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
             }
           }
         }
-        if (a == UINT32_MAX) continue;
+        if (a == hb::kNoRecord) continue;
         // The first location is the receive earlier in the source, not in
         // time: the finding's de-duplication key is built from it, and the
         // same race must get one key whichever receiver waited first (across

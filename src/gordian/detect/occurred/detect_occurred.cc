@@ -32,7 +32,7 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   // before it did (a full disk, the size limit), proves nothing about what
   // its goroutines were still waiting for: only leaks a test end saw are
   // claims then, as after a crash.
-  if (!ix.ops().Exited() || !t.incomplete.empty()) st.crash_stamp = UINT32_MAX - 1;
+  if (!ix.ops().Exited() || !t.incomplete.empty()) st.crash_stamp = trace::kNoStamp - 1;
   // One lap per detector (GORDIAN_TIMING=1).
   struct Named {
     OccurredDetector* detect;

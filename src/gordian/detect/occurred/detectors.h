@@ -29,9 +29,9 @@ struct OccurredState {
   // (a double lock, a global deadlock); the leak detector skips them.
   std::set<Gid> explained_blocked;
   // Stamp of the first operation that crashed the program (a fatal panic or
-  // runtime error), UINT32_MAX when the program did not crash. Goroutines
+  // runtime error), trace::kNoStamp when the program did not crash. Goroutines
   // that were blocked when it crashed are not leaks.
-  uint32_t crash_stamp = UINT32_MAX;
+  uint32_t crash_stamp = trace::kNoStamp;
 };
 
 // True when the panic raised by record rec (a Panic record, or the

@@ -34,9 +34,9 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
     if (b.kind != Kind::MutexLock && b.kind != Kind::RWLock && b.kind != Kind::RLock) continue;
     ObjClass fam = ClassOf(b.kind);
     LockHolders h = ix.HoldersAtEnd(fam, trace::ObjectIdOf(b));
-    uint32_t held = UINT32_MAX;
+    uint32_t held = hb::kNoRecord;
     const char* why = nullptr;
-    if (h.writer != UINT32_MAX && ix.GidOf(h.writer) == gid) {
+    if (h.writer != hb::kNoRecord && ix.GidOf(h.writer) == gid) {
       held = h.writer;
       why = b.kind == Kind::RLock ? "RLock of an RWMutex it holds the write lock of"
                                   : "Lock of a mutex it already holds";
@@ -53,7 +53,7 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
         break;
       }
     }
-    if (held == UINT32_MAX) continue;
+    if (held == hb::kNoRecord) continue;
     std::string id = ix.StableId(gid);
     const trace::Site& hs = ix.SiteOf(held);
     Finding f = OccurredFinding(ix, FindingKind::DoubleLock, blocked);

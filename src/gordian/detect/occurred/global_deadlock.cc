@@ -47,12 +47,12 @@ bool IsRecorder(const OccurredIndex& ix, const trace::Goroutine& g) {
 // goroutine that is alive outside a recorded wait (sleeping, in I/O, never
 // scheduled), or a wait on a channel gordian did not see made (possibly a
 // timer's), means it may not be a deadlock. Returns the stamp to use, or
-// UINT32_MAX.
+// trace::kNoStamp.
 uint32_t HungWithEveryoneBlocked(const OccurredIndex& ix) {
   uint32_t last = 0;
   bool any_user_blocked = false;
   for (uint32_t i = 0; i < ix.size(); i++) {
-    if (ix.rec(i).kind == Kind::ProgramExit) return UINT32_MAX;
+    if (ix.rec(i).kind == Kind::ProgramExit) return trace::kNoStamp;
     last = std::max(last, std::max(ix.rec(i).tpre, ix.rec(i).tpost));
   }
   auto made = [&](const Record& op) {
@@ -67,36 +67,36 @@ uint32_t HungWithEveryoneBlocked(const OccurredIndex& ix) {
     const Gid gid = trace::GidOf(g);
     if (IsRecorder(ix, g)) continue;
     uint32_t op = ix.LastOp(gid);
-    if (op == UINT32_MAX) return UINT32_MAX;  // alive, never recorded anything
+    if (op == hb::kNoRecord) return trace::kNoStamp;  // alive, never recorded anything
     const Record& r = ix.rec(op);
     if (r.kind == Kind::GoEnd) continue;
-    if (!ix.BlockedForever(gid)) return UINT32_MAX;
+    if (!ix.BlockedForever(gid)) return trace::kNoStamp;
     if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) {
-      if (!made(r)) return UINT32_MAX;
+      if (!made(r)) return trace::kNoStamp;
     } else if (r.kind == Kind::Select) {
       for (uint32_t c : ix.CasesOf(op)) {
-        if (!made(ix.rec(c))) return UINT32_MAX;
+        if (!made(ix.rec(c))) return trace::kNoStamp;
       }
     }
     any_user_blocked |= ix.IsUser(op);
   }
-  return any_user_blocked ? last + 1 : UINT32_MAX;
+  return any_user_blocked ? last + 1 : trace::kNoStamp;
 }
 
 }  // namespace
 
 void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
                           std::vector<Finding>* out) {
-  uint32_t marker = UINT32_MAX;
+  uint32_t marker = hb::kNoRecord;
   for (uint32_t i = 0; i < ix.size(); i++) {
     if (ix.rec(i).kind == Kind::GlobalDeadlock) {
       marker = i;
       break;
     }
   }
-  uint32_t stamp = marker != UINT32_MAX ? ix.rec(marker).tpre : HungWithEveryoneBlocked(ix);
-  if (stamp == UINT32_MAX) return;
-  bool hung = marker == UINT32_MAX;
+  uint32_t stamp = marker != hb::kNoRecord ? ix.rec(marker).tpre : HungWithEveryoneBlocked(ix);
+  if (stamp == trace::kNoStamp) return;
+  bool hung = marker == hb::kNoRecord;
 
   std::vector<uint32_t> user, other;  // blocked operations
   for (const trace::Goroutine& g : ix.trace().goroutines) {

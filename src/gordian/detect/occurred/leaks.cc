@@ -100,7 +100,7 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
       break;
     case Kind::MutexLock: case Kind::RWLock: case Kind::RLock: {
       LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
-      if (h.writer != UINT32_MAX) out.push_back(h.writer);
+      if (h.writer != hb::kNoRecord) out.push_back(h.writer);
       if (r.kind == Kind::RWLock) {
         for (uint32_t x : h.readers) out.push_back(x);
       }
@@ -228,7 +228,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     f.locations.push_back(ix.Loc(op, RoleOf(r)));
     f.interleaving.push_back(ix.StepOf(op, RoleOf(r), OpName(r) + ": blocks forever"));
     uint32_t spawn = ix.SpawnOfGid(gid);
-    if (spawn != UINT32_MAX && ix.IsUser(spawn)) {
+    if (spawn != hb::kNoRecord && ix.IsUser(spawn)) {
       f.locations.push_back(ix.Loc(spawn, Role::Spawn));
       f.interleaving.push_back(ix.StepOf(spawn, Role::Spawn,
                                          fmt::format("go statement: starts goroutine {}", id)));
@@ -278,7 +278,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     }
     if (r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock) {
       LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
-      if (h.writer != UINT32_MAX) {
+      if (h.writer != hb::kNoRecord) {
         const trace::Site& s = ix.SiteOf(h.writer);
         tail = fmt::format("; goroutine {} locked it at {}:{} and never unlocked it",
                            ix.StableId(ix.GidOf(h.writer)), BaseName(s.file), s.line);

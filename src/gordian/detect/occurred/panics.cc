@@ -34,29 +34,38 @@ bool FlaggedUnlock(const Record& r) {
          (r.flags & trace::kFailed);
 }
 
-struct RuntimePanic {
-  const char* text;
+// The kinds Go's runtime panics with (the runtime_panic column of
+// report/finding_kinds.def), with where the panic sits and the record the
+// recorder flagged for it. Whether a recover can catch one is the kind's
+// shows column (Panics or Fatal).
+struct RuntimePanicKind {
   FindingKind kind;
   Role role;
-  bool (*flagged)(const Record& r);  // the record the recorder flagged for it
+  bool (*flagged)(const Record& r);
 };
 
-constexpr RuntimePanic kRuntimePanics[] = {
-    {"send on closed channel", FindingKind::SendOnClosed, Role::Send, FlaggedSend},
-    {"close of closed channel", FindingKind::CloseOfClosed, Role::Close, FlaggedCloseOfClosed},
-    {"close of nil channel", FindingKind::CloseOfNil, Role::Close, FlaggedCloseOfNil},
-    {"sync: negative WaitGroup counter", FindingKind::NegativeWaitGroup, Role::Done, FlaggedWgAdd},
-    {"sync: unlock of unlocked mutex", FindingKind::UnlockOfUnlocked, Role::Unlock, FlaggedUnlock},
-    {"sync: Unlock of unlocked RWMutex", FindingKind::UnlockOfUnlocked, Role::Unlock,
-     FlaggedUnlock},
-    {"sync: RUnlock of unlocked RWMutex", FindingKind::UnlockOfUnlocked, Role::Unlock,
-     FlaggedUnlock},
+constexpr RuntimePanicKind kRuntimePanicKinds[] = {
+    {FindingKind::SendOnClosed, Role::Send, FlaggedSend},
+    {FindingKind::CloseOfClosed, Role::Close, FlaggedCloseOfClosed},
+    {FindingKind::CloseOfNil, Role::Close, FlaggedCloseOfNil},
+    {FindingKind::NegativeWaitGroup, Role::Done, FlaggedWgAdd},
+    {FindingKind::UnlockOfUnlocked, Role::Unlock, FlaggedUnlock},
 };
+
+// The runtime panic kind whose message the panic's message carries, or null.
+const RuntimePanicKind* RuntimePanicOf(const std::string& msg) {
+  for (const RuntimePanicKind& p : kRuntimePanicKinds) {
+    for (std::string_view text : report::RuntimePanicTexts(p.kind)) {
+      if (msg.find(text) != std::string::npos) return &p;
+    }
+  }
+  return nullptr;
+}
 
 // True when the goroutine has, before the panic's record, a record the
 // recorder flagged for this runtime panic.
 bool FlaggedBefore(const OccurredIndex& ix, Gid gid, uint32_t panic_rec,
-                   const RuntimePanic& p) {
+                   const RuntimePanicKind& p) {
   const trace::Goroutine* g = ix.trace().FindGoroutine(trace::Value(gid));
   if (g == nullptr) return false;
   for (uint32_t i = g->begin; i < panic_rec && i < g->end; i++) {
@@ -93,10 +102,7 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
       st->crash_stamp = std::min(st->crash_stamp, r.tpre);
       continue;
     }
-    const RuntimePanic* rp = nullptr;
-    for (const RuntimePanic& p : kRuntimePanics) {
-      if (msg.find(p.text) != std::string::npos) rp = &p;
-    }
+    const RuntimePanicKind* rp = RuntimePanicOf(msg);
     std::string g = ix.StableId(gid);
     Finding f;
     bool recoverable = false;  // a runtime panic a recover can catch
@@ -105,8 +111,8 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
     if (rp != nullptr) {
       if (FlaggedBefore(ix, gid, i, *rp)) continue;  // reported from the operation
       f.kind = rp->kind;
-      // Unlock of an unlocked lock is a fatal error: never recovered.
-      recoverable = rp->kind != FindingKind::UnlockOfUnlocked;
+      // A fatal error (unlock of an unlocked lock) is never recovered.
+      recoverable = report::ShowsOf(rp->kind) == report::Shows::Panics;
       f.message = fmt::format("goroutine {} panicked: {}", g, msg);
       f.locations.push_back(ix.Loc(i, rp->role));
       f.interleaving.push_back(ix.StepOf(i, rp->role, fmt::format("panic: {}", msg)));

@@ -25,7 +25,7 @@ bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
   const Record& r = ix.rec(rec);
   const Gid gid = ix.GidOf(rec);
   int exit_status = -1;  // -1: the trace has no ProgramExit (killed, or cut off)
-  if (uint32_t x = ix.ExitRecord(); x != UINT32_MAX) {
+  if (uint32_t x = ix.ExitRecord(); x != hb::kNoRecord) {
     const Record& e = ix.rec(x);
     exit_status = static_cast<int>(e.val);
     const bool fatal = e.aux == static_cast<uint16_t>(trace::ExitHow::FatalPanic) ||
@@ -36,7 +36,7 @@ bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
   if (!test.empty()) {
     for (const TestInfo& ti : ix.tests()) {
       if (ti.name == test && ti.start <= r.tpre && r.tpre <= ti.end) {
-        return ti.end != UINT32_MAX && !ti.failed;
+        return ti.end != trace::kNoStamp && !ti.failed;
       }
     }
   }
