@@ -127,7 +127,7 @@ void Excerpt(const Location& l, int context, const Style& st, SourceCache* cache
   SourceExcerpt ex = ExcerptOf(l, context, cache, source_root);
   if (ex.lines.empty()) {
     if (!ex.note.empty()) {
-      *out += fmt::format("      {}\n", st.Dim("(" + EscapeControls(ex.note) + ")"));
+      *out += fmt::format("      {}\n", st.Dim(fmt::format("({})", EscapeControls(ex.note))));
     }
     return;
   }
