@@ -138,7 +138,7 @@ void Extractor::Call(Ctx& c, Frame& f, const ir::Op& op) {
 }
 
 void Extractor::InlineCall(Ctx& c, Frame& f, const std::string& id, const std::vector<Val>& params,
-                const std::vector<Val>& frees, Val* result, const ir::Pos& pos, int depth) {
+                          const std::vector<Val>& frees, Val* result, const ir::Pos& pos, int depth) {
   if (depth < 0) depth = f.depth + 1;
   const ir::Function* fn = prog_.FindFunction(id);
   if (!fn || fn->blocks.empty()) return;
@@ -232,7 +232,7 @@ Val Extractor::Import(Ctx& child, Ctx& parent, const Val& v, const ir::Pos& pos)
 }
 
 void Extractor::Spawn(Ctx& c, Frame& f, const std::string& id, const std::vector<Val>& params,
-           const std::vector<Val>& frees, const ir::Pos& pos, int wg) {
+                     const std::vector<Val>& frees, const ir::Pos& pos, int wg) {
   const ir::Function* fn = prog_.FindFunction(id);
   if (!fn) return;
   for (Ctx* p = &c; p; p = p->parent) {
