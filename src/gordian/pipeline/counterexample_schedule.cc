@@ -89,6 +89,54 @@ int32_t RuntimeCase(const verify::Instr& in, int32_t c) {
   return in.cases[c].send ? before : sends + before;
 }
 
+// The first goroutine of t that does in (one of kinds, or a spawn for a
+// `go`) where at_line(record, in) says it is: the entry's goroutine.
+template <typename AtLine>
+bool EntryGoroutine(const trace::Trace& t, const verify::Instr& in, const std::vector<Kind>& kinds, AtLine at_line,
+                    uint32_t* gid) {
+  bool found = false;
+  for (const trace::Goroutine& g : t.goroutines) {
+    for (uint32_t r = g.begin; r < g.end && !found; r++) {
+      const trace::Record& rec = t.records[r];
+      bool kind_ok = in.kind == InstrKind::kGo ? rec.kind == Kind::GoSpawn
+                                               : std::find(kinds.begin(), kinds.end(), rec.kind) != kinds.end();
+      if (kind_ok && at_line(rec, in)) found = true;
+    }
+    if (found) {
+      *gid = g.gid;
+      break;
+    }
+  }
+  return found;
+}
+
+// The schedule's operation for record r of t, the k-th controlled record of
+// schedule goroutine g: the matched step's (st, which ran in; blocks and the
+// select case it took), or one passed over on the way (st null: a select
+// keeps the case it took in the recording).
+schedule::Op OpOf(const trace::Trace& t, uint32_t r, size_t k, uint32_t g, const verify::CheckStep* st,
+                  const verify::Instr& in) {
+  const trace::Record& rec = t.records[r];
+  schedule::Op op;
+  op.g = g;
+  op.kind = rec.kind;
+  op.obj = rec.obj;
+  op.val = rec.val;
+  op.flags = rec.flags;
+  op.index = static_cast<uint32_t>(k);
+  op.site = schedule::SiteText(t, rec);
+  if (st) {
+    op.blocks = st->blocks;
+    if (rec.kind == Kind::Select) {
+      op.choice = RuntimeCase(in, st->select_case);
+      op.obj = 0;  // the case's channel in this run is not known here
+    }
+  } else if (rec.kind == Kind::Select && rec.tpost != 0) {
+    op.choice = rec.val == trace::kDefaultCase ? schedule::kChoiceDefault : static_cast<int32_t>(rec.val);
+  }
+  return op;
+}
+
 struct Bound {
   uint32_t gid = 0;      // the recorded goroutine
   int32_t tmpl = -1;
@@ -146,7 +194,6 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
   };
   std::deque<Spawn> pending;  // spawned, not yet bound to a process
   std::unordered_map<uint32_t, uint32_t> spawn_cursor;  // gid -> next record to look at for GoSpawn
-  uint32_t pos = 0;
   std::map<int32_t, std::pair<int32_t, int32_t>> last_pc;  // process -> (template, pc) of its last step
   std::map<int32_t, size_t> last_op;  // process -> index in s.ops of its last matched operation
   for (size_t i = 0; i < v.steps.size(); i++) {
@@ -183,20 +230,7 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
       b.tmpl = st.template_index;
       if (st.template_index == 0 && it == procs.end()) {
         // The entry: the first goroutine that does this step's operation here.
-        bool found = false;
-        for (const trace::Goroutine& g : t.goroutines) {
-          for (uint32_t r = g.begin; r < g.end && !found; r++) {
-            const trace::Record& rec = t.records[r];
-            bool kind_ok = in.kind == InstrKind::kGo ? rec.kind == Kind::GoSpawn
-                                                     : std::find(kinds.begin(), kinds.end(), rec.kind) != kinds.end();
-            if (kind_ok && at_line(rec, in)) found = true;
-          }
-          if (found) {
-            b.gid = g.gid;
-            break;
-          }
-        }
-        if (!found) {
+        if (!EntryGoroutine(t, in, kinds, at_line, &b.gid)) {
           *why = fmt::format("{}: the recorded run has no goroutine that does it (the test does not reach {} "
                              "the way the model does)", describe(i, st, in), m.entry);
           return false;
@@ -271,28 +305,7 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
                          g->stable_id);
       return false;
     }
-    for (; k <= j; k++) {
-      const trace::Record& rec = t.records[list[k]];
-      schedule::Op op;
-      op.g = sid.at(gid);
-      op.kind = rec.kind;
-      op.obj = rec.obj;
-      op.val = rec.val;
-      op.flags = rec.flags;
-      op.index = static_cast<uint32_t>(k);
-      op.site = schedule::SiteText(t, rec);
-      if (k == j) {
-        op.blocks = st.blocks;
-        if (rec.kind == Kind::Select) {
-          op.choice = RuntimeCase(in, st.select_case);
-          op.obj = 0;  // the case's channel in this run is not known here
-        }
-      } else if (rec.kind == Kind::Select && rec.tpost != 0) {
-        op.choice = rec.val == trace::kDefaultCase ? schedule::kChoiceDefault : static_cast<int32_t>(rec.val);
-      }
-      s.ops.push_back(std::move(op));
-      pos++;
-    }
+    for (; k <= j; k++) s.ops.push_back(OpOf(t, list[k], k, sid.at(gid), k == j ? &st : nullptr, in));
     last_op[st.process] = s.ops.size() - 1;
   }
   if (s.ops.empty()) {

@@ -149,6 +149,62 @@ std::vector<const ir::Function*> TestsReaching(const ir::Program& prog, const st
   return out;
 }
 
+namespace {
+
+// The models of a group of findings, those whose entry is a test first
+// (the easy case: the counterexample starts where the test does).
+std::vector<size_t> ModelsOf(const std::vector<size_t>& members, const std::vector<verify::Model>& models,
+                             const std::vector<size_t>& model_of) {
+  std::vector<size_t> ms;
+  for (size_t i : members) {
+    if (std::find(ms.begin(), ms.end(), model_of[i]) == ms.end()) ms.push_back(model_of[i]);
+  }
+  std::stable_sort(ms.begin(), ms.end(), [&](size_t a, size_t b) {
+    return !models[a].test.empty() && models[b].test.empty();
+  });
+  return ms;
+}
+
+// Records test once for all findings it reaches, into rec (its trace, or
+// why there is none); n: the recordings so far, this one included (the
+// name of its directory).
+void RecordTest(const ir::Program& prog, const ir::Function& test, const std::string& what, size_t n,
+                const VerifyConfirmOptions& opt, VerifyConfirmSummary* sum, Recording* rec) {
+  if (!rec->trace_dir.empty() || !rec->error.empty()) return;
+  const ir::Package* pkg = PackageOf(prog, test);
+  std::string test_name = test.name.substr(test.name.rfind('.') + 1);
+  if (pkg == nullptr || pkg->dir.empty()) {
+    rec->error = fmt::format("the directory of {}'s package is not known", test.name);
+  } else {
+    if (opt.progress) opt.progress(fmt::format("recording {} to confirm {}", test_name, what));
+    driver::RecordOptions ro;
+    ro.mode = driver::RecordMode::kTest;
+    ro.args = {fmt::format("-run=^{}$", test_name), "."};
+    ro.cwd = fs::path(pkg->dir).is_absolute() ? pkg->dir : (fs::path(prog.root) / pkg->dir).string();
+    ro.out_dir = (fs::path(opt.work_dir) / fmt::format("record-{}", n)).string();
+    ro.wall_seconds = opt.record_seconds;
+    ro.pass_through = false;
+    ro.self_exe = opt.self_exe;
+    driver::RecordResult rr;
+    std::string err;
+    if (!driver::Record(ro, &rr, &err)) {
+      rec->error = fmt::format("recording {} failed: {}", test_name, err);
+    } else if (rr.build_failed) {
+      sum->build_failed = true;
+      std::string first = rr.build_errors.empty() ? rr.run.Describe() : rr.build_errors[0].String();
+      rec->error = fmt::format("the test {} does not build ({}); fix the build to confirm", test_name, first);
+    } else if (rr.traces.empty()) {
+      rec->error = fmt::format("recording {} left no trace ({})", test_name, rr.run.Describe());
+    } else if (!trace::ReadTrace(rr.traces[0].trace_dir, &rec->trace, &err)) {
+      rec->error = fmt::format("the recording of {} does not read: {}", test_name, err);
+    } else {
+      rec->trace_dir = rr.traces[0].trace_dir;
+    }
+  }
+}
+
+}  // namespace
+
 void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Model>& models,
                            const std::vector<size_t>& model_of, std::vector<report::Finding>* findings,
                            const VerifyConfirmOptions& opt, VerifyConfirmSummary* sum) {
@@ -178,15 +234,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     std::vector<size_t>& members = groups[key];
     const report::Finding& f0 = (*findings)[members.front()];
     const std::string what = fmt::format("{} at {}", report::KindName(f0.kind), ShortSite(f0));
-    // The models of the group, those whose entry is a test first (the
-    // easy case: the counterexample starts where the test does).
-    std::vector<size_t> ms;
-    for (size_t i : members) {
-      if (std::find(ms.begin(), ms.end(), model_of[i]) == ms.end()) ms.push_back(model_of[i]);
-    }
-    std::stable_sort(ms.begin(), ms.end(), [&](size_t a, size_t b) {
-      return !models[a].test.empty() && models[b].test.empty();
-    });
+    std::vector<size_t> ms = ModelsOf(members, models, model_of);
     report::Status verdict = report::Status::Predicted;
     std::string reproduce, why;
     int replays = 0, unmapped = 0, refuted = 0;
@@ -199,39 +247,9 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       if (tests.empty()) continue;
       any_test = true;
       const ir::Function& test = *tests[0];
-      const ir::Package* pkg = PackageOf(prog, test);
       std::string test_name = test.name.substr(test.name.rfind('.') + 1);
       Recording& rec = recordings[test.id];
-      if (rec.trace_dir.empty() && rec.error.empty()) {
-        if (pkg == nullptr || pkg->dir.empty()) {
-          rec.error = fmt::format("the directory of {}'s package is not known", test.name);
-        } else {
-          if (opt.progress) opt.progress(fmt::format("recording {} to confirm {}", test_name, what));
-          driver::RecordOptions ro;
-          ro.mode = driver::RecordMode::kTest;
-          ro.args = {fmt::format("-run=^{}$", test_name), "."};
-          ro.cwd = fs::path(pkg->dir).is_absolute() ? pkg->dir : (fs::path(prog.root) / pkg->dir).string();
-          ro.out_dir = (fs::path(opt.work_dir) / fmt::format("record-{}", recordings.size())).string();
-          ro.wall_seconds = opt.record_seconds;
-          ro.pass_through = false;
-          ro.self_exe = opt.self_exe;
-          driver::RecordResult rr;
-          std::string err;
-          if (!driver::Record(ro, &rr, &err)) {
-            rec.error = fmt::format("recording {} failed: {}", test_name, err);
-          } else if (rr.build_failed) {
-            sum->build_failed = true;
-            std::string first = rr.build_errors.empty() ? rr.run.Describe() : rr.build_errors[0].String();
-            rec.error = fmt::format("the test {} does not build ({}); fix the build to confirm", test_name, first);
-          } else if (rr.traces.empty()) {
-            rec.error = fmt::format("recording {} left no trace ({})", test_name, rr.run.Describe());
-          } else if (!trace::ReadTrace(rr.traces[0].trace_dir, &rec.trace, &err)) {
-            rec.error = fmt::format("the recording of {} does not read: {}", test_name, err);
-          } else {
-            rec.trace_dir = rr.traces[0].trace_dir;
-          }
-        }
-      }
+      RecordTest(prog, test, what, recordings.size(), opt, sum, &rec);
       if (!rec.error.empty()) {
         failed = true;
         why = rec.error;

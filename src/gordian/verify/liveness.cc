@@ -369,20 +369,20 @@ bool MayRunForever(const Model& m) {
   return false;
 }
 
-LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
-  LivenessResult r;
-  Stepper st(m, opts);
+namespace {
+
+// Notes the first reason a limit cut the search.
+void Bound(LivenessResult* r, const std::string& why) {
+  if (!r->bounded) r->bound_reason = why;
+  r->bounded = true;
+}
+
+// The reachable graph of st's model from its initial state, into g, each
+// state with its edges and what is enabled, live and buffered in it; a
+// limit cut is noted on r.
+void Explore(const Model& m, const CheckOptions& opts, Stepper& st, Graph& g, LivenessResult* r) {
   std::string err;
-  if (!st.ok(&err)) {
-    r.bounded = true;
-    r.bound_reason = err;
-    return r;
-  }
-  auto bound = [&](const std::string& why) {
-    if (!r.bounded) r.bound_reason = why;
-    r.bounded = true;
-  };
-  Graph g;
+  auto bound = [&](const std::string& why) { Bound(r, why); };
   g.start.push_back(0);
   const std::vector<int32_t> init = st.Initial();
   g.Insert(init.data(), static_cast<int32_t>(init.size()));
@@ -396,7 +396,7 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     if ((s & 63) == 63 && opts.deadline != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= opts.deadline) {
       bound(fmt::format("the wall budget ran out after {} states", g.size()));
-      r.out_of_time = true;
+      r->out_of_time = true;
       break;
     }
     cur.assign(g.State(s), g.State(s) + g.Len(s));
@@ -452,7 +452,7 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
         g.depth.push_back(g.depth[s] + 1);
         if (g.size() >= opts.max_states) {
           bound(fmt::format("more than {} states (max_states)", opts.max_states));
-          r.out_of_states = true;
+          r->out_of_states = true;
           full = true;
         }
       }
@@ -465,6 +465,54 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     // states after it are not expanded and belong to no component.
   }
   g.edge_begin.push_back(static_cast<uint32_t>(g.edges.size()));
+}
+
+// The message at the head of buffered channel o after prefix: the first
+// send on o that no receive took (FIFO); false when the prefix does not
+// show it.
+bool BufferHead(const Model& m, const std::vector<CheckStep>& prefix, int32_t o, CheckStep* head) {
+  int32_t sends = 0, recvs = 0;
+  for (const CheckStep& s : prefix) {
+    if (s.process < 0 || s.object != o) continue;
+    const Instr& in = m.templates[s.template_index].code[s.pc];
+    const bool send = in.kind == InstrKind::kSend ||
+                      (in.kind == InstrKind::kSelect && s.select_case >= 0 && in.cases[s.select_case].send);
+    const bool recv = in.kind == InstrKind::kRecv ||
+                      (in.kind == InstrKind::kSelect && s.select_case >= 0 && !in.cases[s.select_case].send);
+    sends += send;
+    recvs += recv;
+  }
+  bool found = false;
+  int32_t seen = 0;
+  for (const CheckStep& s : prefix) {
+    if (s.process < 0 || s.object != o) continue;
+    const Instr& in = m.templates[s.template_index].code[s.pc];
+    const bool send = in.kind == InstrKind::kSend ||
+                      (in.kind == InstrKind::kSelect && s.select_case >= 0 && in.cases[s.select_case].send);
+    if (send && ++seen == recvs + 1) {
+      *head = s;
+      found = true;
+      break;
+    }
+  }
+  (void)sends;
+  return found;
+}
+
+}  // namespace
+
+LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
+  LivenessResult r;
+  Stepper st(m, opts);
+  std::string err;
+  if (!st.ok(&err)) {
+    r.bounded = true;
+    r.bound_reason = err;
+    return r;
+  }
+  auto bound = [&](const std::string& why) { Bound(&r, why); };
+  Graph g;
+  Explore(m, opts, st, g, &r);
   r.states = g.size();
 
   // The states on some cycle at all: the candidates live there.
@@ -538,33 +586,8 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     std::vector<uint32_t> cs;
     std::vector<uint16_t> cmoves;
     search.Lasso(c, &prefix, &cycle, &entry, &cs, &cmoves, keep);
-    // The message at the head of the buffer: the first send on o that no
-    // receive took (FIFO).
-    int32_t sends = 0, recvs = 0;
-    for (const CheckStep& s : prefix) {
-      if (s.process < 0 || s.object != o) continue;
-      const Instr& in = m.templates[s.template_index].code[s.pc];
-      const bool send = in.kind == InstrKind::kSend ||
-                        (in.kind == InstrKind::kSelect && s.select_case >= 0 && in.cases[s.select_case].send);
-      const bool recv = in.kind == InstrKind::kRecv ||
-                        (in.kind == InstrKind::kSelect && s.select_case >= 0 && !in.cases[s.select_case].send);
-      sends += send;
-      recvs += recv;
-    }
     CheckStep head;
-    bool found = false;
-    int32_t seen = 0;
-    for (const CheckStep& s : prefix) {
-      if (s.process < 0 || s.object != o) continue;
-      const Instr& in = m.templates[s.template_index].code[s.pc];
-      const bool send = in.kind == InstrKind::kSend ||
-                        (in.kind == InstrKind::kSelect && s.select_case >= 0 && in.cases[s.select_case].send);
-      if (send && ++seen == recvs + 1) {
-        head = s;
-        found = true;
-        break;
-      }
-    }
+    const bool found = BufferHead(m, prefix, o, &head);
     if (!found) continue;  // (a value the prefix does not show: cannot be)
     v.key = fmt::format("{} {}:{}", report::KindName(v.kind), head.template_index, head.pc);
     if (!keys.insert(v.key).second) continue;
@@ -572,7 +595,6 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     v.steps = std::move(prefix);
     v.cycle_start = static_cast<int32_t>(v.steps.size());
     v.steps.insert(v.steps.end(), cycle.begin(), cycle.end());
-    (void)sends;
     r.violations.push_back(std::move(v));
   }
   return r;

@@ -36,7 +36,7 @@ bool IsAssertionKind(const Violation& v) {
   // is a stuck state (report/finding_kinds.def, the shows column). But a
   // process at a Lock of a lock it holds is reported alone (one blocked
   // step) and asserted; a read lock that waits behind a writer waiting for
-  // that reader is a stuck state naming both (checker.cc, Classify).
+  // that reader is a stuck state naming both (checker_stuck.cc, Classify).
   if (v.kind == report::FindingKind::DoubleLock) return v.where.size() == 1;
   return report::Crashes(v.kind);
 }
