@@ -38,27 +38,20 @@
 // and the declarations, parser_exprs.cc the expressions, parser_types.cc
 // the types, parser_stmts.cc the statements, and parser_internal.h the
 // Parser class they share.
-#include <pthread.h>
-
 #include "gordian/syntax/parser_internal.h"
+#include "gordian/syntax/stack_guard.h"
 
 namespace gordian::syntax::parser_internal {
 namespace {
 
-// The stack budget of the calling thread, measured from here.
+// The stack budget of the calling thread, measured from here. The thread's
+// stack bounds are cached per thread (StackBottom): querying them costs more
+// than parsing a small file.
 uintptr_t StackBudget() {
   uintptr_t budget = kMaxStackBytes;
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-    void* addr = nullptr;
-    size_t size = 0;
-    if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr != nullptr) {
-      uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
-      uintptr_t lo = reinterpret_cast<uintptr_t>(addr);
-      if (here > lo) budget = std::min(budget, (here - lo) / 4 * 3);
-    }
-    pthread_attr_destroy(&attr);
-  }
+  uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  uintptr_t lo = StackBottom();
+  if (lo != 0 && here > lo) budget = std::min(budget, (here - lo) / 4 * 3);
   return budget;
 }
 

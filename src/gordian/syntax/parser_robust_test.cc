@@ -3,6 +3,8 @@
 // inputs that would make a naive branch checker quadratic. Each must
 // terminate quickly with errors reported (never a crash), a well formed tree
 // (parser_testing.h), and memory proportional to the input.
+#include <pthread.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -285,6 +287,47 @@ TEST(ParserRobust, DeepNesting) {
     EXPECT_EQ(o.problem, "") << c.name;
     EXPECT_LT(secs, 5.0) << c.name;
     ExpectBoundedMemory(o, c.text.size());
+  }
+}
+
+// The stack limit is measured against the stack of the thread that parses,
+// whatever other threads (with larger stacks) parsed before: on a thread
+// whose stack is smaller than the parser's fixed limit, deep nesting is
+// still refused with the same error, not a stack overflow, on the first
+// parse and on later ones.
+struct ThreadParse {
+  const std::string* text;
+  std::vector<Outcome> outcomes;
+};
+
+void* ParseTwiceOnThisThread(void* arg) {
+  auto* job = static_cast<ThreadParse*>(arg);
+  for (int i = 0; i < 2; i++) job->outcomes.push_back(ParseText(*job->text));
+  return nullptr;
+}
+
+TEST(ParserRobust, DeepNestingOnSmallStackThreads) {
+  const size_t kDeep = 200000;
+  std::string text = "package p\nvar x = " + Repeat("(", kDeep) + "1" + Repeat(")", kDeep) + "\n" +
+                     "func f() {" + Repeat("if x {", kDeep) + Repeat("}", kDeep) + "}\n";
+  Outcome on_main = ParseText(text);  // the main thread, with its large stack, first
+  ASSERT_NE(on_main.first.find("exceeded max nesting depth"), std::string::npos) << on_main.first;
+  for (size_t stack_size : {size_t{512} << 10, size_t{2} << 20}) {
+    ThreadParse job{&text, {}};
+    pthread_attr_t attr;
+    pthread_t thread;
+    ASSERT_EQ(pthread_attr_init(&attr), 0);
+    ASSERT_EQ(pthread_attr_setstacksize(&attr, stack_size), 0);
+    ASSERT_EQ(pthread_create(&thread, &attr, ParseTwiceOnThisThread, &job), 0);
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, nullptr);
+    ASSERT_EQ(job.outcomes.size(), 2u);
+    for (const Outcome& o : job.outcomes) {
+      EXPECT_GT(o.errors, 0) << stack_size;
+      EXPECT_NE(o.first.find("exceeded max nesting depth"), std::string::npos)
+          << stack_size << ": " << o.first;
+      EXPECT_EQ(o.problem, "") << stack_size;
+    }
   }
 }
 

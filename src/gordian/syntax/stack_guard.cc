@@ -10,18 +10,23 @@
 namespace gordian::syntax {
 namespace internal {
 
-uintptr_t InitStackLow() {
-  uintptr_t low = 1;  // unknown bounds: never report a low stack
+uintptr_t QueryStackBottom() {
+  uintptr_t bottom = 0;
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) == 0) {
     void* addr = nullptr;
     size_t size = 0;
-    if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr != nullptr) {
-      // The lowest page may be a guard page: keep clear of it.
-      low = reinterpret_cast<uintptr_t>(addr) + 64 * 1024;
-    }
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) bottom = reinterpret_cast<uintptr_t>(addr);
     pthread_attr_destroy(&attr);
   }
+  stack_bottom = bottom;
+  return bottom;
+}
+
+uintptr_t InitStackLow() {
+  uintptr_t low = 1;  // unknown bounds: never report a low stack
+  // The lowest page may be a guard page: keep clear of it.
+  if (uintptr_t bottom = StackBottom(); bottom != 0) low = bottom + 64 * 1024;
   stack_low = low;
   return low;
 }

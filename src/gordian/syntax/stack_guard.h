@@ -1,5 +1,6 @@
 // This file owns protection against stack overflow in the recursive tree
-// algorithms (printer, EqualTrees, walks, dump).
+// algorithms (printer, EqualTrees, walks, dump), and the query of the
+// calling thread's stack bounds that it and the parser's depth guard use.
 //
 // The parser accepts nesting up to 10000 levels, and a generated file (a
 // long else-if chain, deeply nested literals) gets there; a recursive pass
@@ -21,10 +22,25 @@ namespace gordian::syntax {
 inline constexpr uintptr_t kStackReserve = uintptr_t{1} << 20;
 
 namespace internal {
+// This thread's stack bottom (see StackBottom), kStackNotQueried until the
+// first query.
+inline constexpr uintptr_t kStackNotQueried = ~uintptr_t{0};
+inline thread_local uintptr_t stack_bottom = kStackNotQueried;
+uintptr_t QueryStackBottom();
 // Lowest usable address of this thread's stack, 0 until first computed.
 inline thread_local uintptr_t stack_low = 0;
 uintptr_t InitStackLow();
 }  // namespace internal
+
+// Lowest address of the calling thread's stack, or 0 when the system does
+// not tell. The system is asked once per thread and the answer kept, since a
+// thread's stack never moves: for the main thread pthread_getattr_np parses
+// /proc/self/maps, which costs more than parsing a small Go file.
+inline uintptr_t StackBottom() {
+  uintptr_t bottom = internal::stack_bottom;
+  if (bottom == internal::kStackNotQueried) [[unlikely]] bottom = internal::QueryStackBottom();
+  return bottom;
+}
 
 // Whether fewer than kStackReserve bytes of stack remain on this thread.
 inline bool StackIsLow() {
