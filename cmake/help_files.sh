@@ -210,7 +210,7 @@ zq() { printf '%s' "$1" | sed "s/'/'\\\\''/g"; }
     done
     echo '      )'
     if [ -n "${csubs[$c]}" ]; then
-      echo "      (( CURRENT == 3 )) && [[ \$PREFIX != -* ]] && { compadd -- ${csubs[$c]}; return }"
+      echo "      (( CURRENT == 3 )) && [[ \$PREFIX != -* ]] && { compadd -- ${csubs[$c]}; return; }"
     fi
     echo '      ;;'
   done

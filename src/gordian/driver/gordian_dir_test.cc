@@ -38,7 +38,8 @@ TEST(GordianDir, BuildTreeBinaryFallsBackToItsSources) {
                                       "/src/g/tools/irgen"}));
   EXPECT_EQ(Strings(GordianDirCandidates("/b/src/gordian/driver/driver_test", "runtime/std",
                                          "runtime/std", "/src/g", "/b")),
-            (std::vector<std::string>{"/b/share/gordian/runtime/std", "/src/g/runtime/std"}));
+            (std::vector<std::string>{"/b/src/gordian/share/gordian/runtime/std",
+                                      "/src/g/runtime/std"}));
 }
 
 TEST(GordianDir, ASiblingOfTheBuildTreeIsNotInIt) {
