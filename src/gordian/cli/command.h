@@ -53,5 +53,6 @@ int RunMerge(const std::vector<std::string>& args);
 int RunIr(const std::vector<std::string>& args);
 int RunVerify(const std::vector<std::string>& args);
 int RunCache(const std::vector<std::string>& args);
+int RunVersion(const std::vector<std::string>& args);
 
 }  // namespace gordian::cli

@@ -17,6 +17,7 @@ const std::vector<Command>& Commands() {
       {"verify", "check a model of each entry point's concurrency for every interleaving (static)", RunVerify},
       {"replay", "re-run a recorded trace or a schedule deterministically; say where it diverged", RunReplay},
       {"cache", "show where gordian's cache is and how much it takes; clean it", RunCache},
+      {"version", "print the version, commit, build type and the Go releases supported", RunVersion},
   };
   return commands;
 }

@@ -61,10 +61,7 @@ int main(int argc, char** argv) {
       return kExitOK;
     }
   }
-  if (name == "--version" || name == "version") {
-    fmt::print("gordian 0.1.0\n");
-    return kExitOK;
-  }
+  if (name == "--version" || name == "-version") return RunVersion({});
   // Commands that run children wind down on the first Ctrl-C or SIGTERM
   // (children killed, scratch removed, "interrupted"); the others keep the
   // default and simply stop.

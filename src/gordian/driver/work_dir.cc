@@ -132,24 +132,41 @@ std::string SelfExe() {
   return ec ? std::string() : p.string();
 }
 
-std::string FindGordianDir(const std::string& rel, const std::string& source_dir,
-                           bool (*is_it)(const fs::path&)) {
+std::string InstalledDataDirOf(const std::string& exe) {
+  return (fs::path(exe).parent_path() / ".." / kInstalledDataDir).lexically_normal().string();
+}
+
+std::vector<fs::path> GordianDirCandidates(const std::string& exe, const std::string& installed_rel,
+                                           const std::string& source_rel,
+                                           const std::string& source_dir,
+                                           const std::string& build_dir) {
   std::vector<fs::path> cands;
-  std::string self = SelfExe();
-  if (!self.empty()) {
-    fs::path bin = fs::path(self).parent_path();
-    cands.push_back(bin / "../share/gordian" / rel);  // installed
-    // Build trees: build/<name>/bin, build/<name>/src/gordian/..., and deeper.
-    fs::path up = bin;
-    for (int i = 0; i < 6 && up.has_parent_path(); i++) {
-      up = up.parent_path();
-      cands.push_back(up / rel);
-    }
+  if (exe.empty()) return cands;
+  fs::path self = fs::path(exe).lexically_normal();
+  cands.push_back(fs::path(InstalledDataDirOf(self.string())) / installed_rel);
+  if (source_dir.empty() || build_dir.empty()) return cands;
+  // Inside the build tree: its bin/ or a test binary anywhere below it.
+  fs::path build = fs::path(build_dir).lexically_normal();
+  fs::path rel = self.lexically_relative(build);
+  if (!rel.empty() && *rel.begin() != ".." && *rel.begin() != ".") {
+    cands.push_back(fs::path(source_dir) / source_rel);
   }
-  if (!source_dir.empty()) cands.push_back(fs::path(source_dir) / rel);
-  for (const fs::path& c : cands) {
+  return cands;
+}
+
+std::string FindGordianDir(const std::string& installed_rel, const std::string& source_rel,
+                           bool (*is_it)(const fs::path&)) {
+  std::error_code ec;
+  // The executable's path is canonical (/proc/self/exe); the build tree's
+  // is made so, for a build tree reached through a symlink. Both
+  // directories are compiled into this file alone (driver/CMakeLists.txt).
+  std::string self = SelfExe();
+  std::string build = GORDIAN_BUILD_DIR;
+  fs::path canonical_build = fs::weakly_canonical(build, ec);
+  if (!ec) build = canonical_build.string();
+  for (const fs::path& c :
+       GordianDirCandidates(self, installed_rel, source_rel, GORDIAN_SOURCE_DIR, build)) {
     if (is_it(c)) {
-      std::error_code ec;
       fs::path canonical = fs::weakly_canonical(c, ec);
       return ec ? c.string() : canonical.string();
     }
@@ -169,14 +186,12 @@ bool FindHooksDir(std::string* dir, std::string* err) {
     *dir = env;
     return true;
   }
-#ifdef GORDIAN_SOURCE_DIR
-  *dir = FindGordianDir("runtime/std", GORDIAN_SOURCE_DIR, IsHooksDir);
-#else
-  *dir = FindGordianDir("runtime/std", "", IsHooksDir);
-#endif
+  *dir = FindGordianDir("runtime/std", "runtime/std", IsHooksDir);
   if (!dir->empty()) return true;
-  *err = "cannot find the gordian runtime hooks (runtime/std with patches.txt); set "
-         "GORDIAN_RUNTIME_DIR to the runtime/std directory of the gordian sources";
+  *err = fmt::format("cannot find the gordian runtime hooks ({}/runtime/std with "
+                     "patches.txt, next to the gordian binary); reinstall gordian, or set "
+                     "GORDIAN_RUNTIME_DIR to the runtime/std directory of the gordian sources",
+                     InstalledDataDirOf(SelfExe()));
   return false;
 }
 

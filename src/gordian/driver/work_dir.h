@@ -1,12 +1,14 @@
 // This file owns where gordian keeps its own files, never in the user's
 // tree: the cache directory (patched std sources, shared by runs and kept
 // so that GOCACHE hits), per-run scratch directories (overlay JSON, built
-// binaries; removed after the run), and where the runtime hook set
-// (runtime/std of the repository) is found.
+// binaries; removed after the run), and where the files gordian needs at
+// run time (the runtime hook set, the IR generator's sources) are found:
+// installed beside the binary, or in the source tree of a build tree.
 #pragma once
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace gordian::driver {
 
@@ -35,18 +37,39 @@ inline constexpr int kScheduleDays = 7;
 inline constexpr size_t kScheduleRuns = 50;
 void PruneSchedules(const std::string& cache);
 
-// The runtime hook set: $GORDIAN_RUNTIME_DIR, else runtime/std next to the
-// gordian binary's source tree or install prefix, else the source tree this
-// gordian was built from. Fails with a message saying to set the variable.
+// The runtime hook set: $GORDIAN_RUNTIME_DIR, else the installed one
+// (share/gordian/runtime/std beside the binary's bin/), else, for a binary
+// in its build tree, runtime/std of the sources it was built from. Fails
+// with a message saying to set the variable.
 bool FindHooksDir(std::string* dir, std::string* err);
 
-// A directory of gordian's own sources that the binary needs at run time
-// (runtime/std, tools/irgen), at rel: the first of BIN/../share/gordian/rel
-// (installed), rel under each of the binary's six nearest ancestors (build
-// trees), and source_dir/rel, for which is_it holds, made canonical; ""
-// when none is.
-std::string FindGordianDir(const std::string& rel, const std::string& source_dir,
+// Where an installed gordian keeps the files it needs at run time, relative
+// to the directory above its bin/ (cmake/install.cmake puts them there):
+// runtime/std (the hooks) and irgen (the IR generator's sources).
+inline constexpr const char* kInstalledDataDir = "share/gordian";
+
+// EXE's directory/../share/gordian, normalised ("/usr/share/gordian" for
+// /usr/bin/gordian), for messages.
+std::string InstalledDataDirOf(const std::string& exe);
+
+// A directory of gordian's own files that the binary needs at run time:
+// the first of these for which is_it holds, made canonical, or "":
+//   - installed: EXE/../share/gordian/installed_rel, relative to the
+//     running executable, whatever the prefix it was installed to;
+//   - only when the executable lies inside the build tree it was built in
+//     (its bin/, or a test binary): source_rel in the source tree it was
+//     built from. An installed gordian never reads the source tree.
+std::string FindGordianDir(const std::string& installed_rel, const std::string& source_rel,
                            bool (*is_it)(const std::filesystem::path&));
+
+// The candidates FindGordianDir tries, in order, for the executable exe
+// built from source_dir into build_dir (both compiled in; build_dir made
+// canonical by the caller): pure, for tests.
+std::vector<std::filesystem::path> GordianDirCandidates(const std::string& exe,
+                                                        const std::string& installed_rel,
+                                                        const std::string& source_rel,
+                                                        const std::string& source_dir,
+                                                        const std::string& build_dir);
 
 // The path of the running executable (/proc/self/exe).
 std::string SelfExe();

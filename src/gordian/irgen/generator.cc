@@ -170,14 +170,12 @@ bool FindIrgenDir(std::string* dir, std::string* err) {
     *dir = env;
     return true;
   }
-#ifdef GORDIAN_SOURCE_DIR
-  *dir = driver::FindGordianDir("tools/irgen", GORDIAN_SOURCE_DIR, IsIrgenDir);
-#else
-  *dir = driver::FindGordianDir("tools/irgen", "", IsIrgenDir);
-#endif
+  *dir = driver::FindGordianDir("irgen", "tools/irgen", IsIrgenDir);
   if (!dir->empty()) return true;
-  *err = "cannot find the IR generator's sources (tools/irgen with vendor/); set "
-         "GORDIAN_IRGEN_DIR to the tools/irgen directory of the gordian sources";
+  *err = fmt::format("cannot find the IR generator's sources ({}/irgen with vendor/, next "
+                     "to the gordian binary); reinstall gordian, or set GORDIAN_IRGEN_DIR to "
+                     "the tools/irgen directory of the gordian sources",
+                     driver::InstalledDataDirOf(driver::SelfExe()));
   return false;
 }
 

@@ -42,9 +42,10 @@ class IrGenerator {
 // The generator built from tools/irgen with the user's go command.
 std::unique_ptr<IrGenerator> NewGoIrGenerator();
 
-// The generator's sources: $GORDIAN_IRGEN_DIR, else tools/irgen next to
-// the gordian binary's source tree or install prefix
-// (share/gordian/tools/irgen), else the tree gordian was built from.
+// The generator's sources: $GORDIAN_IRGEN_DIR, else the installed ones
+// (share/gordian/irgen beside the binary's bin/), else, for a binary in its
+// build tree, tools/irgen of the sources it was built from
+// (driver::FindGordianDir).
 bool FindIrgenDir(std::string* dir, std::string* err);
 
 // A hash of the generator's sources (every file under dir but testdata/),

@@ -1,6 +1,7 @@
 // This file implements the JSON report (json.h).
 #include "gordian/report/json.h"
 #include "gordian/report/output_file.h"
+#include "gordian/util/version.h"
 
 #include <algorithm>
 #include <cctype>
@@ -43,6 +44,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
   ojson doc;
   doc["version"] = kJsonVersion;
   doc["tool"] = "gordian";
+  doc["tool_version"] = util::Version();
   doc["findings"] = ojson::array();
   for (const Finding& f : findings) {
     ojson j;

@@ -1,7 +1,8 @@
 // This file writes findings as the JSON report (contract version 1:
 // docs/design.md, "The JSON report"), field by field and in the documented
 // order:
-//   {"version":1,"tool":"gordian","findings":[{"kind","status","severity",
+//   {"version":1,"tool":"gordian","tool_version":"0.1.0" (the binary's,
+//    util/version.h),"findings":[{"kind","status","severity",
 //    ["primitive" (goroutine-leak only)],"test","message","locations":[{"file",
 //    "line","column","role","goroutine"}],"reproduce"}]}
 // then, for a command that ran tests, go test's verdict (verdict.h):

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gordian/report/report_test_util.h"
+#include "gordian/util/version.h"
 
 namespace gordian::report {
 namespace {
@@ -23,8 +24,8 @@ TEST(Json, DegradedFieldOnlyWhenSomethingWasDropped) {
   Verdict v;
   v.packages.push_back({"example.com/m", true, "exited with status 0"});
   auto doc = nlohmann::ordered_json::parse(ToJson(fs, &v, {"example.com/m: dropped x"}));
-  EXPECT_EQ(Keys(doc), (std::vector<std::string>{"version", "tool", "findings", "tests",
-                                                 "packages", "degraded"}));
+  EXPECT_EQ(Keys(doc), (std::vector<std::string>{"version", "tool", "tool_version", "findings",
+                                                 "tests", "packages", "degraded"}));
   ASSERT_EQ(doc["degraded"].size(), 1u);
   EXPECT_EQ(doc["degraded"][0], "example.com/m: dropped x");
   // The reader of reports accepts it.
@@ -39,9 +40,10 @@ TEST(Json, ExactShape) {
                              testing::Leak("a.go", 10, "1.0", Primitive::ChanRecv)};
   fs[1].locations[0].role = Role::Recv;
   auto doc = nlohmann::ordered_json::parse(ToJson(fs));
-  EXPECT_EQ(Keys(doc), (std::vector<std::string>{"version", "tool", "findings"}));
+  EXPECT_EQ(Keys(doc), (std::vector<std::string>{"version", "tool", "tool_version", "findings"}));
   EXPECT_EQ(doc["version"], 1);
   EXPECT_EQ(doc["tool"], "gordian");
+  EXPECT_EQ(doc["tool_version"], std::string(util::Version()));
   ASSERT_EQ(doc["findings"].size(), 2u);
 
   const auto& f = doc["findings"][0];
@@ -71,8 +73,9 @@ TEST(Json, ExactShape) {
 }
 
 TEST(Json, EmptyReport) {
-  EXPECT_EQ(nlohmann::json::parse(ToJson({})),
-            nlohmann::json::parse(R"({"version":1,"tool":"gordian","findings":[]})"));
+  nlohmann::json want = nlohmann::json::parse(R"({"version":1,"tool":"gordian","findings":[]})");
+  want["tool_version"] = util::Version();
+  EXPECT_EQ(nlohmann::json::parse(ToJson({})), want);
 }
 
 TEST(Json, RoundTrip) {

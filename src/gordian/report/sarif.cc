@@ -78,6 +78,7 @@ std::string ToSarif(const std::vector<Finding>& findings, const SarifOptions& op
   ojson driver;
   driver["name"] = "gordian";
   driver["version"] = opt.tool_version;
+  driver["semanticVersion"] = opt.tool_version;
   driver["rules"] = ojson::array();
   for (int i = 0; i < static_cast<int>(FindingKind::Count_); i++) {
     auto k = static_cast<FindingKind>(i);

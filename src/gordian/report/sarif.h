@@ -1,6 +1,7 @@
 // This file writes findings as SARIF 2.1.0 (OASIS Static Analysis Results
 // Interchange Format), for code scanning services:
-//   runs[0].tool.driver: name, version, one rule per finding kind (id = the
+//   runs[0].tool.driver: name, version and semanticVersion (the binary's,
+//     util/version.h), one rule per finding kind (id = the
 //     kind's name, shortDescription, fullDescription, default level);
 //   results: ruleId/ruleIndex, level (bug: error, warning: warning, info:
 //     note), message, locations (the primary location: uri relative to the
@@ -18,11 +19,12 @@
 #include <vector>
 
 #include "gordian/report/finding.h"
+#include "gordian/util/version.h"
 
 namespace gordian::report {
 
 struct SarifOptions {
-  std::string tool_version = "0.1.0";
+  std::string tool_version{util::Version()};  // tool.driver.version
   std::string source_root;  // absolute directory for SRCROOT ("" = leave it undefined)
   std::vector<std::string> degraded;  // what the analysis dropped (memory budget)
 };

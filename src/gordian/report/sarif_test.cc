@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gordian/report/report_test_util.h"
+#include "gordian/util/version.h"
 
 namespace gordian::report {
 namespace {
@@ -185,6 +186,9 @@ TEST(Sarif, OutputSatisfiesTheRequiredStructure) {
 
   const json& run = doc["runs"][0];
   EXPECT_EQ(run["tool"]["driver"]["name"], "gordian");
+  // The binary's version, from CMake's project() (util/version.h).
+  EXPECT_EQ(run["tool"]["driver"]["version"], std::string(util::Version()));
+  EXPECT_EQ(run["tool"]["driver"]["semanticVersion"], std::string(util::Version()));
   EXPECT_EQ(run["tool"]["driver"]["rules"].size(), static_cast<size_t>(FindingKind::Count_));
   EXPECT_EQ(run["originalUriBaseIds"]["SRCROOT"]["uri"], "file:///home/u/mod/");
   ASSERT_EQ(run["results"].size(), 3u);
