@@ -52,10 +52,11 @@ int main(int argc, char** argv) {
     PrintHelp();
     return kExitToolError;
   }
-  const std::string& name = args[0];
+  std::string name = args[0];
   if (name == "-h" || name == "--help" || name == "-help" || name == "help") {
     if (name == "help" && args.size() > 1) {
       args = {args[1], "--help"};
+      name = args[0];
     } else {
       PrintHelp();
       return kExitOK;

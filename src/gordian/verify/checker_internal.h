@@ -316,9 +316,9 @@ class Explorer {
   }
   void Panic(FindingKind k, MoveStep a) {
     // A deferred recover() stops it: the process goes on at its function's
-    // landing pad (Instr::recover). Unlock of an unlocked lock is a fatal
-    // error in Go, which no recover stops.
-    if (k != FindingKind::UnlockOfUnlocked && a.t >= 0 && a.pc >= 0) {
+    // landing pad (Instr::recover). A fatal error in Go (unlock of an
+    // unlocked lock: the kind's shows column says Fatal) no recover stops.
+    if (report::ShowsOf(k) == report::Shows::Panics && a.t >= 0 && a.pc >= 0) {
       const int32_t to = m_.templates[a.t].code[a.pc].recover;
       if (to >= 0) {
         Begin(); Goto(a.p, to); Commit(a);
