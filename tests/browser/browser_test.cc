@@ -250,7 +250,7 @@ TEST_F(BrowserTest, OneScreenshotPerFindingKind) {
 // bars from the objects and message numbers of the counterexample.
 TEST_F(BrowserTest, VerifyFindingsHaveTheirTimelines) {
   driver::ProcessSpec spec;
-  spec.argv = {Gordian(), "verify", "--quiet", "--json", (*tmp_ / "verify.json").string(),
+  spec.argv = {Gordian(), "verify", "-no-confirm", "--quiet", "--json", (*tmp_ / "verify.json").string(),
                "--html", (*tmp_ / "verify.html").string(), "./bugs/transfer_lock_order",
                "./bugs/pool_jobs_never_closed", "./bugs/shutdown_closes_twice"};
   spec.cwd = SourceDir() + "/tests/corpus/verify";

@@ -84,7 +84,7 @@ TEST(VerifyCorpus, FindingsMatchWants) {
   fs::create_directories(tmp);
   driver::ProcessResult r;
   std::string err;
-  ASSERT_TRUE(e2e::RunVerify({"--json", (tmp / "findings.json").string(), "./..."}, root, tmp, &r, &err)) << err;
+  ASSERT_TRUE(e2e::RunVerify({"-no-confirm", "--json", (tmp / "findings.json").string(), "./..."}, root, tmp, &r, &err)) << err;
   // Static findings are predictions: warnings until a replay confirms them.
   ASSERT_EQ(r.exit_code, 0) << "want exit 0 (predicted findings only)\n" << r.out << r.err;
   std::vector<report::Finding> findings;

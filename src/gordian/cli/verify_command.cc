@@ -6,7 +6,7 @@
 // predicted findings with the renderers `gordian test` uses.
 //   gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]...
 //                  [-depth N] [-max-model-states N] [-max-model-time S]
-//                  [-dump-models] [-confirm [-confirm-tries N]] [--verbose]
+//                  [-dump-models] [-no-confirm] [-confirm-tries N] [--verbose]
 //                  [report flags] PKG...
 #include <chrono>
 #include <filesystem>
@@ -36,7 +36,7 @@ constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
     "                      [-max-model-states N] [-max-model-time SECONDS]\n"
     "                      [-no-liveness] [-max-liveness-states N] [-dump-models] [-promela DIR]\n"
-    "                      [-confirm [-confirm-tries N]] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
+    "                      [-no-confirm] [-confirm-tries N] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
     "model of each entry point (each test, each exported function, each function\n"
@@ -51,15 +51,17 @@ constexpr const char* kVerifyUsage =
     "otherwise (e.g. -param 'len(jobs)=0,1,8'; repeatable). A model that\n"
     "needs more than -max-model-states states (or -max-model-time) stops there,\n"
     "keeps its findings and is reported as bounded. Findings are\n"
-    "'predicted': a path of the model, not an observed run. With -confirm (off by\n"
-    "default: it builds and runs tests), each finding's counterexample is replayed\n"
-    "on a test that reaches its function: 'confirmed' with a reproduce command when\n"
-    "the real program shows the bug, else the next counterexample is tried, up to\n"
-    "-confirm-tries replays (default 3), then 'unconfirmed' (--verbose says why);\n"
-    "without such a test it stays 'predicted' (docs/verify.md, Confirmation).\n"
-    "A finding no replay confirmed is a warning: only confirmed bugs set the exit\n"
-    "status. Exit status: 0 no confirmed bug, 1 confirmed bugs, 2 a package (or,\n"
-    "with -confirm, a test that reaches a finding) does not build, or bad input.\n";
+    "'predicted': a path of the model, not an observed run. Each one is then\n"
+    "confirmed on the real program: its counterexample is replayed on a test that\n"
+    "reaches its function: 'confirmed' with a reproduce command when the program\n"
+    "shows the bug, else the next counterexample is tried, up to -confirm-tries\n"
+    "replays (default 3), then 'unconfirmed' and not shown (-unconfirmed shows it;\n"
+    "--verbose says why); one that no test reaches is a warning, 'possible (no\n"
+    "test reaches it)', with its score (docs/verify.md, Confirmation). -no-confirm\n"
+    "(and --file) gives the static result alone: every finding a warning.\n"
+    "Only confirmed bugs set the exit status. Exit status: 0 no confirmed bug,\n"
+    "1 confirmed bugs, 2 a package (or a test that reaches a finding) does not\n"
+    "build, or bad input.\n";
 
 bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
   size_t i = 0;
@@ -86,7 +88,7 @@ int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::
                     bool quiet, std::vector<report::Finding>* findings, bool* build_failed) {
   std::string cache, scratch, err;
   if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
-    fmt::print(stderr, "{}: -confirm: {}\n", cmd, err);
+    fmt::print(stderr, "{}: confirm: {}\n", cmd, err);
     return kExitToolError;
   }
   struct Cleanup {
@@ -106,13 +108,13 @@ int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::
   pipeline::VerifyConfirmSummary sum;
   pipeline::ConfirmVerifyFindings(prog, models, model_of, findings, co, &sum);
   progress.Clear();
-  for (const std::string& e : sum.errors) fmt::print(stderr, "{}: -confirm: {}\n", cmd, e);
+  for (const std::string& e : sum.errors) fmt::print(stderr, "{}: confirm: {}\n", cmd, e);
   if (verbose) {
     for (const std::string& n : sum.notes) fmt::print(stderr, "{}: confirm: {}\n", cmd, n);
   }
   if (!quiet) {
     fmt::print(stderr,
-               "{}: -confirm: {} finding{}: {} confirmed ({} after a refuted counterexample), {} unconfirmed, "
+               "{}: confirm: {} finding{}: {} confirmed ({} after a refuted counterexample), {} unconfirmed, "
                "{} without a test that reaches them, {} not tried (errors above); {:.1f} s\n",
                cmd, sum.looked_at, sum.looked_at == 1 ? "" : "s", sum.confirmed, sum.confirmed_later,
                sum.unconfirmed, sum.no_test, sum.failed, sum.seconds);
@@ -123,6 +125,19 @@ int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::
   }
   *build_failed = sum.build_failed;
   return kExitOK;
+}
+
+// Says which -param names no model has (a typo, or a parameter the
+// extraction did not make).
+void WarnUnknownParams(const std::string& cmd, const verify::VerifyOptions& vopt,
+                       const std::vector<verify::Model>& models) {
+  for (const auto& [pname, _] : vopt.param_values) {
+    bool known = false;
+    for (const verify::Model& m : models) {
+      for (const verify::Parameter& p : m.params) known = known || p.name == pname;
+    }
+    if (!known) fmt::print(stderr, "{}: -param {}: no model has this parameter (see -dump-models)\n", cmd, pname);
+  }
 }
 
 }  // namespace
@@ -156,7 +171,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   util::FlagSet flags(cmd);
   flags.Interspersed();
   std::string dir, tags, file, promela;
-  bool no_tests = false, dump = false, verbose = false, no_liveness = false, confirm = false;
+  bool no_tests = false, dump = false, verbose = false, no_liveness = false;
+  bool confirm_flag = false, no_confirm = false;  // -confirm (the default), -no-confirm
   long confirm_tries = 3;
   bool test_build_failed = false;  // -confirm: a test that reaches a finding did not build
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
@@ -182,10 +198,11 @@ int RunVerify(const std::vector<std::string>& raw_args) {
             "of a model's budget, at most N states for the liveness search, after its safety check (default 200000)");
   flags.Bool("dump-models", &dump, "print each model and do not check it");
   flags.String("promela", &promela, "DIR", "write each model, per valuation, as Promela for SPIN into DIR (docs/verify.md)");
-  flags.Bool("confirm", &confirm,
-             "replay each finding's counterexample on a test that reaches it (builds and runs the tests)");
-  flags.Int("confirm-tries", &confirm_tries, "N", "with -confirm: replay at most N counterexamples per finding "
-            "(default 3)");
+  flags.Bool("confirm", &confirm_flag,
+             "replay each finding's counterexample on a test that reaches it (builds and runs the tests; the "
+             "default)");
+  flags.Bool("no-confirm", &no_confirm, "report the static result only: replay nothing, run no test");
+  flags.Int("confirm-tries", &confirm_tries, "N", "replay at most N counterexamples per finding (default 3)");
   flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
   ReportOptions ropt;
   AddReportFlags(&flags, &ropt);
@@ -198,9 +215,12 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (max_model_states < 1) return UsageError("verify: -max-model-states must be at least 1");
   if (max_liveness_states < 0) return UsageError("verify: -max-liveness-states must be at least 0");
   if (confirm_tries < 1 || confirm_tries > 100) return UsageError("verify: -confirm-tries must be 1..100");
-  if (confirm && !file.empty()) {
+  if (confirm_flag && no_confirm) return UsageError("verify: -confirm and -no-confirm contradict each other");
+  if (confirm_flag && !file.empty()) {
     return UsageError("verify: -confirm runs the packages' tests: give packages, not --file");
   }
+  // An IR file has no tests to replay on: its result is the static one.
+  const bool confirm = !no_confirm && file.empty();
   if (!max_model_time.empty()) {
     char* end = nullptr;
     double secs = std::strtod(max_model_time.c_str(), &end);
@@ -238,17 +258,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (!promela.empty()) return ExportPromela(cmd, promela, models, vopt, ropt.quiet);
   std::vector<report::Finding> findings;
   std::vector<size_t> model_of;  // findings[i] came from models[model_of[i]]
-  std::vector<std::string> unused;
-  for (const auto& [pname, _] : vopt.param_values) {
-    bool known = false;
-    for (const verify::Model& m : models) {
-      for (const verify::Parameter& p : m.params) known = known || p.name == pname;
-    }
-    if (!known) unused.push_back(pname);
-  }
-  for (const std::string& u : unused) {
-    fmt::print(stderr, "{}: -param {}: no model has this parameter (see -dump-models)\n", cmd, u);
-  }
+  WarnUnknownParams(cmd, vopt, models);
   size_t capped = 0, bounded = 0, budgeted = 0;
   auto start = std::chrono::steady_clock::now();
   // One updating line on a terminal, a plain line every few seconds in a
@@ -316,7 +326,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     fmt::print(stderr, "\n");
   }
   if (ropt.root.empty()) ropt.root = prog.root;
-  ropt.unconfirmed_note = "found in a model of the code; no test replayed it (-confirm tries)";
+  ropt.unconfirmed_note = confirm ? "found in a model of the code; no replay confirmed it"
+                                 : "found in a model of the code; not replayed (-no-confirm)";
   int status = Report(cmd, std::move(findings), ropt);
   // A test that does not build is a build failure (exit 2), reported after
   // the findings so that none is lost.

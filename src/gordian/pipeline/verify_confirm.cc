@@ -368,6 +368,10 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     if (!any_test) {
       sum->no_test++;
       sum->notes.push_back(fmt::format("{}: stays predicted: no test reaches {}", what, models[ms[0]].entry));
+      // A warning with its score: nothing ran it, nothing refuted it.
+      for (size_t i : members) {
+        if ((*findings)[i].note.empty()) (*findings)[i].note = "possible (no test reaches it)";
+      }
       continue;
     }
     if (failed) {
