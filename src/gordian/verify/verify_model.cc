@@ -47,11 +47,46 @@ std::string FileOf(const Model& m, const ir::Pos& pos, const std::string& root) 
   return (std::filesystem::path(root) / f).lexically_normal().string();
 }
 
-report::Location LocationOf(const Model& m, const CheckStep& s, const std::string& root, uint32_t order) {
+std::string BaseOf(const std::string& path) {
+  return std::filesystem::path(path).filename().string();
+}
+
+// The report's names of a counterexample's goroutines (the model's
+// processes): the entry process is "entry"; one started by a go statement
+// is named by the site that spawns it ("go@pool.go:31"), "#2", "#3"... for
+// further processes of one site, so that every step says where its
+// goroutine came from. A process slot the checker reuses for another
+// function is another goroutine, with its own name.
+class GoroutineNames {
+ public:
+  explicit GoroutineNames(const Model& m) : m_(m) {}
+  std::string Of(int32_t process, int32_t template_index) {
+    auto key = std::make_pair(process, template_index);
+    auto it = names_.find(key);
+    if (it != names_.end()) return it->second;
+    std::string name = "entry";
+    if (template_index > 0 || process > 0) {
+      const ir::Pos& pos = m_.templates[template_index].pos;
+      std::string file = pos.file < m_.files.size() ? BaseOf(m_.files[pos.file]) : "?";
+      name = fmt::format("go@{}:{}", file, pos.line);
+      int n = ++per_site_[name];
+      if (n > 1) name += fmt::format("#{}", n);
+    }
+    return names_[key] = name;
+  }
+
+ private:
+  const Model& m_;
+  std::map<std::pair<int32_t, int32_t>, std::string> names_;
+  std::map<std::string, int> per_site_;
+};
+
+report::Location LocationOf(const Model& m, const CheckStep& s, const std::string& root, uint32_t order,
+                            GoroutineNames& names) {
   report::Location loc;
   if (s.template_index < 0 || s.template_index >= static_cast<int>(m.templates.size())) return loc;
   const Template& t = m.templates[s.template_index];
-  loc.goroutine = fmt::format("process {}", s.process);
+  loc.goroutine = names.Of(s.process, s.template_index);
   loc.function = t.name;
   loc.tpre = loc.tpost = order;
   if (s.pc < 0 || s.pc >= static_cast<int>(t.code.size())) return loc;
@@ -62,6 +97,49 @@ report::Location LocationOf(const Model& m, const CheckStep& s, const std::strin
   loc.role = RoleOf(in);
   if (in.kind == InstrKind::kSelect) loc.select_case = s.select_case;
   return loc;
+}
+
+// Where each object of a counterexample was made: the model numbers its
+// objects in the order its steps make them (a context makes two: its Done
+// channel, then itself). The instruction of the n-th object, or null when
+// the steps do not say (an object made before them).
+std::vector<const Instr*> ObjectMakers(const Model& m, const std::vector<CheckStep>& steps) {
+  std::vector<const Instr*> made;
+  for (const CheckStep& s : steps) {
+    if (s.template_index < 0 || s.template_index >= static_cast<int>(m.templates.size())) continue;
+    const Template& t = m.templates[s.template_index];
+    if (s.pc < 0 || s.pc >= static_cast<int>(t.code.size())) continue;
+    const Instr& in = t.code[s.pc];
+    switch (in.kind) {
+      case InstrKind::kMakeContext: made.push_back(&in); made.push_back(&in); break;
+      case InstrKind::kMakeChan: case InstrKind::kMakeMutex: case InstrKind::kMakeRWMutex:
+      case InstrKind::kMakeWaitGroup: case InstrKind::kMakeOnce: case InstrKind::kMakeCond:
+      case InstrKind::kMakeTimer: case InstrKind::kMakeVar:
+        made.push_back(&in);
+        break;
+      default: break;
+    }
+  }
+  return made;
+}
+
+// An environment step (no process: a timer fires, a deadline cancels a
+// context) at the site that made its timer or context.
+void EnvironmentStep(const Model& m, const CheckStep& s, const std::vector<const Instr*>& makers,
+                     const std::string& root, report::Step* st) {
+  const Instr* maker = s.object >= 0 && static_cast<size_t>(s.object) < makers.size() ? makers[s.object] : nullptr;
+  if (maker == nullptr) {
+    st->loc.goroutine = "timer";
+    st->what = "a timer fires or a timeout cancels a context";
+    return;
+  }
+  const bool ctx = maker->kind == InstrKind::kMakeContext;
+  st->loc.file = FileOf(m, maker->pos, root);
+  st->loc.line = static_cast<uint32_t>(std::max(maker->pos.line, 0));
+  st->loc.column = static_cast<uint32_t>(std::max(maker->pos.col, 0));
+  st->loc.goroutine = fmt::format("{}@{}:{}", ctx ? "deadline" : "timer", BaseOf(st->loc.file), st->loc.line);
+  st->what = ctx ? "the deadline of the context made here passes: it is cancelled"
+                 : "the timer made here fires";
 }
 
 }  // namespace
@@ -138,9 +216,10 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
   f.test = m.test;
   // By source positions, not template and pc: the same bug reached from
   // two entry points (a test and the function it calls) is one finding.
+  GoroutineNames names(m);
   std::vector<std::string> at;
   for (const CheckStep& s : v.where) {
-    report::Location l = LocationOf(m, s, root, 0);
+    report::Location l = LocationOf(m, s, root, 0, names);
     at.push_back(fmt::format("{}:{}:{}", l.file, l.line, l.column));
   }
   std::sort(at.begin(), at.end());
@@ -157,15 +236,16 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
         break;
       }
     }
-    f.locations.push_back(LocationOf(m, w, root, order));
+    f.locations.push_back(LocationOf(m, w, root, order, names));
   }
   uint32_t order = 0;
-  std::vector<int> seen;
+  std::vector<std::string> seen;
   // The n-th value sent on a channel is the n-th received from it (FIFO,
   // and a rendezvous pairs the two counts too): the steps' seq, from which
   // the timeline draws send -> receive. An environment step (a timer's
   // send) is counted as a send on its channel.
   std::map<int32_t, uint32_t> sent, received;
+  const std::vector<const Instr*> makers = ObjectMakers(m, v.steps);
   report::Finding::Score score;
   // A liveness violation's lasso: the first shown step of its cycle says
   // that the run repeats from there.
@@ -191,7 +271,7 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
       }
     }
     report::Step st;
-    st.loc = LocationOf(m, s, root, ++order);
+    st.loc = LocationOf(m, s, root, ++order, names);
     st.object = s.object >= 0 ? static_cast<uint64_t>(s.object) + 1 : 0;
     if (s.object >= 0 && !s.blocks) {
       if (st.loc.role == report::Role::Send || s.process < 0) {
@@ -216,7 +296,7 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
       }
       st.what = t->code[s.pc].text;
     } else if (!t) {
-      st.what = "a timer fires or a timeout cancels a context";
+      EnvironmentStep(m, s, makers, root, &st);
     }
     st.blocks = s.blocks;
     if (!cycle_marked && si >= static_cast<size_t>(v.cycle_start) && !s.blocks) {
@@ -227,12 +307,13 @@ report::Finding ToFinding(const Model& m, const Violation& v, const std::string&
   }
   for (const auto* list : {&v.where, &v.steps}) {
     for (const CheckStep& s : *list) {
-      if (std::find(seen.begin(), seen.end(), s.process) != seen.end()) continue;
       if (s.template_index < 0 || s.template_index >= static_cast<int>(m.templates.size())) continue;
-      seen.push_back(s.process);
+      std::string id = names.Of(s.process, s.template_index);
+      if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;
+      seen.push_back(id);
       const Template& t = m.templates[s.template_index];
       report::GoroutineInfo g;
-      g.id = fmt::format("process {}", s.process);
+      g.id = id;
       g.function = t.name;
       if (s.template_index > 0) {
         g.spawn_file = FileOf(m, t.pos, root);

@@ -95,7 +95,7 @@ TEST(VerifyValuations, MessageNamesTheSmallestFailingValue) {
   EXPECT_EQ(f.locations[0].file, "fill.go");
   EXPECT_EQ(f.locations[0].line, 7u);
   EXPECT_EQ(f.locations[0].role, report::Role::Send);
-  EXPECT_EQ(f.locations[0].goroutine, "process 0");
+  EXPECT_EQ(f.locations[0].goroutine, "entry");
   // The interleaving has the sends but no control-flow glue.
   int sends = 0;
   for (const report::Step& s : f.interleaving) {
@@ -104,6 +104,48 @@ TEST(VerifyValuations, MessageNamesTheSmallestFailingValue) {
     sends += s.what == "send";
   }
   EXPECT_EQ(sends, 4);  // three fill the buffer, the fourth blocks
+}
+
+// main starts a sender on an unbuffered channel and selects on it against
+// a timer: when the timer fires first, the sender blocks forever.
+Model TimerLeak() {
+  Model m = M({T("main", 2,
+                 {I(K::kMakeChan, 0, -1, -1, C(0)),                 // line 1
+                  I(K::kMakeTimer, 1),                              // line 2
+                  Go(1, {0}),                                       // line 3
+                  Select({Case(false, 0, 4), Case(false, 1, 4)}),  // line 4
+                  I(K::kEnd)}),
+               T("sender", 1, {I(K::kSend, 0), I(K::kEnd)})});
+  m.templates[1].pos = ir::Pos{0, 3, 5};  // its go statement
+  return m;
+}
+
+// The report names a model's goroutines by where they were spawned, and a
+// timer's firing by the site that made the timer.
+TEST(VerifyValuations, GoroutinesAndTimersAreNamedByTheirSites) {
+  ModelResult r = VerifyModel(TimerLeak(), {});
+  const report::Finding* leak = nullptr;
+  for (const report::Finding& f : r.findings) {
+    if (f.kind == report::FindingKind::GoroutineLeak) leak = &f;
+  }
+  ASSERT_NE(leak, nullptr);
+  ASSERT_FALSE(leak->locations.empty());
+  EXPECT_EQ(leak->locations[0].goroutine, "go@test.go:3");
+  bool fired = false;
+  for (const report::Step& s : leak->interleaving) {
+    EXPECT_FALSE(s.loc.goroutine.empty()) << s.what;
+    EXPECT_EQ(s.loc.goroutine.find("process"), std::string::npos) << s.loc.goroutine;
+    if (s.loc.goroutine == "timer@test.go:2") {
+      fired = true;
+      EXPECT_EQ(s.what, "the timer made here fires");
+      EXPECT_EQ(s.loc.file, "test.go");
+      EXPECT_EQ(s.loc.line, 2u);
+    }
+  }
+  EXPECT_TRUE(fired) << "no step of the timer made at test.go:2";
+  std::vector<std::string> ids;
+  for (const report::GoroutineInfo& g : leak->goroutines) ids.push_back(g.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"go@test.go:3", "entry"}));
 }
 
 TEST(VerifyValuations, ParamValuesBelowTheBoundFindNothing) {
