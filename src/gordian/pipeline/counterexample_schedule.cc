@@ -166,7 +166,7 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
   auto at_pos = [&](const trace::Record& r, const ir::Pos& p) {
     const trace::Site& site = t.SiteOf(r);
     if (r.site == 0 || p.line <= 0 || site.line != static_cast<uint32_t>(p.line)) return false;
-    const std::string& f = p.file >= 0 && p.file < static_cast<int>(m.files.size()) ? m.files[p.file] : std::string();
+    const std::string& f = p.file < m.files.size() ? m.files[p.file] : std::string();
     return SameFile(site.file, f, root);
   };
   // A select is recorded where the runtime's selectgo is called from,
@@ -181,7 +181,7 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
     return false;
   };
   auto describe = [&](size_t i, const verify::CheckStep& st, const verify::Instr& in) {
-    const std::string& f = in.pos.file >= 0 && in.pos.file < static_cast<int>(m.files.size())
+    const std::string& f = in.pos.file < m.files.size()
                                ? m.files[in.pos.file] : std::string("?");
     return fmt::format("step {} (process {}: {} at {}:{})", i + 1, st.process,
                        in.text.empty() ? std::string(verify::InstrKindName(in.kind)) : in.text,
