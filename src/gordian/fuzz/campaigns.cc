@@ -434,4 +434,22 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
   out->end = stopped ? CampaignsResult::End::kInterrupted : CampaignsResult::End::kDone;
 }
 
+CampaignDirs::~CampaignDirs() {
+  if (!scratch_.empty()) driver::RemoveTree(scratch_);
+}
+
+bool CampaignDirs::Make(std::string* err) {
+  if (!driver::CacheDir(&cache_, err) || !driver::MakeRunDir(cache_, &scratch_, err)) return false;
+  driver::PruneSchedules(cache_);
+  return true;
+}
+
+void CampaignDirs::SetUp(CampaignsOptions* opt) const {
+  opt->cache_dir = cache_;
+  opt->scratch_dir = scratch_;
+  opt->schedule_dir = (fs::path(cache_) / "schedules" / fs::path(scratch_).filename()).string();
+  std::string self = driver::SelfExe();
+  opt->self_exe = self.empty() ? "gordian" : self;
+}
+
 }  // namespace gordian::fuzz

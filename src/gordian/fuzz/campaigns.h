@@ -95,6 +95,27 @@ struct CampaignsResult {
 
 void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out);
 
+// The directories of one `gordian fuzz` command: its scratch directory, made
+// in the gordian cache (whose old reproduce schedules are pruned first) and
+// removed when this is destroyed, and where the schedules that reproduce
+// its bugs are kept (in the cache, as gordian test keeps them).
+class CampaignDirs {
+ public:
+  CampaignDirs() = default;
+  CampaignDirs(const CampaignDirs&) = delete;
+  CampaignDirs& operator=(const CampaignDirs&) = delete;
+  ~CampaignDirs();
+  // Makes the scratch directory; false (err says why) when the cache or
+  // the directory cannot be made.
+  bool Make(std::string* err);
+  // Sets opt's directories (cache, scratch, schedules) and the gordian
+  // binary named in reproduce commands.
+  void SetUp(CampaignsOptions* opt) const;
+
+ private:
+  std::string cache_, scratch_;
+};
+
 // Where the working corpus of a test lives by default: in the cache, by
 // package directory and test ("CACHE/fuzz-corpus/<hash of dir>/<Test>").
 std::string CacheCorpusDir(const std::string& cache_dir, const std::string& package_dir,

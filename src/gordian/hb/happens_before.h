@@ -11,7 +11,7 @@
 // partners of a communication are concurrent with each other, as in
 // Sulzmann and Stadtmüller's analysis (their pre clocks are incomparable).
 //
-// Rules (each is documented where it is implemented, in clock_builder.cc):
+// Rules (each is documented where it is implemented, in clock_builder*.cc):
 //   spawn            GoSpawn -> the child's first record
 //   unbuffered chan  send and receive synchronise both ways (exact partners
 //                    by value sequence number)

@@ -226,26 +226,45 @@ std::atomic<uint64_t> builds{0};
 uint64_t OpIndex::Builds() { return builds.load(); }
 
 void OpIndex::Build(const trace::Trace& t) {
-  // Four sequential passes over the records (random access per channel
-  // would cost a cache miss per operation on large traces).
+  // Sequential passes over the records (random access per channel would
+  // cost a cache miss per operation on large traces), each a step below.
   builds.fetch_add(1);
   t_ = &t;
   warnings_.clear();
-  std::vector<std::string>* warnings = &warnings_;
   tests_.clear();
   exit_rec_ = kNoRecord;
   by_stamp_built_ = false;
-  std::vector<uint32_t> test_ends;
-  const auto& rs = t.records;
-  const uint32_t n = static_cast<uint32_t>(rs.size());
-  const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
 
   BuildGoroutineOf(t);
   uint8_t cls_of[256];
   for (int k = 0; k < 256; ++k) cls_of[k] = uint8_t(ClassOf(Kind(k)));
+  NumberObjects(cls_of);
+  std::vector<uint32_t> test_ends;
+  NoteOperations(cls_of, &test_ends);
+  const uint32_t dups = PlaceOperations(cls_of);
+  BuildTests(test_ends);
+  exited_ = exit_rec_ != kNoRecord;
+  if (auto it = t.meta.find("exit_status"); !exited_ && it != t.meta.end()) {
+    uint32_t v = 0;
+    const std::string& m = it->second;
+    exited_ = std::from_chars(m.data(), m.data() + m.size(), v).ec == std::errc();
+  }
+  if (dups) {
+    warnings_.push_back(fmt::format(
+        "{} channel operations repeat a value sequence number; the later ones "
+        "are analysed without their partner", dups));
+  }
+  InferCapacities();
+  BuildCondTables();
+}
 
-  // Pass 1: the largest raw id per class decides between a direct table
-  // (the recorder numbers objects densely) and sorted pairs.
+// Passes 1 and 2: dense object ids and the offsets of each object's
+// operation list. Pass 1: the largest raw id per class decides between a
+// direct table (the recorder numbers objects densely) and sorted pairs.
+// Pass 2: dense ids in order of first appearance, operation counts.
+void OpIndex::NumberObjects(const uint8_t* cls_of) {
+  const auto& rs = t_->records;
+  const uint32_t n = static_cast<uint32_t>(rs.size());
   uint32_t maxraw[kNumObjClasses] = {};
   for (uint32_t i = 0; i < n; ++i) {
     uint8_t c = cls_of[uint8_t(rs[i].kind)];
@@ -263,7 +282,6 @@ void OpIndex::Build(const trace::Trace& t) {
     }
   }
 
-  // Pass 2: dense ids in order of first appearance, operation counts.
   if (any_sorted) {
     obj_.assign(n, kNoObject);
   } else {
@@ -310,29 +328,40 @@ void OpIndex::Build(const trace::Trace& t) {
     Class& k = cls_[c];
     for (size_t d = 1; d < k.off.size(); ++d) k.off[d] += k.off[d - 1];
   }
-  // A completed send/receive that carried value val (select: the chosen
-  // case; sel is its Select record).
-  auto is_value_op = [&](uint32_t i, uint32_t sel) -> bool {
-    const Record& r = rs[i];
-    if (r.val == 0 || (r.flags & trace::kClosed)) return false;
-    if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) return r.tpost != 0;
-    if (r.kind == Kind::SelectCase) {
-      return sel != kNoRecord && rs[sel].tpost != 0 &&
-             ((r.flags & trace::kChosen) || rs[sel].val == r.aux);
-    }
-    return false;
-  };
-  auto owner_seq = [&](uint32_t i, uint32_t sel) {
-    // The Select owning SelectCase i in a sequential scan.
-    return sel != kNoRecord && GoroutineIndexOf(sel) == GoroutineIndexOf(i) && i - sel <= rs[sel].aux
-               ? sel
-               : kNoRecord;
-  };
+}
 
-  // Pass 3: channel facts, spawns, Once runners, and where each record
-  // goes in its object's operation list (Class::ops, packed in two passes,
-  // packed_ids.h: a plain array of them beside the packed one was the
-  // peak of a pipeline's analysis, docs/analysis-needs.md).
+// A completed send/receive that carried value val (select: the chosen
+// case; sel is its Select record).
+bool OpIndex::IsValueOp(uint32_t i, uint32_t sel) const {
+  const auto& rs = t_->records;
+  const Record& r = rs[i];
+  if (r.val == 0 || (r.flags & trace::kClosed)) return false;
+  if (r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv) return r.tpost != 0;
+  if (r.kind == Kind::SelectCase) {
+    return sel != kNoRecord && rs[sel].tpost != 0 &&
+           ((r.flags & trace::kChosen) || rs[sel].val == r.aux);
+  }
+  return false;
+}
+
+// The Select owning SelectCase i in a sequential scan, given the last
+// Select the scan passed (sel), or kNoRecord.
+uint32_t OpIndex::SelectOwning(uint32_t i, uint32_t sel) const {
+  const auto& rs = t_->records;
+  return sel != kNoRecord && GoroutineIndexOf(sel) == GoroutineIndexOf(i) && i - sel <= rs[sel].aux
+             ? sel
+             : kNoRecord;
+}
+
+// Pass 3: channel facts, spawns, Once runners, tests, the exit, and where
+// each record goes in its object's operation list (Class::ops, packed in
+// two passes, packed_ids.h: a plain array of them beside the packed one
+// was the peak of a pipeline's analysis, docs/analysis-needs.md).
+void OpIndex::NoteOperations(const uint8_t* cls_of, std::vector<uint32_t>* test_ends) {
+  const trace::Trace& t = *t_;
+  const auto& rs = t.records;
+  const uint32_t n = static_cast<uint32_t>(rs.size());
+  const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
   std::vector<uint32_t> fill[kNumObjClasses];
   for (int c = 0; c < kNumObjClasses; ++c) {
     cls_[c].ops.Begin(cls_[c].off.back());
@@ -361,7 +390,7 @@ void OpIndex::Build(const trace::Trace& t) {
         ti.start = r.tpre;
         tests_.push_back(std::move(ti));
       } else if (r.kind == Kind::TestEnd) {
-        test_ends.push_back(i);
+        test_ends->push_back(i);
       }
       continue;
     }
@@ -380,7 +409,7 @@ void OpIndex::Build(const trace::Trace& t) {
             (ci.close_rec == kNoRecord || r.tpost < rs[ci.close_rec].tpost)) {
           ci.close_rec = i;
         }
-      } else if (is_value_op(i, r.kind == Kind::SelectCase ? owner_seq(i, sel) : kNoRecord)) {
+      } else if (IsValueOp(i, r.kind == Kind::SelectCase ? SelectOwning(i, sel) : kNoRecord)) {
         ci.values = std::max(ci.values, r.val);
       }
     } else if (r.kind == Kind::OnceDo && (r.flags & trace::kSuccess) &&
@@ -388,10 +417,30 @@ void OpIndex::Build(const trace::Trace& t) {
       once_runner_[d] = i;
     }
   }
+}
 
-  // Pass 4: the operation lists put in place; the exact partner tables,
-  // by value sequence number, noted (packed like the lists). Pass 5: the
-  // partners put in place.
+// The value slot of channel operation i on channel c, or null when i
+// carried no value (sel: its Select, for a SelectCase).
+PackedIds* OpIndex::ValueSlot(uint32_t i, uint32_t c, uint32_t sel, size_t* slot) {
+  const Record& r = t_->records[i];
+  if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) return nullptr;
+  if (!IsValueOp(i, r.kind == Kind::SelectCase ? sel : kNoRecord)) return nullptr;
+  const ChanDir dir = DirOf(r);
+  if (dir != ChanDir::Send && dir != ChanDir::Recv) return nullptr;
+  *slot = seq_off_[c] + r.val;
+  return dir == ChanDir::Send ? &send_ : &recv_;
+}
+
+// Pass 4: the operation lists put in place; the exact partner tables, by
+// value sequence number, noted (packed like the lists). Pass 5: the
+// partners put in place. Returns how many operations repeat a value
+// number (the first operation with that value keeps it).
+uint32_t OpIndex::PlaceOperations(const uint8_t* cls_of) {
+  const trace::Trace& t = *t_;
+  const auto& rs = t.records;
+  const uint32_t n = static_cast<uint32_t>(rs.size());
+  const uint32_t nch = Count(ObjClass::Chan);
+  std::vector<uint32_t> fill[kNumObjClasses];
   for (int c = 0; c < kNumObjClasses; ++c) {
     cls_[c].ops.Allocate();
     fill[c].assign(cls_[c].off.begin(), cls_[c].off.end() - 1);
@@ -401,18 +450,7 @@ void OpIndex::Build(const trace::Trace& t) {
   uint32_t dups = 0;
   send_.Begin(seq_off_[nch]);
   recv_.Begin(seq_off_[nch]);
-  // The value slot of channel operation i on channel c, or null when i
-  // carried no value (sel: its Select, for a SelectCase).
-  auto value_slot = [&](uint32_t i, uint32_t c, uint32_t sel, size_t* slot) -> PackedIds* {
-    const Record& r = rs[i];
-    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) return nullptr;
-    if (!is_value_op(i, r.kind == Kind::SelectCase ? sel : kNoRecord)) return nullptr;
-    const ChanDir dir = DirOf(r);
-    if (dir != ChanDir::Send && dir != ChanDir::Recv) return nullptr;
-    *slot = seq_off_[c] + r.val;
-    return dir == ChanDir::Send ? &send_ : &recv_;
-  };
-  sel = kNoRecord;
+  uint32_t sel = kNoRecord;
   for (uint32_t i = 0; i < n; ++i) {
     const Record& r = rs[i];
     if (r.kind == Kind::Select) sel = i;
@@ -423,7 +461,7 @@ void OpIndex::Build(const trace::Trace& t) {
     cls_[k].ops.Put(fill[k][c]++, i);
     size_t slot = 0;
     if (k != uint8_t(ObjClass::Chan)) continue;
-    if (PackedIds* table = value_slot(i, c, owner_seq(i, sel), &slot)) table->Note(slot, i);
+    if (PackedIds* table = ValueSlot(i, c, SelectOwning(i, sel), &slot)) table->Note(slot, i);
   }
   send_.Allocate();
   recv_.Allocate();
@@ -437,44 +475,43 @@ void OpIndex::Build(const trace::Trace& t) {
         const uint32_t begin = t.goroutines[trace::Value(GoroutineIndexOf(i))].begin;
         uint32_t j = i;
         while (j > begin && i - j <= 0xffff && rs[j].kind != Kind::Select) --j;
-        owner = owner_seq(i, rs[j].kind == Kind::Select ? j : kNoRecord);
+        owner = SelectOwning(i, rs[j].kind == Kind::Select ? j : kNoRecord);
       }
       size_t slot = 0;
-      PackedIds* table = value_slot(i, c, owner, &slot);
+      PackedIds* table = ValueSlot(i, c, owner, &slot);
       if (table == nullptr) continue;
       if ((*table)[slot] != kNoRecord) ++dups;  // the first operation with that value keeps it
       else table->Put(slot, i);
     }
   }
-  BuildTests(test_ends);
-  exited_ = exit_rec_ != kNoRecord;
-  if (auto it = t.meta.find("exit_status"); !exited_ && it != t.meta.end()) {
-    uint32_t v = 0;
-    const std::string& m = it->second;
-    exited_ = std::from_chars(m.data(), m.data() + m.size(), v).ec == std::errc();
-  }
-  if (dups && warnings) {
-    warnings->push_back(fmt::format(
-        "{} channel operations repeat a value sequence number; the later ones "
-        "are analysed without their partner", dups));
-  }
+  return dups;
+}
+
+// The capacity of every channel without a recorded make, inferred from
+// the trace (InferCapacity: a lower bound), with a warning that says so.
+void OpIndex::InferCapacities() {
+  const uint32_t nch = Count(ObjClass::Chan);
   uint32_t inferred = 0;
   for (uint32_t c = 0; c < nch; ++c) {
     if (chans_[c].capacity_known) continue;
-    chans_[c].capacity = InferCapacity(t, *this, c);
+    chans_[c].capacity = InferCapacity(*t_, *this, c);
     ++inferred;
   }
-  if (inferred && warnings) {
-    warnings->push_back(fmt::format(
+  if (inferred) {
+    warnings_.push_back(fmt::format(
         "{} channel(s) have no recorded make; their capacity was inferred "
         "from the trace (a lower bound)", inferred));
   }
+}
 
-  // Cond tickets (docs/trace-format.md "Cond"): Wait takes ticket t and
-  // records val = t+1; Signal records the val of the waiter it woke (0 if
-  // none); Broadcast records the notify counter after it (val) and how many
-  // tickets it woke (aux): it woke every val in (val - aux, val]. Table:
-  // per cond, for each val, the Signal/Broadcast that woke it.
+// Cond tickets (docs/trace-format.md "Cond"): Wait takes ticket t and
+// records val = t+1; Signal records the val of the waiter it woke (0 if
+// none); Broadcast records the notify counter after it (val) and how many
+// tickets it woke (aux): it woke every val in (val - aux, val]. Table:
+// per cond, for each val, the Signal/Broadcast that woke it; and per
+// Signal/Broadcast, how many waits it woke.
+void OpIndex::BuildCondTables() {
+  const auto& rs = t_->records;
   const uint32_t ncond = Count(ObjClass::Cond);
   sig_off_.assign(ncond + 1, 0);
   for (uint32_t c = 0; c < ncond; ++c) {
@@ -522,6 +559,7 @@ void OpIndex::Build(const trace::Trace& t) {
     i = j;
   }
 }
+
 
 void OpIndex::BuildTests(const std::vector<uint32_t>& test_ends) {
   const trace::Trace& t = *t_;

@@ -231,6 +231,16 @@ class OpIndex {
   mutable std::vector<uint32_t> by_stamp_[kNumObjClasses];
   mutable std::vector<uint32_t> raw0_[kNumObjClasses];
 
+  // The steps of Build (op_index.cc), in order; cls_of: the class of each
+  // record kind.
+  void NumberObjects(const uint8_t* cls_of);
+  void NoteOperations(const uint8_t* cls_of, std::vector<uint32_t>* test_ends);
+  uint32_t PlaceOperations(const uint8_t* cls_of);
+  void InferCapacities();
+  void BuildCondTables();
+  bool IsValueOp(uint32_t i, uint32_t sel) const;
+  uint32_t SelectOwning(uint32_t i, uint32_t sel) const;
+  PackedIds* ValueSlot(uint32_t i, uint32_t c, uint32_t sel, size_t* slot);
   void BuildTests(const std::vector<uint32_t>& test_ends);
   void BuildStampOrder() const;
 

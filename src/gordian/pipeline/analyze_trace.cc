@@ -141,6 +141,67 @@ bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeO
   return true;
 }
 
+namespace {
+
+// The predictive detectors (detect/predict.h) over the engine, their
+// findings appended to found, with the goroutines the terminal report
+// names. What they cannot do within the budget (memory running out, a
+// second engine that does not fit or keeps too few clocks) is said in it.
+void PredictInto(const trace::Trace& t, const hb::OpIndex& ops, const hb::HappensBefore& hb,
+                 MemoryBudget* budget, std::vector<report::Finding>* found_out) {
+  std::vector<report::Finding>& found = *found_out;
+  const uint64_t n = t.records.size();
+  size_t first = found.size();
+  detect::PredictOptions po;
+  detect::PredictOptions::WeakUse weak;
+  po.weak_use = &weak;
+  po.allow_weak = budget->ClockBudgetFor(n, t.goroutines.size(), &po.weak_memory_limit_bytes);
+  po.weak_clock_budget_bytes = SnapshotShare(po.weak_memory_limit_bytes);
+  try {
+    detect::PredictBugs(t, hb, &found, po);
+    // The terminal report names every goroutine with its spawn site.
+    detect::OccurredIndex ix(ops);
+    for (size_t i = first; i < found.size(); i++) detect::FillGoroutines(ix, &found[i]);
+  } catch (const std::bad_alloc&) {
+    found.resize(first);
+    budget->Drop(fmt::format("memory ran out while predicting; the predictions of this trace "
+                             "({} records) were dropped", n));
+  }
+  if (weak.wanted && !weak.built) {
+    budget->Drop(fmt::format("the second happens-before engine did not fit in the memory "
+                             "budget ({}); lock-order-deadlock and mixed-deadlock "
+                             "predictions were dropped",
+                             util::FormatSize(budget->limit())));
+  } else if (weak.built) {
+    budget->Charge(EngineFixedBytes(n, t.goroutines.size()) + weak.clock_bytes);
+    if (weak.records_without_clock > 0) {
+      budget->Drop(fmt::format("the memory budget ({}) held the second engine's clocks of {} of "
+                               "{} records; lock-order-deadlock and mixed-deadlock predictions "
+                               "about the other {} were dropped",
+                               util::FormatSize(budget->limit()), n - weak.records_without_clock,
+                               n, weak.records_without_clock));
+    }
+  }
+}
+
+// What the analysis of a trace left out, as AnalyzeOptions::degraded says:
+// what the budget dropped, questions outside the read goroutines (gap), an
+// incomplete trace.
+void ReportDegraded(const trace::Trace& t, const std::string& dir, const AnalyzeOptions& opt,
+                    const MemoryBudget& budget, const std::string& gap) {
+  std::string where = opt.package.empty() ? dir : opt.package;
+  for (const std::string& d : budget.dropped()) opt.degraded->push_back(where + ": " + d);
+  if (!gap.empty()) opt.degraded->push_back(where + ": " + gap);
+  if (!t.incomplete.empty()) {
+    opt.degraded->push_back(fmt::format(
+        "{}: the trace is incomplete: the recording stopped before the program did, because {}; "
+        "nothing after that point is analysed",
+        where, t.incomplete));
+  }
+}
+
+}  // namespace
+
 void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::string& dir,
                  const AnalyzeOptions& opt, TraceAnalysis* a,
                  std::vector<report::Finding>* out) {
@@ -252,37 +313,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   if (have_hb && opt.predict) {
     phase("predicting", 0, 0);
     engine_progress->phase = "predicting (second engine)";
-    size_t first = found.size();
-    detect::PredictOptions po;
-    detect::PredictOptions::WeakUse weak;
-    po.weak_use = &weak;
-    po.allow_weak = budget.ClockBudgetFor(n, t.goroutines.size(), &po.weak_memory_limit_bytes);
-    po.weak_clock_budget_bytes = SnapshotShare(po.weak_memory_limit_bytes);
-    try {
-      detect::PredictBugs(t, hb, &found, po);
-      // The terminal report names every goroutine with its spawn site.
-      detect::OccurredIndex ix(ops);
-      for (size_t i = first; i < found.size(); i++) detect::FillGoroutines(ix, &found[i]);
-    } catch (const std::bad_alloc&) {
-      found.resize(first);
-      budget.Drop(fmt::format("memory ran out while predicting; the predictions of this trace "
-                              "({} records) were dropped", n));
-    }
-    if (weak.wanted && !weak.built) {
-      budget.Drop(fmt::format("the second happens-before engine did not fit in the memory "
-                              "budget ({}); lock-order-deadlock and mixed-deadlock "
-                              "predictions were dropped",
-                              util::FormatSize(budget.limit())));
-    } else if (weak.built) {
-      budget.Charge(EngineFixedBytes(n, t.goroutines.size()) + weak.clock_bytes);
-      if (weak.records_without_clock > 0) {
-        budget.Drop(fmt::format("the memory budget ({}) held the second engine's clocks of {} of "
-                                "{} records; lock-order-deadlock and mixed-deadlock predictions "
-                                "about the other {} were dropped",
-                                util::FormatSize(budget.limit()), n - weak.records_without_clock,
-                                n, weak.records_without_clock));
-      }
-    }
+    PredictInto(t, ops, hb, &budget, &found);
     timer.Lap("predict (all)");
   }
   // The clocks keep only the entries of the goroutines some question reads
@@ -337,17 +368,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   }
   engine_progress->sink = nullptr;
   if (opt.memory_used != nullptr) *opt.memory_used = budget.used();
-  if (opt.degraded != nullptr) {
-    std::string where = opt.package.empty() ? dir : opt.package;
-    for (const std::string& d : budget.dropped()) opt.degraded->push_back(where + ": " + d);
-    if (!gap.empty()) opt.degraded->push_back(where + ": " + gap);
-    if (!t.incomplete.empty()) {
-      opt.degraded->push_back(fmt::format(
-          "{}: the trace is incomplete: the recording stopped before the program did, because {}; "
-          "nothing after that point is analysed",
-          where, t.incomplete));
-    }
-  }
+  if (opt.degraded != nullptr) ReportDegraded(t, dir, opt, budget, gap);
   if (opt.incomplete != nullptr && !t.incomplete.empty()) *opt.incomplete = true;
 }
 

@@ -67,107 +67,56 @@ void RerunFailedTests(const PipelineOptions& opt, report::Verdict* v) {
   }
 }
 
-}  // namespace
+// While go test runs: the binaries started and the packages reported, on
+// a line held back while go test's own output passes through (Observe is
+// RecordOptions::observe).
+class GoTestProgress {
+ public:
+  GoTestProgress(const PipelineOptions& opt, RunProgress* counts, fs::path packages_txt)
+      : opt_(opt), counts_(*counts), packages_txt_(std::move(packages_txt)) {}
 
-void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
-  *out = PipelineResult();
-  driver::RecordOptions ro = opt.record;
-  std::string scratch;
-  if (!opt.keep.empty()) {
-    ro.out_dir = opt.keep;
-  } else {
-    std::string cache;
-    if (!driver::CacheDir(&cache, &out->err) || !driver::MakeRunDir(cache, &scratch, &out->err)) {
-      out->end = PipelineEnd::kFailed;
+  void Observe(int stream, std::string_view data, bool pass_through) {
+    if (stream != 0) {
+      if (stream == 1) counts_.GoTestOutput(data);
+      if (pass_through && !data.empty()) {
+        if (!paused_ && opt_.progress_pause) opt_.progress_pause();
+        paused_ = true;
+        at_line_start_[stream] = data.back() == '\n';
+      }
       return;
     }
-    ro.out_dir = scratch + "/trace";
-  }
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() {
-      if (!dir.empty()) driver::RemoveTree(dir);
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_poll_ >= std::chrono::milliseconds(250)) {
+      last_poll_ = now;
+      std::ifstream in(packages_txt_);
+      size_t n = 0;
+      for (std::string line; std::getline(in, line);) n += !line.empty();
+      counts_.SetBuilt(n);
     }
-  } cleanup{scratch};
-  // The replays that confirm a trace's findings run the binary that was
-  // recorded (a package's test binary, or the program) instead of a go
-  // test or go build that links it again.
-  ro.keep_binary = opt.confirm.enabled;
+    // The line comes back only where it cannot cut a line of go test's.
+    if (paused_ && at_line_start_[1] && at_line_start_[2]) {
+      if (opt_.progress_resume) opt_.progress_resume();
+      paused_ = false;
+    }
+    if (!paused_) opt_.progress(counts_.Line());
+  }
+  bool paused() const { return paused_; }
 
-  // While go test runs: the binaries started and the packages reported,
-  // on a line held back while go test's own output passes through.
-  RunProgress counts;
-  const bool test_mode = ro.mode == driver::RecordMode::kTest;
-  bool paused = false;
-  bool at_line_start[3] = {true, true, true};
-  auto last_poll = std::chrono::steady_clock::time_point{};
-  fs::path packages_txt = fs::absolute(ro.out_dir) / "packages.txt";
-  if (test_mode && opt.progress) {
-    ro.observe = [&](int stream, std::string_view data) {
-      if (stream != 0) {
-        if (stream == 1) counts.GoTestOutput(data);
-        if (ro.pass_through && !data.empty()) {
-          if (!paused && opt.progress_pause) opt.progress_pause();
-          paused = true;
-          at_line_start[stream] = data.back() == '\n';
-        }
-        return;
-      }
-      auto now = std::chrono::steady_clock::now();
-      if (now - last_poll >= std::chrono::milliseconds(250)) {
-        last_poll = now;
-        std::ifstream in(packages_txt);
-        size_t n = 0;
-        for (std::string line; std::getline(in, line);) n += !line.empty();
-        counts.SetBuilt(n);
-      }
-      // The line comes back only where it cannot cut a line of go test's.
-      if (paused && at_line_start[1] && at_line_start[2]) {
-        if (opt.progress_resume) opt.progress_resume();
-        paused = false;
-      }
-      if (!paused) opt.progress(counts.Line());
-    };
-  }
-  driver::RecordResult& res = out->record;
-  bool recorded = driver::Record(ro, &res, &out->err);
-  if (paused && opt.progress_resume) opt.progress_resume();
-  if (opt.progress_clear) opt.progress_clear();
-  // A run that did not end by itself proves nothing: no analysis, no
-  // replay, no finding; the scratch directories go on the way out.
-  if (driver::Interrupted() || res.run.interrupted) {
-    out->end = PipelineEnd::kInterrupted;
-    return;
-  }
-  if (!recorded) {
-    out->end = PipelineEnd::kFailed;
-    return;
-  }
-  if (opt.recorded && !opt.recorded(res)) {
-    out->end = PipelineEnd::kStopped;
-    return;
-  }
+ private:
+  const PipelineOptions& opt_;
+  RunProgress& counts_;
+  const fs::path packages_txt_;
+  bool paused_ = false;
+  bool at_line_start_[3] = {true, true, true};
+  std::chrono::steady_clock::time_point last_poll_{};
+};
 
-  // go test -p N starts the test binaries (and so lists their traces) in
-  // an order that varies from run to run: the report follows the import
-  // paths instead, whatever -p.
-  std::stable_sort(res.traces.begin(), res.traces.end(),
-                   [](const driver::PackageTrace& a, const driver::PackageTrace& b) {
-                     return a.import_path < b.import_path;
-                   });
-  // The analysis and the confirmation after it get -wall of their own.
-  driver::ArmDeadline(ro.wall_seconds, opt.deadline_message);
-  auto say = [&](const std::string& what) {
-    if (opt.progress) opt.progress(what);
-  };
-  auto clear = [&] {
-    if (opt.progress_clear) opt.progress_clear();
-  };
-  out->verdict.build_failed = res.build_failed;
-  AnalyzeOptions ao;
-  ao.predict = opt.predict;
-  ao.verbose = opt.verbose;
-  ao.memory_budget = opt.memory_budget;
+// The confirmation of the recorded traces' findings: the gordian binary
+// that replays them, where its work and the schedules go (a scratch run's
+// schedules into the cache, pruned first; none without a cache), and the
+// plain run to fall back on.
+ConfirmOptions ConfirmSetup(const PipelineOptions& opt, const driver::RecordOptions& ro,
+                            const driver::RecordResult& res, const std::string& scratch) {
   ConfirmOptions confirm = opt.confirm;
   std::string self = driver::SelfExe();
   confirm.gordian = self.empty() ? "gordian" : self;
@@ -187,17 +136,34 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
   confirm.fallback.mode = "run";
   confirm.fallback.args = ro.args;
   confirm.fallback.cwd = fs::current_path().string();
-  ao.confirm = &confirm;
-  // The traces are analysed and confirmed -p at a time (analysis_pool.h),
-  // each into its own slot; the slots are merged in the order of the
-  // traces, so the report is the same whatever -p.
-  struct TraceOutcome {
-    std::vector<report::Finding> findings;
-    std::vector<std::string> degraded;
-    report::Verdict verdict;
-    bool replayed = false;
-    bool incomplete = false;
-    bool unreadable = false;
+  return confirm;
+}
+
+// What the analysis of one trace gave, kept apart until every trace is
+// done.
+struct TraceOutcome {
+  std::vector<report::Finding> findings;
+  std::vector<std::string> degraded;
+  report::Verdict verdict;
+  bool replayed = false;
+  bool incomplete = false;
+  bool unreadable = false;
+};
+
+// The analysis and confirmation of every recorded trace. The traces are
+// analysed and confirmed -p at a time (analysis_pool.h), each into its own
+// slot; the slots are merged in the order of the traces, so the report is
+// the same whatever -p.
+void AnalyzeTraces(const PipelineOptions& opt, const AnalyzeOptions& ao,
+                   const ConfirmOptions& confirm_in, const driver::RecordResult& res,
+                   bool test_mode, RunProgress* counts_in, PipelineResult* out) {
+  RunProgress& counts = *counts_in;
+  ConfirmOptions confirm = confirm_in;
+  auto say = [&](const std::string& what) {
+    if (opt.progress) opt.progress(what);
+  };
+  auto clear = [&] {
+    if (opt.progress_clear) opt.progress_clear();
   };
   std::vector<TraceOutcome> outcomes(res.traces.size());
   // The progress line and the error lines come from every worker.
@@ -291,6 +257,79 @@ void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
     if (o.unreadable) out->unreadable++;
   }
   clear();
+}
+
+}  // namespace
+
+void RunPipeline(const PipelineOptions& opt, PipelineResult* out) {
+  *out = PipelineResult();
+  driver::RecordOptions ro = opt.record;
+  std::string scratch;
+  if (!opt.keep.empty()) {
+    ro.out_dir = opt.keep;
+  } else {
+    std::string cache;
+    if (!driver::CacheDir(&cache, &out->err) || !driver::MakeRunDir(cache, &scratch, &out->err)) {
+      out->end = PipelineEnd::kFailed;
+      return;
+    }
+    ro.out_dir = scratch + "/trace";
+  }
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() {
+      if (!dir.empty()) driver::RemoveTree(dir);
+    }
+  } cleanup{scratch};
+  // The replays that confirm a trace's findings run the binary that was
+  // recorded (a package's test binary, or the program) instead of a go
+  // test or go build that links it again.
+  ro.keep_binary = opt.confirm.enabled;
+
+  RunProgress counts;
+  const bool test_mode = ro.mode == driver::RecordMode::kTest;
+  GoTestProgress watch(opt, &counts, fs::absolute(ro.out_dir) / "packages.txt");
+  if (test_mode && opt.progress) {
+    ro.observe = [&watch, pass_through = ro.pass_through](int stream, std::string_view data) {
+      watch.Observe(stream, data, pass_through);
+    };
+  }
+  driver::RecordResult& res = out->record;
+  bool recorded = driver::Record(ro, &res, &out->err);
+  if (watch.paused() && opt.progress_resume) opt.progress_resume();
+  if (opt.progress_clear) opt.progress_clear();
+  // A run that did not end by itself proves nothing: no analysis, no
+  // replay, no finding; the scratch directories go on the way out.
+  if (driver::Interrupted() || res.run.interrupted) {
+    out->end = PipelineEnd::kInterrupted;
+    return;
+  }
+  if (!recorded) {
+    out->end = PipelineEnd::kFailed;
+    return;
+  }
+  if (opt.recorded && !opt.recorded(res)) {
+    out->end = PipelineEnd::kStopped;
+    return;
+  }
+
+  // go test -p N starts the test binaries (and so lists their traces) in
+  // an order that varies from run to run: the report follows the import
+  // paths instead, whatever -p.
+  std::stable_sort(res.traces.begin(), res.traces.end(),
+                   [](const driver::PackageTrace& a, const driver::PackageTrace& b) {
+                     return a.import_path < b.import_path;
+                   });
+  // The analysis and the confirmation after it get -wall of their own.
+  driver::ArmDeadline(ro.wall_seconds, opt.deadline_message);
+  out->verdict.build_failed = res.build_failed;
+  AnalyzeOptions ao;
+  ao.predict = opt.predict;
+  ao.verbose = opt.verbose;
+  ao.memory_budget = opt.memory_budget;
+  ConfirmOptions confirm = ConfirmSetup(opt, ro, res, scratch);
+  ao.confirm = &confirm;
+  AnalyzeTraces(opt, ao, confirm, res, test_mode, &counts, out);
   if (driver::Interrupted()) {
     out->end = PipelineEnd::kAnalysisInterrupted;
     return;

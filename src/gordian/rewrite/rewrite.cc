@@ -83,40 +83,67 @@ int64_t LastBefore(const hb::HappensBefore& e, std::span<const uint32_t> recs, s
   return e.LastBefore(recs.first(std::min(limit, recs.size())), b);
 }
 
-bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
-               const Controlled& c, const Plan& plan, std::string_view origin,
-               std::string_view expect, Rewrite* out, std::string* err) {
-  const size_t ng = t.goroutines.size();
-  std::vector<size_t> cut(ng, 0);
-  std::unordered_map<uint32_t, size_t> bug_at;  // rec -> position in plan.bug
-  for (size_t i = 0; i < plan.bug.size(); i++) {
-    uint32_t b = plan.bug[i].rec;
-    const uint32_t p = c.PosOf(b);
-    if (p == Controlled::kNone) {
-      *err = fmt::format("operation at {} is not one a schedule orders",
-                         SiteText(t, t.records[b]));
-      return false;
-    }
-    if (!bug_at.emplace(b, i).second) {
-      *err = "the bug's operations repeat";
-      return false;
-    }
-    uint32_t gb = trace::Value(e.ops().GoroutineIndexOf(b));
-    cut[gb] = std::max<size_t>(cut[gb], p + 1);
-    for (size_t h = 0; h < ng; h++) {
-      if (h == gb || c.Recs(h).empty()) continue;
-      int64_t k = LastBefore(e, c.Recs(h), c.Recs(h).size(), b);
-      cut[h] = std::max<size_t>(cut[h], static_cast<size_t>(k + 1));
-    }
+// The linearization of one plan (the steps of the comment at the top of
+// this file), as a class: the steps share the cut, the node numbering, and
+// what the search count found for each node.
+class Linearization {
+ public:
+  Linearization(const trace::Trace& t, const hb::HappensBefore& e, const Controlled& c,
+                const Plan& plan)
+      : t_(t), e_(e), c_(c), plan_(plan), ng_(t.goroutines.size()) {}
+
+  bool Run(const std::string& trace_dir, std::string_view origin, std::string_view expect,
+           Rewrite* out, std::string* err) {
+    std::vector<uint32_t> order;
+    if (!Cut(err) || !CountSearches(err)) return false;
+    AddEdges();
+    if (!Order(&order, err)) return false;
+    WriteSchedule(trace_dir, origin, expect, order, out);
+    return true;
   }
-  // Nodes: (h, k) for k < cut[h], numbered goroutine by goroutine.
-  std::vector<size_t> base(ng + 1, 0);
-  for (size_t h = 0; h < ng; h++) base[h + 1] = base[h] + cut[h];
-  const size_t n = base[ng];
+
+ private:
+  using NodeRec = std::pair<size_t, uint32_t>;  // (node, record); SIZE_MAX, kNoRecord: none
+  static constexpr NodeRec kNoNode{SIZE_MAX, hb::kNoRecord};
   // The edges below cost one binary search per (operation, goroutine whose
   // knowledge it gained), and a node per operation; past this many of both
   // the rewrite gives up.
-  constexpr uint64_t kMaxSearches = 50'000'000;
+  static constexpr uint64_t kMaxSearches = 50'000'000;
+  static constexpr size_t kSmallGain = 64;
+  static constexpr size_t kMaxKeptAsks = size_t{1} << 24;  // 64 MB
+  static constexpr uint32_t kAskEvery = UINT32_MAX;        // in ask_begin_: the node asks every goroutine
+
+  // Step 1: the prefix of each goroutine's controlled operations the
+  // schedule lists (cut_), and the nodes: (h, k) for k < cut_[h], numbered
+  // goroutine by goroutine (base_).
+  bool Cut(std::string* err) {
+    cut_.assign(ng_, 0);
+    for (size_t i = 0; i < plan_.bug.size(); i++) {
+      uint32_t b = plan_.bug[i].rec;
+      const uint32_t p = c_.PosOf(b);
+      if (p == Controlled::kNone) {
+        *err = fmt::format("operation at {} is not one a schedule orders",
+                           SiteText(t_, t_.records[b]));
+        return false;
+      }
+      if (!bug_at_.emplace(b, i).second) {
+        *err = "the bug's operations repeat";
+        return false;
+      }
+      uint32_t gb = trace::Value(e_.ops().GoroutineIndexOf(b));
+      cut_[gb] = std::max<size_t>(cut_[gb], p + 1);
+      for (size_t h = 0; h < ng_; h++) {
+        if (h == gb || c_.Recs(h).empty()) continue;
+        int64_t k = LastBefore(e_, c_.Recs(h), c_.Recs(h).size(), b);
+        cut_[h] = std::max<size_t>(cut_[h], static_cast<size_t>(k + 1));
+      }
+    }
+    base_.assign(ng_ + 1, 0);
+    for (size_t h = 0; h < ng_; h++) base_[h + 1] = base_[h] + cut_[h];
+    n_ = base_[ng_];
+    return true;
+  }
+
   // Each operation waits for the last operation of every other goroutine
   // that happens before it. Only where its clock knows more than the
   // previous operation of its goroutine can that last operation be a later
@@ -130,22 +157,32 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // it: without one it would compare with the zero clock, and 100,000
   // goroutines spawned by a main that knows all the earlier ones would cost
   // their square.
-  auto spawner = [&](size_t h) -> std::pair<size_t, uint32_t> {  // (node, record) or none
-    trace::RecordId spawn = e.ops().SpawnOfIndex(trace::GoroutineIndex(static_cast<uint32_t>(h)));
-    if (spawn == trace::kNoRecordId) return {SIZE_MAX, hb::kNoRecord};
+  NodeRec Spawner(size_t h) const {
+    trace::RecordId spawn = e_.ops().SpawnOfIndex(trace::GoroutineIndex(static_cast<uint32_t>(h)));
+    if (spawn == trace::kNoRecordId) return kNoNode;
     uint32_t sr = trace::Value(spawn);
-    size_t p = trace::Value(e.ops().GoroutineIndexOf(sr));
-    std::span<const uint32_t> pr = c.Recs(p);
-    size_t k = static_cast<size_t>(std::lower_bound(pr.begin(), pr.begin() + cut[p], sr) - pr.begin());
-    if (k == 0) return {SIZE_MAX, hb::kNoRecord};
-    return {base[p] + k - 1, pr[k - 1]};
-  };
+    size_t p = trace::Value(e_.ops().GoroutineIndexOf(sr));
+    std::span<const uint32_t> pr = c_.Recs(p);
+    size_t k = static_cast<size_t>(std::lower_bound(pr.begin(), pr.begin() + cut_[p], sr) - pr.begin());
+    if (k == 0) return kNoNode;
+    return {base_[p] + k - 1, pr[k - 1]};
+  }
   // The record operation (h, k) compares with (kNoRecord: the zero clock),
   // and the node of an edge that comes with that choice (SIZE_MAX: none).
-  auto base_of = [&](size_t h, size_t k) -> std::pair<size_t, uint32_t> {
-    if (k > 0) return {SIZE_MAX, c.Recs(h)[k - 1]};  // program order: its own edge
-    return spawner(h);
-  };
+  NodeRec BaseOf(size_t h, size_t k) const {
+    if (k > 0) return {SIZE_MAX, c_.Recs(h)[k - 1]};  // program order: its own edge
+    return Spawner(h);
+  }
+  // m as a cover of record r of goroutine h (CoverOf), or none.
+  NodeRec NodeOfCover(size_t h, uint32_t r, uint32_t m) const {
+    if (m == hb::kNoRecord) return kNoNode;
+    m = e_.ops().Owner(m);
+    size_t gm = trace::Value(e_.ops().GoroutineIndexOf(m));
+    if (gm == h || gm >= ng_) return kNoNode;
+    const uint32_t p = c_.PosOf(m);
+    if (p == Controlled::kNone || p >= cut_[gm] || !e_.Before(m, r)) return kNoNode;
+    return {base_[gm] + p, m};
+  }
   // A cover of what (h, k) learnt: an operation m of another goroutine
   // that happens before it and that it synchronised with (its channel
   // partner, else the latest operation on its object that happens before
@@ -155,255 +192,286 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
   // Worker i's Lock after worker i-1's Unlock knows every earlier worker
   // that its own previous operation did not, but hardly more than that
   // Unlock: a few questions where the gain over its goroutine is thousands.
-  auto cover_of = [&](size_t h, size_t k) -> std::pair<size_t, uint32_t> {  // (node, record) or none
-    const uint32_t r = c.Recs(h)[k];
-    auto node_of_cover = [&](uint32_t m) -> std::pair<size_t, uint32_t> {
-      if (m == hb::kNoRecord) return {SIZE_MAX, hb::kNoRecord};
-      m = e.ops().Owner(m);
-      size_t gm = trace::Value(e.ops().GoroutineIndexOf(m));
-      if (gm == h || gm >= ng) return {SIZE_MAX, hb::kNoRecord};
-      const uint32_t p = c.PosOf(m);
-      if (p == Controlled::kNone || p >= cut[gm] || !e.Before(m, r)) {
-        return {SIZE_MAX, hb::kNoRecord};
-      }
-      return {base[gm] + p, m};
-    };
-    if (auto via = node_of_cover(e.Partner(r)); via.first != SIZE_MAX) return via;
-    const Record& rr = t.records[r];
+  NodeRec CoverOf(size_t h, size_t k) const {
+    const uint32_t r = c_.Recs(h)[k];
+    if (NodeRec via = NodeOfCover(h, r, e_.Partner(r)); via.first != SIZE_MAX) return via;
+    const Record& rr = t_.records[r];
     trace::ObjClass cls = trace::ClassOf(rr.kind);
-    if (cls == trace::ObjClass::None) return {SIZE_MAX, hb::kNoRecord};
-    std::span<const uint32_t> by = e.ops().OpsByStamp(cls, trace::ObjectId(rr.obj));
+    if (cls == trace::ObjClass::None) return kNoNode;
+    std::span<const uint32_t> by = e_.ops().OpsByStamp(cls, trace::ObjectId(rr.obj));
     // The operations that began before r completed (r waited for one of them).
     const uint32_t until = rr.tpost != 0 ? rr.tpost : rr.tpre;
     auto it = std::partition_point(by.begin(), by.end(),
-                                   [&](uint32_t x) { return t.records[x].tpre < until; });
+                                   [&](uint32_t x) { return t_.records[x].tpre < until; });
     for (int tries = 0; tries < 8 && it != by.begin(); tries++) {
-      if (auto near = node_of_cover(*--it); near.first != SIZE_MAX) return near;
+      if (NodeRec near = NodeOfCover(h, r, *--it); near.first != SIZE_MAX) return near;
     }
-    return {SIZE_MAX, hb::kNoRecord};
-  };
-  // The goroutines to ask about (h, k), given its cover (kNoRecord: none)
-  // and its base record: false when every one must be. Of the two supersets
-  // (what it knows beyond the cover, beyond its base) the smaller.
-  constexpr size_t kSmallGain = 64;
-  std::vector<uint32_t> gained, beyond_base;
-  auto others_of = [&](size_t h, size_t k, uint32_t prev, uint32_t cover) {
-    const uint32_t r = c.Recs(h)[k];
-    gained.clear();
-    if (cover != hb::kNoRecord && e.KnowledgeGained(cover, r, &gained)) {
-      if (gained.size() <= kSmallGain) return true;
-      beyond_base.clear();
-      if (e.KnowledgeGained(prev, r, &beyond_base) && beyond_base.size() < gained.size()) {
-        gained.swap(beyond_base);
+    return kNoNode;
+  }
+  // The goroutines to ask about (h, k) into gained_, given its cover
+  // (kNoRecord: none) and its base record: false when every one must be.
+  // Of the two supersets (what it knows beyond the cover, beyond its base)
+  // the smaller.
+  bool OthersOf(size_t h, size_t k, uint32_t prev, uint32_t cover) {
+    const uint32_t r = c_.Recs(h)[k];
+    gained_.clear();
+    if (cover != hb::kNoRecord && e_.KnowledgeGained(cover, r, &gained_)) {
+      if (gained_.size() <= kSmallGain) return true;
+      beyond_base_.clear();
+      if (e_.KnowledgeGained(prev, r, &beyond_base_) && beyond_base_.size() < gained_.size()) {
+        gained_.swap(beyond_base_);
       }
       return true;
     }
-    gained.clear();
-    return e.KnowledgeGained(prev, r, &gained);
-  };
+    gained_.clear();
+    return e_.KnowledgeGained(prev, r, &gained_);
+  }
+
   // First count the searches, so that a past too large to rewrite is
   // refused before any is made (the differences cost far less).
   // Each node's cover is found once, here, and kept for the edges below.
   // The goroutines to ask about each node are kept for the edges too (the
   // differences of clocks are half the rewrite's questions), up to a bound
   // on their number; past it they are found again there.
-  uint64_t searches = n;
-  std::vector<std::pair<size_t, uint32_t>> covers(n, {SIZE_MAX, hb::kNoRecord});
-  constexpr size_t kMaxKeptAsks = size_t{1} << 24;  // 64 MB
-  constexpr uint32_t kAskEvery = UINT32_MAX;        // in ask_begin: the node asks every goroutine
-  bool kept_asks = true;
-  std::vector<uint32_t> asks, ask_begin(n, 0), ask_end(n, 0);  // node id's: [ask_begin, ask_end)
-  for (size_t h = 0; h < ng && searches <= kMaxSearches; h++) {
-    for (size_t k = 0; k < cut[h] && searches <= kMaxSearches; k++) {
-      const size_t id = base[h] + k;
-      covers[id] = cover_of(h, k);
-      const bool some = others_of(h, k, base_of(h, k).second, covers[id].second);
-      searches += some ? gained.size() : ng;
-      if (!kept_asks) continue;
-      ask_begin[id] = some ? static_cast<uint32_t>(asks.size()) : kAskEvery;
-      if (some) asks.insert(asks.end(), gained.begin(), gained.end());
-      ask_end[id] = static_cast<uint32_t>(asks.size());
-      if (asks.size() > kMaxKeptAsks) {
-        kept_asks = false;
-        std::vector<uint32_t>().swap(asks);
+  bool CountSearches(std::string* err) {
+    uint64_t searches = n_;
+    covers_.assign(n_, kNoNode);
+    ask_begin_.assign(n_, 0);
+    ask_end_.assign(n_, 0);
+    for (size_t h = 0; h < ng_ && searches <= kMaxSearches; h++) {
+      for (size_t k = 0; k < cut_[h] && searches <= kMaxSearches; k++) {
+        const size_t id = base_[h] + k;
+        covers_[id] = CoverOf(h, k);
+        const bool some = OthersOf(h, k, BaseOf(h, k).second, covers_[id].second);
+        searches += some ? gained_.size() : ng_;
+        if (!kept_asks_) continue;
+        ask_begin_[id] = some ? static_cast<uint32_t>(asks_.size()) : kAskEvery;
+        if (some) asks_.insert(asks_.end(), gained_.begin(), gained_.end());
+        ask_end_[id] = static_cast<uint32_t>(asks_.size());
+        if (asks_.size() > kMaxKeptAsks) {
+          kept_asks_ = false;
+          std::vector<uint32_t>().swap(asks_);
+        }
       }
     }
+    if (searches > kMaxSearches) {
+      *err = fmt::format("the bug's past is too large to rewrite ({} operations, and more than {}M "
+                         "questions about which operations come before which)",
+                         n_, kMaxSearches / 1'000'000);
+      return false;
+    }
+    return true;
   }
-  if (searches > kMaxSearches) {
-    *err = fmt::format("the bug's past is too large to rewrite ({} operations, and more than {}M "
-                       "questions about which operations come before which)",
-                       n, kMaxSearches / 1'000'000);
-    return false;
+
+  void Edge(size_t a, size_t b) {
+    edges_.emplace_back(static_cast<uint32_t>(a), static_cast<uint32_t>(b));
+    deps_[b]++;
   }
-  std::vector<uint32_t> rec_of(n), deps(n, 0);
-  // The edges as (from, to) pairs, made into a flat successor list before
-  // the sort (a vector per node cost an allocation per operation).
-  std::vector<std::pair<uint32_t, uint32_t>> edges;
-  edges.reserve(3 * n);
-  auto edge = [&](size_t a, size_t b) {
-    edges.emplace_back(static_cast<uint32_t>(a), static_cast<uint32_t>(b));
-    deps[b]++;
-  };
-  std::vector<uint32_t> every;
-  for (size_t h = 0; h < ng; h++) {
-    for (size_t k = 0; k < cut[h]; k++) {
-      size_t id = base[h] + k;
-      uint32_t r = c.Recs(h)[k];
-      rec_of[id] = r;
-      if (k > 0) edge(id - 1, id);
-      auto [node, prev] = base_of(h, k);
-      if (node != SIZE_MAX) edge(node, id);
-      auto [cover_node, cover] = covers[id];
-      if (cover_node != SIZE_MAX) edge(cover_node, id);
-      std::span<const uint32_t> others;
-      bool every_one;
-      if (kept_asks) {
-        every_one = ask_begin[id] == kAskEvery;
-        if (!every_one) {
-          others = std::span<const uint32_t>(asks.data() + ask_begin[id],
-                                             ask_end[id] - ask_begin[id]);
+  size_t NodeOf(uint32_t rec) const {
+    uint32_t g = trace::Value(e_.ops().GoroutineIndexOf(rec));
+    return base_[g] + c_.PosOf(rec);
+  }
+
+  // Step 2: the edges over the nodes (see the top of this file), as
+  // (from, to) pairs, made into a flat successor list before the sort (a
+  // vector per node cost an allocation per operation).
+  void AddEdges() {
+    rec_of_.assign(n_, 0);
+    deps_.assign(n_, 0);
+    edges_.reserve(3 * n_);
+    std::vector<uint32_t> every;
+    for (size_t h = 0; h < ng_; h++) {
+      for (size_t k = 0; k < cut_[h]; k++) {
+        size_t id = base_[h] + k;
+        uint32_t r = c_.Recs(h)[k];
+        rec_of_[id] = r;
+        if (k > 0) Edge(id - 1, id);
+        auto [node, prev] = BaseOf(h, k);
+        if (node != SIZE_MAX) Edge(node, id);
+        auto [cover_node, cover] = covers_[id];
+        if (cover_node != SIZE_MAX) Edge(cover_node, id);
+        std::span<const uint32_t> others;
+        bool every_one;
+        if (kept_asks_) {
+          every_one = ask_begin_[id] == kAskEvery;
+          if (!every_one) {
+            others = std::span<const uint32_t>(asks_.data() + ask_begin_[id],
+                                               ask_end_[id] - ask_begin_[id]);
+          }
+        } else {
+          every_one = !OthersOf(h, k, prev, cover);
+          others = gained_;
         }
-      } else {
-        every_one = !others_of(h, k, prev, cover);
-        others = gained;
-      }
-      if (every_one) {
-        if (every.empty()) {
-          for (size_t o = 0; o < ng; o++) every.push_back(static_cast<uint32_t>(o));
+        if (every_one) {
+          if (every.empty()) {
+            for (size_t o = 0; o < ng_; o++) every.push_back(static_cast<uint32_t>(o));
+          }
+          others = every;
         }
-        others = every;
-      }
-      for (uint32_t o : others) {
-        if (o == h || cut[o] == 0) continue;
-        int64_t j = LastBefore(e, c.Recs(o), cut[o], r);
-        if (j >= 0) edge(base[o] + static_cast<size_t>(j), id);
+        for (uint32_t o : others) {
+          if (o == h || cut_[o] == 0) continue;
+          int64_t j = LastBefore(e_, c_.Recs(o), cut_[o], r);
+          if (j >= 0) Edge(base_[o] + static_cast<size_t>(j), id);
+        }
       }
     }
+    for (size_t i = 1; i < plan_.bug.size(); i++) {
+      Edge(NodeOf(plan_.bug[i - 1].rec), NodeOf(plan_.bug[i].rec));
+    }
+    AddWaitGroupEdges();
   }
-  auto node_of = [&](uint32_t rec) {
-    uint32_t g = trace::Value(e.ops().GoroutineIndexOf(rec));
-    return base[g] + c.PosOf(rec);
-  };
-  for (size_t i = 1; i < plan.bug.size(); i++) {
-    edge(node_of(plan.bug[i - 1].rec), node_of(plan.bug[i].rec));
-  }
+
   // A Wait of the schedule must find the counter as the relation assumes.
   // E orders an Add before a Wait only when the recorded Wait depended on it;
   // an Add that E leaves unordered (the Add-inside-the-goroutine bug) is, in
   // the schedule, placed after the Wait: listed before it, it would raise the
   // counter and the Wait would block for a Done the schedule puts later.
-  for (size_t h = 0; h < ng; h++) {
-    for (size_t k = 0; k < cut[h]; k++) {
-      uint32_t w = c.Recs(h)[k];
-      if (t.records[w].kind != Kind::WgWait || t.records[w].tpost == 0) continue;
-      uint32_t wg = e.ops().ObjectOf(w);
-      if (wg == hb::kNoObject) continue;
-      for (uint32_t a : e.ops().Ops(hb::ObjClass::WaitGroup, wg)) {
-        const Record& ra = t.records[a];
-        if (ra.kind != Kind::WgAdd || static_cast<int32_t>(ra.val) <= 0) continue;
-        if (e.ops().GidOf(a) == e.ops().GidOf(w) || e.Before(a, w)) continue;
-        const uint32_t pa = c.PosOf(a);
-        if (pa == Controlled::kNone || pa >= cut[trace::Value(e.ops().GoroutineIndexOf(a))]) continue;
-        edge(base[h] + k, node_of(a));
+  void AddWaitGroupEdges() {
+    for (size_t h = 0; h < ng_; h++) {
+      for (size_t k = 0; k < cut_[h]; k++) {
+        uint32_t w = c_.Recs(h)[k];
+        if (t_.records[w].kind != Kind::WgWait || t_.records[w].tpost == 0) continue;
+        uint32_t wg = e_.ops().ObjectOf(w);
+        if (wg == hb::kNoObject) continue;
+        for (uint32_t a : e_.ops().Ops(hb::ObjClass::WaitGroup, wg)) {
+          const Record& ra = t_.records[a];
+          if (ra.kind != Kind::WgAdd || static_cast<int32_t>(ra.val) <= 0) continue;
+          if (e_.ops().GidOf(a) == e_.ops().GidOf(w) || e_.Before(a, w)) continue;
+          const uint32_t pa = c_.PosOf(a);
+          if (pa == Controlled::kNone || pa >= cut_[trace::Value(e_.ops().GoroutineIndexOf(a))]) continue;
+          Edge(base_[h] + k, NodeOf(a));
+        }
       }
     }
   }
-  std::vector<uint32_t> succ_begin(n + 1, 0), succ(edges.size());
-  for (const auto& [a, b] : edges) succ_begin[a + 1]++;
-  for (size_t i = 0; i < n; i++) succ_begin[i + 1] += succ_begin[i];
-  {
-    std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
-    for (const auto& [a, b] : edges) succ[fill[a]++] = b;
-  }
-  std::vector<std::pair<uint32_t, uint32_t>>().swap(edges);
-  // Kahn: non-bug operations first, in recorded order.
-  using Item = std::pair<uint64_t, uint32_t>;  // (OrderKey, node)
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> ready;
-  std::vector<uint32_t> ready_bug;
-  auto push = [&](size_t id) {
-    if (bug_at.count(rec_of[id])) ready_bug.push_back(static_cast<uint32_t>(id));
-    else ready.push({schedule::OrderKey(t.records[rec_of[id]]), static_cast<uint32_t>(id)});
-  };
-  for (size_t id = 0; id < n; id++) {
-    if (deps[id] == 0) push(id);
-  }
-  std::vector<uint32_t> order;
-  order.reserve(n);
-  while (order.size() < n) {
-    uint32_t id;
-    if (!ready.empty()) {
-      id = ready.top().second;
-      ready.pop();
-    } else if (!ready_bug.empty()) {
-      id = ready_bug.back();
-      ready_bug.pop_back();
-    } else {
-      *err = "the buggy order contradicts happens-before (no schedule of this run has it)";
-      return false;
+
+  // Step 3: Kahn's algorithm, non-bug operations first, in recorded order.
+  bool Order(std::vector<uint32_t>* order, std::string* err) {
+    const size_t n = n_;
+    std::vector<uint32_t> succ_begin(n + 1, 0), succ(edges_.size());
+    for (const auto& [a, b] : edges_) succ_begin[a + 1]++;
+    for (size_t i = 0; i < n; i++) succ_begin[i + 1] += succ_begin[i];
+    {
+      std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
+      for (const auto& [a, b] : edges_) succ[fill[a]++] = b;
     }
-    order.push_back(id);
-    for (uint32_t i = succ_begin[id]; i < succ_begin[id + 1]; i++) {
-      if (--deps[succ[i]] == 0) push(succ[i]);
+    std::vector<std::pair<uint32_t, uint32_t>>().swap(edges_);
+    using Item = std::pair<uint64_t, uint32_t>;  // (OrderKey, node)
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> ready;
+    std::vector<uint32_t> ready_bug;
+    auto push = [&](size_t id) {
+      if (bug_at_.count(rec_of_[id])) ready_bug.push_back(static_cast<uint32_t>(id));
+      else ready.push({schedule::OrderKey(t_.records[rec_of_[id]]), static_cast<uint32_t>(id)});
+    };
+    for (size_t id = 0; id < n; id++) {
+      if (deps_[id] == 0) push(id);
     }
-  }
-  // The schedule.
-  Schedule& s = out->schedule;
-  s = Schedule();
-  s.cmd = schedule::InvocationOf(t, trace_dir);
-  s.origin = fmt::format("{} of trace {}", origin,
-                         fs::absolute(trace_dir).lexically_normal().string());
-  s.expect = std::string(expect);
-  std::unordered_map<uint32_t, uint32_t> sid = schedule::ScheduleGoroutines(t, &s);
-  out->expect.clear();
-  // Each site's text made once (a schedule of 700,000 operations has a few
-  // dozen sites), and the operations' vector sized once.
-  std::vector<std::string> site_text(t.sites.size());
-  auto text_of = [&](const Record& rec) -> const std::string& {
-    static const std::string unknown = "?";
-    if (rec.site >= site_text.size()) return unknown;
-    std::string& text = site_text[rec.site];
-    if (text.empty()) text = SiteText(t, rec);
-    return text;
-  };
-  s.ops.reserve(order.size());
-  for (uint32_t id : order) {
-    uint32_t r = rec_of[id];
-    const Record& rec = t.records[r];
-    uint32_t gid = trace::Value(e.ops().GidOf(r));
-    Op op;
-    op.g = sid.at(gid);
-    op.kind = rec.kind;
-    op.obj = rec.obj;
-    op.val = rec.val;
-    op.flags = rec.flags;
-    op.index = c.PosOf(r);
-    op.site = text_of(rec);
-    op.blocks = rec.tpost == 0;
-    if (rec.kind == Kind::Select && rec.tpost != 0) {
-      op.choice = rec.val == trace::kDefaultCase ? kChoiceDefault : static_cast<int32_t>(rec.val);
+    order->reserve(n);
+    while (order->size() < n) {
+      uint32_t id;
+      if (!ready.empty()) {
+        id = ready.top().second;
+        ready.pop();
+      } else if (!ready_bug.empty()) {
+        id = ready_bug.back();
+        ready_bug.pop_back();
+      } else {
+        *err = "the buggy order contradicts happens-before (no schedule of this run has it)";
+        return false;
+      }
+      order->push_back(id);
+      for (uint32_t i = succ_begin[id]; i < succ_begin[id + 1]; i++) {
+        if (--deps_[succ[i]] == 0) push(succ[i]);
+      }
     }
-    auto b = bug_at.find(r);
-    if (b != bug_at.end()) {
-      const BugOp& bo = plan.bug[b->second];
-      if (bo.choice != kChoiceFree) op.choice = bo.choice;
-      if (bo.expect == Expect::Blocked) op.blocks = true;
+    return true;
+  }
+
+  // The schedule of the order, and what its replay must show.
+  void WriteSchedule(const std::string& trace_dir, std::string_view origin,
+                     std::string_view expect, const std::vector<uint32_t>& order,
+                     Rewrite* out) const {
+    Schedule& s = out->schedule;
+    s = Schedule();
+    s.cmd = schedule::InvocationOf(t_, trace_dir);
+    s.origin = fmt::format("{} of trace {}", origin,
+                           fs::absolute(trace_dir).lexically_normal().string());
+    s.expect = std::string(expect);
+    std::unordered_map<uint32_t, uint32_t> sid = schedule::ScheduleGoroutines(t_, &s);
+    out->expect.clear();
+    // Each site's text made once (a schedule of 700,000 operations has a few
+    // dozen sites), and the operations' vector sized once.
+    std::vector<std::string> site_text(t_.sites.size());
+    auto text_of = [&](const Record& rec) -> const std::string& {
+      static const std::string unknown = "?";
+      if (rec.site >= site_text.size()) return unknown;
+      std::string& text = site_text[rec.site];
+      if (text.empty()) text = SiteText(t_, rec);
+      return text;
+    };
+    s.ops.reserve(order.size());
+    for (uint32_t id : order) {
+      uint32_t r = rec_of_[id];
+      const Record& rec = t_.records[r];
+      uint32_t gid = trace::Value(e_.ops().GidOf(r));
+      Op op;
+      op.g = sid.at(gid);
+      op.kind = rec.kind;
+      op.obj = rec.obj;
+      op.val = rec.val;
+      op.flags = rec.flags;
+      op.index = c_.PosOf(r);
+      op.site = text_of(rec);
+      op.blocks = rec.tpost == 0;
+      if (rec.kind == Kind::Select && rec.tpost != 0) {
+        op.choice = rec.val == trace::kDefaultCase ? kChoiceDefault : static_cast<int32_t>(rec.val);
+      }
+      auto b = bug_at_.find(r);
+      if (b != bug_at_.end()) {
+        const BugOp& bo = plan_.bug[b->second];
+        if (bo.choice != kChoiceFree) op.choice = bo.choice;
+        if (bo.expect == Expect::Blocked) op.blocks = true;
+      }
+      s.ops.push_back(std::move(op));
     }
-    s.ops.push_back(std::move(op));
+    for (const BugOp& bo : plan_.bug) {
+      if (!bo.check) continue;
+      const Record& rec = t_.records[bo.rec];
+      Expectation x;
+      x.goroutine = t_.goroutines[trace::Value(e_.ops().GoroutineIndexOf(bo.rec))].stable_id;
+      x.index = c_.PosOf(bo.rec);
+      x.kind = rec.kind;
+      x.site = SiteText(t_, rec);
+      x.choice = bo.choice;
+      x.expect = bo.expect;
+      out->expect.push_back(std::move(x));
+    }
+    out->how = plan_.how;
   }
-  for (const BugOp& bo : plan.bug) {
-    if (!bo.check) continue;
-    const Record& rec = t.records[bo.rec];
-    Expectation x;
-    x.goroutine = t.goroutines[trace::Value(e.ops().GoroutineIndexOf(bo.rec))].stable_id;
-    x.index = c.PosOf(bo.rec);
-    x.kind = rec.kind;
-    x.site = SiteText(t, rec);
-    x.choice = bo.choice;
-    x.expect = bo.expect;
-    out->expect.push_back(std::move(x));
-  }
-  out->how = plan.how;
-  return true;
+
+  const trace::Trace& t_;
+  const hb::HappensBefore& e_;
+  const Controlled& c_;
+  const Plan& plan_;
+  const size_t ng_;
+  std::vector<size_t> cut_;                      // per goroutine: its operations listed
+  std::unordered_map<uint32_t, size_t> bug_at_;  // rec -> position in plan.bug
+  std::vector<size_t> base_;                     // per goroutine: its first node
+  size_t n_ = 0;                                 // nodes
+  std::vector<NodeRec> covers_;                  // per node: CoverOf
+  // The goroutines each node asks about (OthersOf), while they are few
+  // enough to keep: asks_[ask_begin_[id], ask_end_[id]).
+  bool kept_asks_ = true;
+  std::vector<uint32_t> asks_, ask_begin_, ask_end_;
+  std::vector<uint32_t> gained_, beyond_base_;  // OthersOf's answer, and its scratch
+  std::vector<uint32_t> rec_of_, deps_;         // per node: its record, its unplaced predecessors
+  std::vector<std::pair<uint32_t, uint32_t>> edges_;
+};
+
+bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::HappensBefore& e,
+               const Controlled& c, const Plan& plan, std::string_view origin,
+               std::string_view expect, Rewrite* out, std::string* err) {
+  return Linearization(t, e, c, plan).Run(trace_dir, origin, expect, out, err);
 }
 
 }  // namespace

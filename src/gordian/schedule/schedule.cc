@@ -199,6 +199,115 @@ std::string FormatSchedule(const Schedule& s) {
   return text;
 }
 
+namespace {
+
+// The lines of a schedule that take more than a field or two, each
+// parsed into out by a function of its own: the error message for the line
+// (ParseSchedule quotes the line after it), or "" when it is good.
+
+// A goroutine line: "g PATH". paths: the paths of the earlier g lines;
+// counts: the operations listed per goroutine so far.
+std::string_view ParseGoroutineLine(std::string_view rest, Schedule* out,
+                                    std::unordered_set<std::string_view>* paths,
+                                    std::vector<uint32_t>* counts) {
+  uint64_t n = 0;
+  std::string_view path;
+  if (!Fields(rest, 1, false, &path)) return "expected one PATH";
+  if (out->goroutines.empty() && path != "1") {
+    return "the first goroutine must be \"1\" (main)";
+  }
+  if (path[0] >= '0' && path[0] <= '9') {
+    // A spawn path: "1", or its parent's path, a dot and a child index;
+    // the runtime finds a goroutine's number through its parent's.
+    size_t dot = path.rfind('.');
+    if (dot == std::string_view::npos) {
+      if (path != "1") return "a spawn path begins with 1 (main)";
+    } else if (!Num(path.substr(dot + 1), kU32, &n)) {
+      return "bad child index (0 to 4294967295)";
+    } else if (!paths->count(path.substr(0, dot))) {
+      return "the parent's g line must come first";
+    }
+  }
+  // Other paths ("?12", "recorder") are goroutines whose identity is
+  // not stable: listed for the checks, never matched by the runtime.
+  if (!paths->insert(path).second) return "a goroutine listed twice";
+  // Escapes as in text values: a spawn path has none; another path
+  // (opaque to the runtime) may come from any goroutine label.
+  out->goroutines.push_back(Unescape(path));
+  counts->push_back(0);
+  return "";
+}
+
+// A directive of the free run: "prefer CASE WAIT_MS SITE" (a select
+// preference) or "delay NTH WAIT_MS SITE" (a delay point).
+std::string_view ParseDirectiveLine(std::string_view key, std::string_view rest, Schedule* out) {
+  std::string_view f[3];
+  uint64_t a = 0, wait = 0;
+  bool prefer = key == "prefer";
+  if (!Fields(rest, 3, true, f)) {
+    return prefer ? "expected CASE WAIT_MS SITE" : "expected NTH WAIT_MS SITE";
+  }
+  if (prefer && !Num(f[0], kI32, &a)) return "bad CASE (0 to 2147483647)";
+  if (!prefer && (!Num(f[0], kI32, &a) || a == 0)) return "bad NTH (1 to 2147483647)";
+  if (!Num(f[1], kMaxDirectiveWaitMs, &wait)) return "bad WAIT_MS (0 to 60000)";
+  if ((prefer ? out->prefers.size() : out->delays.size()) >= kMaxDirectives) {
+    return prefer ? "more than 64 prefer lines" : "more than 64 delay lines";
+  }
+  if (prefer) {
+    out->prefers.push_back(
+        Preference{static_cast<int32_t>(a), static_cast<uint32_t>(wait), Unescape(f[2])});
+  } else {
+    out->delays.push_back(
+        Delay{static_cast<uint32_t>(a), static_cast<uint32_t>(wait), Unescape(f[2])});
+  }
+  return "";
+}
+
+// An operation: "o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE".
+std::string_view ParseOpLine(std::string_view rest, Schedule* out, std::vector<uint32_t>* counts) {
+  std::string_view f[10];
+  if (!Fields(rest, 10, true, f)) {
+    return "expected G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE";
+  }
+  Op op;
+  uint64_t g = 0, kind = 0, v = 0;
+  if (!Num(f[0], kU32, &g) || g >= out->goroutines.size()) {
+    return "bad goroutine (the number of an earlier g line)";
+  }
+  op.g = static_cast<uint32_t>(g);
+  if (!Num(f[1], kU32, &kind) || kind >= static_cast<uint64_t>(Kind::Count_) ||
+      !IsControlled(static_cast<Kind>(kind))) {
+    return "bad kind (the number of a controlled kind)";
+  }
+  op.kind = static_cast<Kind>(kind);
+  // CHOICE: only a select is forced to a case (or its default), and a
+  // Once.Do to running f or not; the runtime ignores it elsewhere.
+  if (f[2] == "-") op.choice = kChoiceFree;
+  else if (op.kind == Kind::Select && f[2] == "d") op.choice = kChoiceDefault;
+  else if (op.kind == Kind::Select && Num(f[2], kI32, &v)) op.choice = static_cast<int32_t>(v);
+  else if (op.kind == Kind::OnceDo && (f[2] == "0" || f[2] == "1")) op.choice = f[2] == "1";
+  else return "bad choice (-; a select: d or a case; a Once.Do: 0 or 1)";
+  // f[3], NAME, is for people.
+  if (!Num(f[4], kU32, &v)) return "bad OBJ (0 to 4294967295)";
+  op.obj = static_cast<uint32_t>(v);
+  if (!Num(f[5], kU32, &v)) return "bad VAL (0 to 4294967295)";
+  op.val = static_cast<uint32_t>(v);
+  if (!Num(f[6], kU32, &v)) return "bad INDEX (0 to 4294967295)";
+  op.index = static_cast<uint32_t>(v);
+  if (!Num(f[7], kU8, &v)) return "bad FLAGS (0 to 255)";
+  op.flags = static_cast<uint8_t>(v);
+  if (f[8] != "0" && f[8] != "1") return "BLOCKS must be 0 or 1";
+  op.blocks = f[8] == "1";
+  op.site = Unescape(f[9]);
+  if (op.index != (*counts)[op.g]) return "INDEX is not the goroutine's next index";
+  if (out->ops.size() >= kI32) return "more operations than positions (2147483647)";
+  (*counts)[op.g]++;
+  out->ops.push_back(std::move(op));
+  return "";
+}
+
+}  // namespace
+
 // The grammar is docs/schedule-format.md ("Grammar"); the runtime's
 // gordianReplayInit must accept and refuse exactly the same files (the
 // corpus testdata/grammar/ and schedule_grammar_test.cc hold them to it).
@@ -267,30 +376,9 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (rest != "0" && rest != "1") return bad("cmd.race must be 0 or 1");
       out->cmd.race = rest == "1";
     } else if (key == "g") {
-      std::string_view path;
-      if (!Fields(rest, 1, false, &path)) return bad("expected one PATH");
-      if (out->goroutines.empty() && path != "1") {
-        return bad("the first goroutine must be \"1\" (main)");
+      if (std::string_view why = ParseGoroutineLine(rest, out, &paths, &counts); !why.empty()) {
+        return bad(why);
       }
-      if (path[0] >= '0' && path[0] <= '9') {
-        // A spawn path: "1", or its parent's path, a dot and a child index;
-        // the runtime finds a goroutine's number through its parent's.
-        size_t dot = path.rfind('.');
-        if (dot == std::string_view::npos) {
-          if (path != "1") return bad("a spawn path begins with 1 (main)");
-        } else if (!Num(path.substr(dot + 1), kU32, &n)) {
-          return bad("bad child index (0 to 4294967295)");
-        } else if (!paths.count(path.substr(0, dot))) {
-          return bad("the parent's g line must come first");
-        }
-      }
-      // Other paths ("?12", "recorder") are goroutines whose identity is
-      // not stable: listed for the checks, never matched by the runtime.
-      if (!paths.insert(path).second) return bad("a goroutine listed twice");
-      // Escapes as in text values: a spawn path has none; another path
-      // (opaque to the runtime) may come from any goroutine label.
-      out->goroutines.push_back(Unescape(path));
-      counts.push_back(0);
     } else if (key == "p" || key == "r" || key == "e") {
       std::string_view f[3];
       uint64_t g = 0, index = 0, pos = 0;
@@ -314,65 +402,9 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (out->chain.size() >= kMaxDirectives) return bad("more than 64 chain lines");
       out->chain.push_back(ChainOp{static_cast<uint32_t>(g), static_cast<uint32_t>(index)});
     } else if (key == "prefer" || key == "delay") {
-      // Directives of the free run: a select preference, a delay point.
-      std::string_view f[3];
-      uint64_t a = 0, wait = 0;
-      bool prefer = key == "prefer";
-      if (!Fields(rest, 3, true, f)) {
-        return bad(prefer ? "expected CASE WAIT_MS SITE" : "expected NTH WAIT_MS SITE");
-      }
-      if (prefer && !Num(f[0], kI32, &a)) return bad("bad CASE (0 to 2147483647)");
-      if (!prefer && (!Num(f[0], kI32, &a) || a == 0)) return bad("bad NTH (1 to 2147483647)");
-      if (!Num(f[1], kMaxDirectiveWaitMs, &wait)) return bad("bad WAIT_MS (0 to 60000)");
-      if ((prefer ? out->prefers.size() : out->delays.size()) >= kMaxDirectives) {
-        return bad(prefer ? "more than 64 prefer lines" : "more than 64 delay lines");
-      }
-      if (prefer) {
-        out->prefers.push_back(
-            Preference{static_cast<int32_t>(a), static_cast<uint32_t>(wait), Unescape(f[2])});
-      } else {
-        out->delays.push_back(
-            Delay{static_cast<uint32_t>(a), static_cast<uint32_t>(wait), Unescape(f[2])});
-      }
+      if (std::string_view why = ParseDirectiveLine(key, rest, out); !why.empty()) return bad(why);
     } else if (key == "o") {
-      std::string_view f[10];
-      if (!Fields(rest, 10, true, f)) {
-        return bad("expected G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE");
-      }
-      Op op;
-      uint64_t g = 0, kind = 0, v = 0;
-      if (!Num(f[0], kU32, &g) || g >= out->goroutines.size()) {
-        return bad("bad goroutine (the number of an earlier g line)");
-      }
-      op.g = static_cast<uint32_t>(g);
-      if (!Num(f[1], kU32, &kind) || kind >= static_cast<uint64_t>(Kind::Count_) ||
-          !IsControlled(static_cast<Kind>(kind))) {
-        return bad("bad kind (the number of a controlled kind)");
-      }
-      op.kind = static_cast<Kind>(kind);
-      // CHOICE: only a select is forced to a case (or its default), and a
-      // Once.Do to running f or not; the runtime ignores it elsewhere.
-      if (f[2] == "-") op.choice = kChoiceFree;
-      else if (op.kind == Kind::Select && f[2] == "d") op.choice = kChoiceDefault;
-      else if (op.kind == Kind::Select && Num(f[2], kI32, &v)) op.choice = static_cast<int32_t>(v);
-      else if (op.kind == Kind::OnceDo && (f[2] == "0" || f[2] == "1")) op.choice = f[2] == "1";
-      else return bad("bad choice (-; a select: d or a case; a Once.Do: 0 or 1)");
-      // f[3], NAME, is for people.
-      if (!Num(f[4], kU32, &v)) return bad("bad OBJ (0 to 4294967295)");
-      op.obj = static_cast<uint32_t>(v);
-      if (!Num(f[5], kU32, &v)) return bad("bad VAL (0 to 4294967295)");
-      op.val = static_cast<uint32_t>(v);
-      if (!Num(f[6], kU32, &v)) return bad("bad INDEX (0 to 4294967295)");
-      op.index = static_cast<uint32_t>(v);
-      if (!Num(f[7], kU8, &v)) return bad("bad FLAGS (0 to 255)");
-      op.flags = static_cast<uint8_t>(v);
-      if (f[8] != "0" && f[8] != "1") return bad("BLOCKS must be 0 or 1");
-      op.blocks = f[8] == "1";
-      op.site = Unescape(f[9]);
-      if (op.index != counts[op.g]) return bad("INDEX is not the goroutine's next index");
-      if (out->ops.size() >= kI32) return bad("more operations than positions (2147483647)");
-      counts[op.g]++;
-      out->ops.push_back(std::move(op));
+      if (std::string_view why = ParseOpLine(rest, out, &counts); !why.empty()) return bad(why);
     } else {
       // A schedule is data that people share: a line this reader does not
       // know is refused, not skipped (the format has a version for change).
