@@ -132,23 +132,27 @@ std::string SelfExe() {
   return ec ? std::string() : p.string();
 }
 
-std::string FindGordianDir(const std::string& rel, const std::string& source_dir,
-                           bool (*is_it)(const fs::path&)) {
+namespace {
+
+// The first of the places FindGordianDir searches that holds d, or "".
+std::string SearchGordianDir(const GordianDir& d) {
   std::vector<fs::path> cands;
   std::string self = SelfExe();
   if (!self.empty()) {
     fs::path bin = fs::path(self).parent_path();
-    cands.push_back(bin / "../share/gordian" / rel);  // installed
+    cands.push_back(bin / "../share/gordian" / d.rel);  // installed
     // Build trees: build/<name>/bin, build/<name>/src/gordian/..., and deeper.
     fs::path up = bin;
     for (int i = 0; i < 6 && up.has_parent_path(); i++) {
       up = up.parent_path();
-      cands.push_back(up / rel);
+      cands.push_back(up / d.rel);
     }
   }
-  if (!source_dir.empty()) cands.push_back(fs::path(source_dir) / rel);
+#ifdef GORDIAN_SOURCE_DIR
+  cands.push_back(fs::path(GORDIAN_SOURCE_DIR) / d.rel);
+#endif
   for (const fs::path& c : cands) {
-    if (is_it(c)) {
+    if (d.is_it(c)) {
       std::error_code ec;
       fs::path canonical = fs::weakly_canonical(c, ec);
       return ec ? c.string() : canonical.string();
@@ -157,27 +161,31 @@ std::string FindGordianDir(const std::string& rel, const std::string& source_dir
   return "";
 }
 
-bool FindHooksDir(std::string* dir, std::string* err) {
-  const char* env = getenv("GORDIAN_RUNTIME_DIR");
+}  // namespace
+
+bool FindGordianDir(const GordianDir& d, std::string* dir, std::string* err) {
+  const char* env = getenv(d.env);
   if (env != nullptr && *env) {
-    if (!IsHooksDir(env)) {
-      *err = fmt::format("GORDIAN_RUNTIME_DIR={} has no patches.txt and runtime/; point it at "
-                         "the runtime/std directory of the gordian sources",
-                         env);
+    if (!d.is_it(env)) {
+      *err = fmt::format("{}={} has no {}; point it at the {} directory of the gordian sources",
+                         d.env, env, d.holds, d.rel);
       return false;
     }
     *dir = env;
     return true;
   }
-#ifdef GORDIAN_SOURCE_DIR
-  *dir = FindGordianDir("runtime/std", GORDIAN_SOURCE_DIR, IsHooksDir);
-#else
-  *dir = FindGordianDir("runtime/std", "", IsHooksDir);
-#endif
+  *dir = SearchGordianDir(d);
   if (!dir->empty()) return true;
-  *err = "cannot find the gordian runtime hooks (runtime/std with patches.txt); set "
-         "GORDIAN_RUNTIME_DIR to the runtime/std directory of the gordian sources";
+  *err = fmt::format("cannot find {}; set {} to the {} directory of the gordian sources", d.what,
+                     d.env, d.rel);
   return false;
+}
+
+bool FindHooksDir(std::string* dir, std::string* err) {
+  return FindGordianDir({"runtime/std", "GORDIAN_RUNTIME_DIR", IsHooksDir,
+                         "patches.txt and runtime/",
+                         "the gordian runtime hooks (runtime/std with patches.txt)"},
+                        dir, err);
 }
 
 }  // namespace gordian::driver

@@ -22,6 +22,23 @@ bool CacheDir(std::string* dir, std::string* err);
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err);
 void RemoveTree(const std::string& dir);
 
+// A run directory (MakeRunDir) removed with RemoveTree when this goes out
+// of scope, however the function that made it returns.
+class ScopedRunDir {
+ public:
+  ScopedRunDir() = default;
+  ScopedRunDir(const ScopedRunDir&) = delete;
+  ScopedRunDir& operator=(const ScopedRunDir&) = delete;
+  ~ScopedRunDir() { RemoveTree(path_); }
+
+  // Makes it under cache; false with *err as MakeRunDir.
+  bool Make(const std::string& cache, std::string* err) { return MakeRunDir(cache, &path_, err); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;  // "" until made
+};
+
 // Whether the run directory dir belongs to a gordian process still running
 // (its owner file names a live process).
 bool RunDirInUse(const std::string& dir);
@@ -41,12 +58,21 @@ void PruneSchedules(const std::string& cache);
 bool FindHooksDir(std::string* dir, std::string* err);
 
 // A directory of gordian's own sources that the binary needs at run time
-// (runtime/std, tools/irgen), at rel: the first of BIN/../share/gordian/rel
-// (installed), rel under each of the binary's six nearest ancestors (build
-// trees), and source_dir/rel, for which is_it holds, made canonical; ""
-// when none is.
-std::string FindGordianDir(const std::string& rel, const std::string& source_dir,
-                           bool (*is_it)(const std::filesystem::path&));
+// (runtime/std, tools/irgen), and how messages name it.
+struct GordianDir {
+  const char* rel;  // where it is in the sources: "runtime/std"
+  const char* env;  // the variable that names it instead: "GORDIAN_RUNTIME_DIR"
+  bool (*is_it)(const std::filesystem::path&);  // whether a directory is one
+  const char* holds;  // what is_it looks for: "patches.txt and runtime/"
+  const char* what;   // what it is: "the gordian runtime hooks (runtime/std with patches.txt)"
+};
+
+// The directory $d.env names, which must be one (d.is_it); else the first of
+// BIN/../share/gordian/rel (installed), rel under each of the binary's six
+// nearest ancestors (build trees), and rel in the source tree this gordian
+// was built from, for which d.is_it holds, made canonical. False with a
+// message saying to set d.env.
+bool FindGordianDir(const GordianDir& d, std::string* dir, std::string* err);
 
 // The path of the running executable (/proc/self/exe).
 std::string SelfExe();

@@ -159,26 +159,10 @@ class GoIrGenerator : public IrGenerator {
 std::unique_ptr<IrGenerator> NewGoIrGenerator() { return std::make_unique<GoIrGenerator>(); }
 
 bool FindIrgenDir(std::string* dir, std::string* err) {
-  const char* env = std::getenv("GORDIAN_IRGEN_DIR");
-  if (env != nullptr && *env) {
-    if (!IsIrgenDir(env)) {
-      *err = fmt::format("GORDIAN_IRGEN_DIR={} has no go.mod, main.go and vendor/; point it at the "
-                         "tools/irgen directory of the gordian sources",
-                         env);
-      return false;
-    }
-    *dir = env;
-    return true;
-  }
-#ifdef GORDIAN_SOURCE_DIR
-  *dir = driver::FindGordianDir("tools/irgen", GORDIAN_SOURCE_DIR, IsIrgenDir);
-#else
-  *dir = driver::FindGordianDir("tools/irgen", "", IsIrgenDir);
-#endif
-  if (!dir->empty()) return true;
-  *err = "cannot find the IR generator's sources (tools/irgen with vendor/); set "
-         "GORDIAN_IRGEN_DIR to the tools/irgen directory of the gordian sources";
-  return false;
+  return driver::FindGordianDir({"tools/irgen", "GORDIAN_IRGEN_DIR", IsIrgenDir,
+                                 "go.mod, main.go and vendor/",
+                                 "the IR generator's sources (tools/irgen with vendor/)"},
+                                dir, err);
 }
 
 bool HashIrgenSources(const std::string& dir, uint64_t* hash, std::string* err) {
