@@ -1,5 +1,5 @@
 // This file declares the gordian subcommands: each one is a function from its
-// arguments to an exit status, registered in the table in commands.cc.
+// arguments to an exit status, listed in commands.def.
 //
 // Exit status contract (docs/design.md, "Exit status"): 0 every test passed
 // and no bug was found; 1 a test failed, or a bug occurred or was confirmed by
@@ -41,18 +41,21 @@ std::optional<int> ParseCommandLine(util::FlagSet* flags,
                                     std::vector<std::string>* positional,
                                     const std::string& usage);
 
-int RunParse(const std::vector<std::string>& args);
-int RunTrace(const std::vector<std::string>& args);
-int RunRecord(const std::vector<std::string>& args);
-int RunAnalyze(const std::vector<std::string>& args);
-int RunReplay(const std::vector<std::string>& args);
-int RunTest(const std::vector<std::string>& args);
-int RunRun(const std::vector<std::string>& args);
-int RunFuzz(const std::vector<std::string>& args);
-int RunMerge(const std::vector<std::string>& args);
-int RunIr(const std::vector<std::string>& args);
-int RunVerify(const std::vector<std::string>& args);
-int RunCache(const std::vector<std::string>& args);
-int RunVersion(const std::vector<std::string>& args);
+// A part of a command that has parts (`gordian trace dump`).
+struct Subcommand {
+  const char* name;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+// Runs the subcommand of cmd ("gordian trace") that args[0] names, with the
+// arguments after it. A usage error when args is empty or names none of
+// subs; prints usage for -h, --help, -help and help.
+int RunSubcommand(const std::string& cmd, const char* usage, const std::vector<Subcommand>& subs,
+                  const std::vector<std::string>& args);
+
+// Each command's function (RunTest, ...).
+#define GORDIAN_COMMAND(name, run, summary) int run(const std::vector<std::string>& args);
+#include "gordian/cli/commands.def"
+#undef GORDIAN_COMMAND
 
 }  // namespace gordian::cli

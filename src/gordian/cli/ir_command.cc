@@ -70,15 +70,7 @@ int RunDump(const std::vector<std::string>& args) {
 }  // namespace
 
 int RunIr(const std::vector<std::string>& args) {
-  if (args.empty()) return UsageError("gordian ir: missing subcommand: dump (see 'gordian ir --help')");
-  const std::string& sub = args[0];
-  if (sub == "-h" || sub == "--help" || sub == "-help" || sub == "help") {
-    fmt::print("{}", kIrUsage);
-    return kExitOK;
-  }
-  std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (sub == "dump") return RunDump(rest);
-  return UsageError(fmt::format("gordian ir: unknown subcommand {:?}: use dump (see 'gordian ir --help')", sub));
+  return RunSubcommand("gordian ir", kIrUsage, {{"dump", RunDump}}, args);
 }
 
 }  // namespace gordian::cli

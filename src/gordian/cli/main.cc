@@ -32,6 +32,43 @@ std::optional<int> ParseCommandLine(util::FlagSet* flags, const std::vector<std:
 
 namespace {
 
+// The words that ask for help in the place of a command or subcommand.
+bool IsHelpWord(const std::string& a) {
+  return a == "-h" || a == "--help" || a == "-help" || a == "help";
+}
+
+// "dump", "dump or stats", "a, b or c".
+std::string NamesOf(const std::vector<Subcommand>& subs) {
+  std::string out;
+  for (size_t i = 0; i < subs.size(); i++) {
+    if (i > 0) out += i + 1 == subs.size() ? " or " : ", ";
+    out += subs[i].name;
+  }
+  return out;
+}
+
+}  // namespace
+
+int RunSubcommand(const std::string& cmd, const char* usage, const std::vector<Subcommand>& subs,
+                  const std::vector<std::string>& args) {
+  if (args.empty()) {
+    return UsageError(fmt::format("{}: missing subcommand: {} (see '{} --help')", cmd,
+                                  NamesOf(subs), cmd));
+  }
+  const std::string& name = args[0];
+  if (IsHelpWord(name)) {
+    fmt::print("{}", usage);
+    return kExitOK;
+  }
+  for (const Subcommand& s : subs) {
+    if (name == s.name) return s.run(std::vector<std::string>(args.begin() + 1, args.end()));
+  }
+  return UsageError(fmt::format("{}: unknown subcommand {:?}: use {} (see '{} --help')", cmd, name,
+                                NamesOf(subs), cmd));
+}
+
+namespace {
+
 void PrintHelp() {
   fmt::print(
       "gordian finds concurrency bugs in Go programs and proves them.\n\n"
@@ -53,7 +90,7 @@ int main(int argc, char** argv) {
     return kExitToolError;
   }
   std::string name = args[0];
-  if (name == "-h" || name == "--help" || name == "-help" || name == "help") {
+  if (IsHelpWord(name)) {
     if (name == "help" && args.size() > 1) {
       args = {args[1], "--help"};
       name = args[0];

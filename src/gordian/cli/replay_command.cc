@@ -112,15 +112,13 @@ int RunReplay(const std::vector<std::string>& args_in) {
 
   schedule::Schedule s;
   std::string sched_path;
-  std::string scratch, cache;
-  if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+  std::string cache;
+  driver::ScopedRunDir run_dir;
+  if (!driver::CacheDir(&cache, &err) || !run_dir.Make(cache, &err)) {
     fmt::print(stderr, "{}: {}\n", cmd, err);
     return kExitToolError;
   }
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() { driver::RemoveTree(dir); }
-  } cleanup{scratch};
+  const std::string& scratch = run_dir.path();
 
   if (fs::is_directory(pos[0])) {
     std::vector<driver::PackageTrace> traces;

@@ -102,6 +102,52 @@ std::string ReportRoot(const ReportOptions& opt) {
   return report::FindModuleRoot(std::filesystem::current_path(ec).string());
 }
 
+// The machine reports opt asks for (--json, --sarif, --html) of findings,
+// whose paths are relative to root, in that order: each written to its
+// file, or, when its path is "-", printed on standard output if
+// print_stdout says so (and left out if not). False when a file could not
+// be written (said on stderr; the others are still written).
+bool EmitMachineReports(const std::string& cmd, const std::vector<report::Finding>& findings,
+                        const ReportOptions& opt, const report::Verdict* verdict,
+                        const std::string& root, bool print_stdout) {
+  const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;
+  std::string err;
+  bool ok = true;
+  // One report: render() is its text for standard output, write() writes
+  // its file (false with err).
+  auto emit = [&](const std::string& path, auto render, auto write) {
+    if (path.empty()) return;
+    if (path == "-") {
+      if (print_stdout) fmt::print("{}", render());
+    } else if (!write()) {
+      fmt::print(stderr, "{}: {}\n", cmd, err);
+      ok = false;
+    }
+  };
+  emit(
+      opt.json_path, [&] { return report::ToJson(findings, verdict, opt.degraded, fuzz); },
+      [&] {
+        return report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded, fuzz);
+      });
+  report::SarifOptions so;
+  so.source_root = root;
+  so.degraded = opt.degraded;
+  emit(
+      opt.sarif_path, [&] { return report::ToSarif(findings, so); },
+      [&] { return report::WriteSarifFile(opt.sarif_path, findings, so, &err); });
+  report::HtmlOptions ho;
+  ho.title = fmt::format("gordian report: {}", cmd);
+  ho.command = cmd;
+  ho.source_root = root;
+  ho.verdict = verdict;
+  ho.degraded = opt.degraded;
+  ho.runs = &opt.runs;
+  emit(
+      opt.html_path, [&] { return report::RenderHtml(findings, ho); },
+      [&] { return report::WriteHtmlFile(opt.html_path, findings, ho, &err); });
+  return ok;
+}
+
 }  // namespace
 
 bool WriteReportFiles(const std::string& cmd, std::vector<report::Finding> findings,
@@ -110,35 +156,7 @@ bool WriteReportFiles(const std::string& cmd, std::vector<report::Finding> findi
   report::RelativizePaths(&findings, root);
   report::Dedup(&findings);
   report::SettleUnconfirmed(&findings, opt.unconfirmed_note);
-  const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;
-  std::string err;
-  bool ok = true;
-  auto fail = [&] {
-    fmt::print(stderr, "{}: {}\n", cmd, err);
-    ok = false;
-  };
-  if (!opt.json_path.empty() && opt.json_path != "-" &&
-      !report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded, fuzz)) {
-    fail();
-  }
-  report::SarifOptions so;
-  so.source_root = root;
-  so.degraded = opt.degraded;
-  if (!opt.sarif_path.empty() && opt.sarif_path != "-" &&
-      !report::WriteSarifFile(opt.sarif_path, findings, so, &err)) {
-    fail();
-  }
-  if (!opt.html_path.empty() && opt.html_path != "-") {
-    report::HtmlOptions ho;
-    ho.title = fmt::format("gordian report: {}", cmd);
-    ho.command = cmd;
-    ho.source_root = root;
-    ho.verdict = verdict;
-    ho.degraded = opt.degraded;
-    ho.runs = &opt.runs;
-    if (!report::WriteHtmlFile(opt.html_path, findings, ho, &err)) fail();
-  }
-  return ok;
+  return EmitMachineReports(cmd, findings, opt, verdict, root, /*print_stdout=*/false);
 }
 
 int Report(const std::string& cmd, std::vector<report::Finding> findings,
@@ -168,39 +186,8 @@ int Report(const std::string& cmd, std::vector<report::Finding> findings,
   }
   bool machine_on_stdout =
       opt.json_path == "-" || opt.sarif_path == "-" || opt.html_path == "-";
-  const report::FuzzReport* fuzz = opt.fuzz ? &*opt.fuzz : nullptr;
-  std::string err;
-  if (opt.json_path == "-") {
-    fmt::print("{}", report::ToJson(findings, verdict, opt.degraded, fuzz));
-  } else if (!opt.json_path.empty() &&
-             !report::WriteJsonFile(opt.json_path, findings, &err, verdict, opt.degraded, fuzz)) {
-    fmt::print(stderr, "{}: {}\n", cmd, err);
+  if (!EmitMachineReports(cmd, findings, opt, verdict, root, /*print_stdout=*/true)) {
     status = kExitToolError;
-  }
-  report::SarifOptions so;
-  so.source_root = root;
-  so.degraded = opt.degraded;
-  if (opt.sarif_path == "-") {
-    fmt::print("{}", report::ToSarif(findings, so));
-  } else if (!opt.sarif_path.empty() &&
-             !report::WriteSarifFile(opt.sarif_path, findings, so, &err)) {
-    fmt::print(stderr, "{}: {}\n", cmd, err);
-    status = kExitToolError;
-  }
-  if (!opt.html_path.empty()) {
-    report::HtmlOptions ho;
-    ho.title = fmt::format("gordian report: {}", cmd);
-    ho.command = cmd;
-    ho.source_root = root;
-    ho.verdict = verdict;
-    ho.degraded = opt.degraded;
-    ho.runs = &opt.runs;
-    if (opt.html_path == "-") {
-      fmt::print("{}", report::RenderHtml(findings, ho));
-    } else if (!report::WriteHtmlFile(opt.html_path, findings, ho, &err)) {
-      fmt::print(stderr, "{}: {}\n", cmd, err);
-      status = kExitToolError;
-    }
   }
   if (!opt.quiet) {
     report::TerminalOptions to;

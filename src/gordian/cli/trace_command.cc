@@ -125,20 +125,7 @@ int RunStats(const std::vector<std::string>& args) {
 }  // namespace
 
 int RunTrace(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    return UsageError("gordian trace: missing subcommand: dump or stats (see 'gordian trace --help')");
-  }
-  const std::string& sub = args[0];
-  if (sub == "-h" || sub == "--help" || sub == "-help" || sub == "help") {
-    fmt::print("{}", kTraceUsage);
-    return kExitOK;
-  }
-  std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (sub == "dump") return RunDump(rest);
-  if (sub == "stats") return RunStats(rest);
-  return UsageError(fmt::format("gordian trace: unknown subcommand {:?}: use dump or stats "
-                                "(see 'gordian trace --help')",
-                                sub));
+  return RunSubcommand("gordian trace", kTraceUsage, {{"dump", RunDump}, {"stats", RunStats}}, args);
 }
 
 }  // namespace gordian::cli

@@ -86,15 +86,13 @@ bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
 int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::vector<verify::Model>& models,
                     const std::vector<size_t>& model_of, const verify::VerifyOptions& vopt, int tries, bool verbose,
                     bool quiet, std::vector<report::Finding>* findings, bool* build_failed) {
-  std::string cache, scratch, err;
-  if (!driver::CacheDir(&cache, &err) || !driver::MakeRunDir(cache, &scratch, &err)) {
+  std::string cache, err;
+  driver::ScopedRunDir run_dir;
+  if (!driver::CacheDir(&cache, &err) || !run_dir.Make(cache, &err)) {
     fmt::print(stderr, "{}: confirm: {}\n", cmd, err);
     return kExitToolError;
   }
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() { driver::RemoveTree(dir); }
-  } cleanup{scratch};
+  const std::string& scratch = run_dir.path();
   driver::PruneSchedules(cache);
   pipeline::VerifyConfirmOptions co;
   co.tries = tries;

@@ -1,18 +1,13 @@
 // This file implements the build-error recognisers (build_errors.h).
 #include "gordian/driver/build_errors.h"
-
-#include <charconv>
+#include "gordian/util/whole_number.h"
 
 #include <fmt/format.h>
 
 namespace gordian::driver {
 namespace {
 
-bool ParseNum(std::string_view s, uint32_t* out) {
-  if (s.empty()) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
+using util::ParseWholeNumber;
 
 // "file.go:12:3: msg" or "file.go:12: msg".
 bool ParsePositioned(std::string_view line, BuildError* e) {
@@ -25,11 +20,11 @@ bool ParsePositioned(std::string_view line, BuildError* e) {
   }
   std::string_view rest = line.substr(go + 4);
   size_t c1 = rest.find(':');
-  if (c1 == std::string_view::npos || !ParseNum(rest.substr(0, c1), &e->line)) return false;
+  if (c1 == std::string_view::npos || !ParseWholeNumber(rest.substr(0, c1), &e->line)) return false;
   rest.remove_prefix(c1 + 1);
   size_t c2 = rest.find(':');
   uint32_t col = 0;
-  if (c2 != std::string_view::npos && ParseNum(rest.substr(0, c2), &col)) {
+  if (c2 != std::string_view::npos && ParseWholeNumber(rest.substr(0, c2), &col)) {
     e->column = col;
     rest.remove_prefix(c2 + 1);
   }

@@ -1,6 +1,7 @@
 // Tests of running a module-cache toolchain from outside the module cache
 // (go_root_link.h): which GOROOTs need it, and the linked GOROOT's shape.
 #include "gordian/driver/go_root_link.h"
+#include "gordian/util/file_text_test.h"
 
 #include <filesystem>
 #include <fstream>
@@ -24,13 +25,6 @@ TEST(GoRootInModCache, OnlyBeneathTheModuleCache) {
   EXPECT_FALSE(GoRootInModCache("/home/u/go/pkg/module/x", mc));
   EXPECT_FALSE(GoRootInModCache("/home/u/go/pkg/mod2/x", mc));
   EXPECT_FALSE(GoRootInModCache(mc + "/x", ""));
-}
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 TEST(LinkGoRootOutsideModCache, LinksEverythingButBinAndReuses) {
@@ -59,12 +53,12 @@ TEST(LinkGoRootOutsideModCache, LinksEverythingButBinAndReuses) {
   // bin/ holds real files (the go command finds GOROOT from its own path).
   EXPECT_FALSE(fs::is_symlink(dir / "bin"));
   EXPECT_FALSE(fs::is_symlink(dir / "bin/go"));
-  EXPECT_EQ(ReadAll(dir / "bin/gofmt"), "gofmt binary");
+  EXPECT_EQ(util::FileText(dir / "bin/gofmt"), "gofmt binary");
   // The rest are links to the original.
   EXPECT_TRUE(fs::is_symlink(dir / "src"));
   EXPECT_EQ(fs::read_symlink(dir / "src"), tc / "src");
-  EXPECT_EQ(ReadAll(dir / "src/runtime/chan.go"), "package runtime\n");
-  EXPECT_EQ(ReadAll(dir / "VERSION"), "go1.24.13\n");
+  EXPECT_EQ(util::FileText(dir / "src/runtime/chan.go"), "package runtime\n");
+  EXPECT_EQ(util::FileText(dir / "VERSION"), "go1.24.13\n");
 
   // The same toolchain in another module cache gets its own directory.
   const fs::path tc2 = base / "mod2/golang.org/toolchain@v0.0.1-go1.24.13.linux-amd64";

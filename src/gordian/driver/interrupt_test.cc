@@ -45,6 +45,20 @@ TEST(Interrupt, SignalWithoutAChildEndsTheProcess) {
   EXPECT_LT(secs, 5.0);
 }
 
+// Makes pipefd a pipe and forks *pid: a child that installs gordian's
+// interrupt handler and runs child, which ends with _exit (and may write to
+// pipefd[1] to tell the parent it is ready for the signal).
+template <class Child>
+void ForkWithHandler(int pipefd[2], pid_t* pid, Child child) {
+  ASSERT_EQ(pipe(pipefd), 0);
+  *pid = fork();
+  ASSERT_GE(*pid, 0);
+  if (*pid == 0) {
+    InstallInterruptHandler();
+    child();
+  }
+}
+
 // The same signal removes the run directories gordian made: nothing
 // unwinds, so they are listed where the handler can read them.
 TEST(Interrupt, SignalWithoutAChildRemovesTheRunDirectories) {
@@ -52,11 +66,8 @@ TEST(Interrupt, SignalWithoutAChildRemovesTheRunDirectories) {
   fs::path cache = fs::temp_directory_path() / ("gordian-int-" + std::to_string(getpid()));
   fs::create_directories(cache);
   int pipefd[2];
-  ASSERT_EQ(pipe(pipefd), 0);
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    InstallInterruptHandler();
+  pid_t pid;
+  ASSERT_NO_FATAL_FAILURE(ForkWithHandler(pipefd, &pid, [&] {
     std::string dir, err;
     if (!MakeRunDir(cache.string(), &dir, &err)) _exit(3);
     std::ofstream(dir + "/trace-part") << "x";
@@ -66,7 +77,7 @@ TEST(Interrupt, SignalWithoutAChildRemovesTheRunDirectories) {
     volatile unsigned long x = 0;
     while (std::chrono::steady_clock::now() < until) x = x + 1;
     _exit(0);
-  }
+  }));
   char c;
   ASSERT_EQ(read(pipefd[0], &c, 1), 1);
   ASSERT_FALSE(fs::is_empty(cache / "runs"));
@@ -97,11 +108,8 @@ TEST(Interrupt, SignalDuringParallelChildrenStopsEveryOne) {
   const std::string pattern = "sleep 97[.]" + std::to_string(getpid());
   constexpr int kChildren = 3;
   int pipefd[2];
-  ASSERT_EQ(pipe(pipefd), 0);
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    InstallInterruptHandler();
+  pid_t pid;
+  ASSERT_NO_FATAL_FAILURE(ForkWithHandler(pipefd, &pid, [&] {
     std::atomic<int> interrupted{0}, quick{0};
     std::vector<std::thread> ts;
     for (int i = 0; i < kChildren; i++) {
@@ -128,7 +136,7 @@ TEST(Interrupt, SignalDuringParallelChildrenStopsEveryOne) {
     (void)w;
     for (std::thread& t : ts) t.join();
     _exit(interrupted.load() == kChildren && quick.load() == kChildren ? 0 : 10 + interrupted);
-  }
+  }));
   char c;
   ASSERT_EQ(read(pipefd[0], &c, 1), 1);
   ASSERT_TRUE(ProcessLeft(pattern)) << "the children run";

@@ -10,6 +10,7 @@
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/reaper.h"
 #include "gordian/driver/scratch_dirs.h"
+#include "gordian/driver/signal_handler.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -56,16 +57,6 @@ std::atomic<bool> g_interrupted{false};
 // The signals that interrupt gordian (forwarded to a running child).
 constexpr int kInterruptSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
-// Sets sig's handler (async-signal-safe: sigaction only); *old, when given,
-// receives the previous action.
-void SetHandler(int sig, void (*handler)(int), struct sigaction* old = nullptr) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = handler;
-  sigemptyset(&sa.sa_mask);
-  sigaction(sig, &sa, old);
-}
-
 void ForwardSignal(int sig) {
   g_signal.store(sig);
   g_interrupted.store(true);
@@ -85,7 +76,7 @@ void ForwardSignal(int sig) {
   // once, with the signal's default action, after removing the run
   // directories (nothing unwinds).
   RemoveScratchDirsNow();
-  SetHandler(sig, SIG_DFL);
+  SetSignalHandler(sig, SIG_DFL);
   raise(sig);
 }
 
@@ -98,8 +89,10 @@ class ChildCount {
   ChildCount() {
     std::lock_guard<std::mutex> l(Mu());
     if (g_children.load() == 0) {
-      for (size_t i = 0; i < kCount; i++) SetHandler(kInterruptSignals[i], ForwardSignal, &old_[i]);
-      SetHandler(SIGPIPE, SIG_IGN, &old_pipe_);
+      for (size_t i = 0; i < kCount; i++) {
+        SetSignalHandler(kInterruptSignals[i], ForwardSignal, &old_[i]);
+      }
+      SetSignalHandler(SIGPIPE, SIG_IGN, &old_pipe_);
     }
     g_children.fetch_add(1);
   }
@@ -425,7 +418,7 @@ bool RunProcess(const ProcessSpec& spec, ProcessResult* result, std::string* err
 }
 
 void InstallInterruptHandler() {
-  for (int sig : kInterruptSignals) SetHandler(sig, ForwardSignal);
+  for (int sig : kInterruptSignals) SetSignalHandler(sig, ForwardSignal);
 }
 
 bool Interrupted() { return g_interrupted.load(); }

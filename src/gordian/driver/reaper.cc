@@ -5,6 +5,7 @@
 // nanosleep, sigaction, close, _exit) and uses only its stack and static
 // storage.
 #include "gordian/driver/reaper.h"
+#include "gordian/driver/signal_handler.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -13,7 +14,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <mutex>
 
 namespace gordian::driver {
@@ -30,14 +30,6 @@ std::mutex g_mu;
 int g_fd = -1;          // our end of the pipe (write), -1 before the reaper
 bool g_tried = false;   // the reaper was started (or failed to start)
 
-void Ignore(int sig) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = SIG_IGN;
-  sigemptyset(&sa.sa_mask);
-  sigaction(sig, &sa, nullptr);
-}
-
 void Sleep(long ms) {
   struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
   while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {
@@ -46,7 +38,9 @@ void Sleep(long ms) {
 
 // The reaper's life: fd is the pipe's read end, moved to descriptor 3.
 [[noreturn]] void Reap() {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU}) Ignore(sig);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU}) {
+    SetSignalHandler(sig, SIG_IGN);
+  }
   // Hold nothing of gordian's: a write end of another pipe held here would
   // keep gordian from seeing its child's output end, and gordian's own
   // stdout would keep `$(gordian ...)` waiting for the reaper.

@@ -206,6 +206,24 @@ bool WriteOverlay(const GoTool& go, const std::string& hooks, const std::string&
   return WriteText(*path, instrument::OverlayJson(pairs), err);
 }
 
+// What a build with the runtime hooks needs: gordian's cache, a run
+// directory of its own (removed with this), and in it the overlay that lays
+// the std hooks, plus the user's own -overlay, over the Go sources.
+struct HookedBuild {
+  std::string cache;
+  ScopedRunDir run_dir;
+  std::string overlay;  // run_dir/overlay.json
+};
+
+// Makes b ready for a build with go in cwd.
+bool PrepareHookedBuild(const GoTool& go, const std::string& user_overlay, const std::string& cwd,
+                        HookedBuild* b, std::string* err) {
+  std::string hooks;
+  if (!CacheDir(&b->cache, err) || !FindHooksDir(&hooks, err)) return false;
+  if (!b->run_dir.Make(b->cache, err)) return false;
+  return WriteOverlay(go, hooks, b->cache, user_overlay, cwd, b->run_dir.path(), &b->overlay, err);
+}
+
 // Quotes a word for go's -exec value (split by the go command's own rules).
 std::string QuoteForGo(const std::string& s) {
   if (s.find_first_of(" \t'\"") == std::string::npos) return s;
@@ -313,16 +331,8 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   GoTool go;
   if (!FindGo(cwd, &go, err)) return false;
   result->go_version = go.version;
-  std::string cache, hooks, run_dir;
-  if (!CacheDir(&cache, err) || !FindHooksDir(&hooks, err)) return false;
-  if (!MakeRunDir(cache, &run_dir, err)) return false;
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() { RemoveTree(dir); }
-  } cleanup{run_dir};
-
-  std::string overlay;
-  if (!WriteOverlay(go, hooks, cache, user_overlay, cwd, run_dir, &overlay, err)) return false;
+  HookedBuild hooked;
+  if (!PrepareHookedBuild(go, user_overlay, cwd, &hooked, err)) return false;
 
   // Flags that change which modules are main modules matter for the roots.
   std::vector<std::string> mod_flags;
@@ -359,7 +369,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   // though plain go test works. A module cache inside gordian's cache lets
   // the same tests run.
   if (go.gomodcache.empty() && !spec.set_env.count("GOMODCACHE")) {
-    spec.set_env["GOMODCACHE"] = cache + "/gomodcache";
+    spec.set_env["GOMODCACHE"] = hooked.cache + "/gomodcache";
   }
   if (!result->roots.empty()) spec.set_env["GORDIAN_ROOTS"] = Join(result->roots, ":");
 
@@ -372,7 +382,7 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
       *err = "cannot find the gordian executable (/proc/self/exe) for go test -exec";
       return false;
     }
-    spec.argv = {go.go, "test", "-overlay=" + overlay,
+    spec.argv = {go.go, "test", "-overlay=" + hooked.overlay,
                  "-exec=" + QuoteForGo(self) + " record " + kExecWrapperFlag};
     // A cached test result runs nothing and so records nothing.
     if (FindFlag(args, "count", false).empty() && FindFlag(args, "test.count", false).empty()) {
@@ -406,9 +416,9 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   std::vector<std::string> flags, pkgs, prog_args;
   SplitRunArgs(args, &flags, &pkgs, &prog_args);
   if (pkgs.empty()) pkgs.push_back(".");
-  std::string bin = run_dir + "/" + BinaryName(pkgs, cwd);
+  std::string bin = hooked.run_dir.path() + "/" + BinaryName(pkgs, cwd);
   ProcessSpec build = spec;
-  build.argv = {go.go, "build", "-overlay=" + overlay, "-o", bin};
+  build.argv = {go.go, "build", "-overlay=" + hooked.overlay, "-o", bin};
   build.argv.insert(build.argv.end(), flags.begin(), flags.end());
   build.argv.insert(build.argv.end(), pkgs.begin(), pkgs.end());
   build.pass_through = opts.pass_through;
@@ -457,15 +467,8 @@ bool BuildTestBinary(const std::string& package_dir, bool race,
   *out = TestBinary();
   GoTool go;
   if (!FindGo(package_dir, &go, err)) return false;
-  std::string cache, hooks, run_dir;
-  if (!CacheDir(&cache, err) || !FindHooksDir(&hooks, err)) return false;
-  if (!MakeRunDir(cache, &run_dir, err)) return false;
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() { RemoveTree(dir); }
-  } cleanup{run_dir};
-  std::string overlay;
-  if (!WriteOverlay(go, hooks, cache, "", package_dir, run_dir, &overlay, err)) return false;
+  HookedBuild hooked;
+  if (!PrepareHookedBuild(go, "", package_dir, &hooked, err)) return false;
   out->import_path = ImportPathOfDir(package_dir);
   std::string name = out->import_path.empty() ? fs::path(package_dir).filename().string()
                                               : fs::path(out->import_path).filename().string();
@@ -478,8 +481,8 @@ bool BuildTestBinary(const std::string& package_dir, bool race,
   spec.cwd = package_dir;
   spec.timeout_seconds = wall_seconds;
   spec.pass_through = false;
-  if (go.gomodcache.empty()) spec.set_env["GOMODCACHE"] = cache + "/gomodcache";
-  spec.argv = {go.go, "test", "-c", "-overlay=" + overlay, "-o", out->path};
+  if (go.gomodcache.empty()) spec.set_env["GOMODCACHE"] = hooked.cache + "/gomodcache";
+  spec.argv = {go.go, "test", "-c", "-overlay=" + hooked.overlay, "-o", out->path};
   if (!instrument::GoVetReadsOverlay(go.version)) spec.argv.push_back("-vet=off");
   if (race) spec.argv.push_back("-race");
   spec.argv.insert(spec.argv.end(), build_flags.begin(), build_flags.end());

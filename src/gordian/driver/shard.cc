@@ -1,9 +1,9 @@
 // This file implements -shard I/N (shard.h).
 #include "gordian/driver/shard.h"
 #include "gordian/util/fnv.h"
+#include "gordian/util/whole_number.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,11 +11,7 @@
 namespace gordian::driver {
 namespace {
 
-bool ParseCount(std::string_view s, uint32_t* out) {
-  if (s.empty()) return false;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-  return ec == std::errc() && end == s.data() + s.size();
-}
+using util::ParseWholeNumber;
 
 std::string_view FlagName(std::string_view a) {
   if (a.size() < 2 || a[0] != '-') return {};
@@ -28,8 +24,9 @@ std::string_view FlagName(std::string_view a) {
 bool ParseShard(const std::string& text, Shard* out, std::string* err) {
   size_t slash = text.find('/');
   Shard s;
-  if (slash == std::string::npos || !ParseCount(std::string_view(text).substr(0, slash), &s.index) ||
-      !ParseCount(std::string_view(text).substr(slash + 1), &s.count)) {
+  std::string_view t = text;
+  if (slash == std::string::npos || !ParseWholeNumber(t.substr(0, slash), &s.index) ||
+      !ParseWholeNumber(t.substr(slash + 1), &s.count)) {
     *err = fmt::format("-shard {:?}: want I/N, the shard index I of N shards (0 <= I < N), "
                        "e.g. -shard 0/4",
                        text);

@@ -24,6 +24,23 @@ bool CacheDir(std::string* dir, std::string* err);
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err);
 void RemoveTree(const std::string& dir);
 
+// A run directory (MakeRunDir) removed with RemoveTree when this goes out
+// of scope, however the function that made it returns.
+class ScopedRunDir {
+ public:
+  ScopedRunDir() = default;
+  ScopedRunDir(const ScopedRunDir&) = delete;
+  ScopedRunDir& operator=(const ScopedRunDir&) = delete;
+  ~ScopedRunDir() { RemoveTree(path_); }
+
+  // Makes it under cache; false with *err as MakeRunDir.
+  bool Make(const std::string& cache, std::string* err) { return MakeRunDir(cache, &path_, err); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;  // "" until made
+};
+
 // Whether the run directory dir belongs to a gordian process still running
 // (its owner file names a live process).
 bool RunDirInUse(const std::string& dir);

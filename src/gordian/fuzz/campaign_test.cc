@@ -20,7 +20,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "gordian/fuzz/prediction_guided.h"
+#include "gordian/fuzz/strategies.h"
 #include "gordian/hb/trace_builder.h"
 
 namespace gordian::fuzz {

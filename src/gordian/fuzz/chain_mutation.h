@@ -3,10 +3,10 @@
 // that a schedule makes take effect in that order; what a mutation may
 // use is given by a ChainSpace (which operations are peers, and which
 // orders the run allows). The scheduling-chains strategy
-// (scheduling_chains.h) builds the space from an analysed run.
+// (scheduling_chains.cc) builds the space from an analysed run.
 //
-//   flip        two adjacent operations swap places (pair_flip.h is this
-//               mutation on chains of two)
+//   flip        two adjacent operations swap places (the pair-flip
+//               strategy is this mutation on chains of two)
 //   abridge     the first or the last operation is dropped (a chain keeps
 //               at least two)
 //   substitute  one operation is replaced by one of its peers that is not

@@ -1,5 +1,5 @@
-// This file implements the delay-point strategy (delay_points.h).
-#include "gordian/fuzz/delay_points.h"
+// This file implements the delay-point strategy (strategies.h).
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 #include <unordered_map>

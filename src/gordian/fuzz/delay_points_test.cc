@@ -1,5 +1,5 @@
 // Tests of the delay-point strategy on traces built in memory.
-#include "gordian/fuzz/delay_points.h"
+#include "gordian/fuzz/strategies.h"
 
 #include <set>
 

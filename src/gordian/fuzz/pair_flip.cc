@@ -1,5 +1,5 @@
-// This file implements the pair-flip strategy (pair_flip.h).
-#include "gordian/fuzz/pair_flip.h"
+// This file implements the pair-flip strategy (strategies.h).
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 #include <set>
@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/rewrite_plan.h"
+#include "gordian/fuzz/can_go_first.h"
 #include "gordian/schedule/from_trace.h"
 #include "gordian/rewrite/rewrite.h"
 
@@ -15,20 +16,6 @@ namespace gordian::fuzz {
 using detect::BugOp;
 using detect::Expect;
 using trace::ObjClass;
-
-namespace {
-
-// Whether b could have taken effect before a: a kind a schedule orders at
-// its start (Once.Do, Cond.Wait, Add, Signal) by its start, one ordered at
-// its completion (WaitGroup.Wait) by its completion, which must not have
-// waited for a (a Wait that a Done released stays after it).
-bool Flippable(const hb::HappensBefore& e, uint32_t a, uint32_t b) {
-  if (e.ops().GidOf(a) == e.ops().GidOf(b) || e.Before(a, b) || e.Before(b, a)) return false;
-  if (!trace::InfoOf(e.trace().records[b].kind).at_post) return true;
-  return e.Knows(b, true, trace::Value(e.ops().GidOf(a))) < e.PostEpoch(a);
-}
-
-}  // namespace
 
 void PairFlip::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
   const trace::Trace& t = run.t;
@@ -48,7 +35,7 @@ void PairFlip::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
       });
       for (size_t i = 1; i < recs.size() && made < max_per_run; i++) {
         uint32_t a = recs[i - 1], b = recs[i];
-        if (!Flippable(run.hb, a, b)) continue;
+        if (!CanGoFirst(run.hb, b, a)) continue;
         std::string key = fmt::format("flip {} {} before {} {}",
                                       trace::InfoOf(t.records[b].kind).sched,
                                       schedule::SiteText(t, t.records[b]),

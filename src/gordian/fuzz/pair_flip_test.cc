@@ -1,5 +1,5 @@
 // Tests of the pair-flip strategy on traces built in memory.
-#include "gordian/fuzz/pair_flip.h"
+#include "gordian/fuzz/strategies.h"
 
 #include <gtest/gtest.h>
 
@@ -10,12 +10,6 @@ namespace gordian::fuzz {
 namespace {
 
 using hb::testing::TraceBuilder;
-
-std::vector<Candidate> Propose(const trace::Trace& t) {
-  PairFlip flip;
-  return testing::ProposeFor(flip, t);
-}
-
 using testing::PosOf;
 
 // 1.0 ran the Once's function, 1.1 came second: the flip lets 1.1 call Do
@@ -26,7 +20,7 @@ TEST(PairFlip, TheOtherCallerRunsTheOnce) {
   uint32_t g2 = b.Go(1), g3 = b.Go(1);
   b.At(b.OnceDo(g2, once, true), b.Site("a.go", 10));
   b.At(b.OnceDo(g3, once, false), b.Site("a.go", 20));
-  std::vector<Candidate> out = Propose(b.Finish());
+  std::vector<Candidate> out = testing::DefaultProposals<PairFlip>(b.Finish());
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].key, "flip once a.go:20 before once a.go:10");
   EXPECT_EQ(out[0].strategy, "flip");
@@ -44,7 +38,7 @@ TEST(PairFlip, NothingToFlipWhenHappensBeforeOrdersThePair) {
   uint32_t g2 = b.Go(1);
   b.At(b.Done(g2, wg), b.Site("a.go", 10));
   b.At(b.Wait(1, wg), b.Site("a.go", 20));
-  EXPECT_TRUE(Propose(b.Finish()).empty());
+  EXPECT_TRUE(testing::DefaultProposals<PairFlip>(b.Finish()).empty());
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// This file implements the prediction-guided strategy (prediction_guided.h).
-#include "gordian/fuzz/prediction_guided.h"
+// This file implements the prediction-guided strategy (strategies.h).
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 #include <set>

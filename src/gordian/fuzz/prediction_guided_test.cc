@@ -1,6 +1,6 @@
 // Tests of the prediction-guided strategy on traces built in memory: which
 // alternatives of a run become schedules, and what those schedules order.
-#include "gordian/fuzz/prediction_guided.h"
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 
@@ -29,8 +29,7 @@ struct Proposals {
 };
 
 Proposals Propose(const trace::Trace& t) {
-  PredictionGuided pg;
-  return Proposals{testing::ProposeFor(pg, t)};
+  return Proposals{testing::DefaultProposals<PredictionGuided>(t)};
 }
 
 using testing::PosOf;

@@ -1,5 +1,5 @@
-// This file implements the scheduling-chains strategy (scheduling_chains.h).
-#include "gordian/fuzz/scheduling_chains.h"
+// This file implements the scheduling-chains strategy (strategies.h).
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 #include <set>
@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/rewrite_plan.h"
+#include "gordian/fuzz/can_go_first.h"
 #include "gordian/fuzz/chain_mutation.h"
 #include "gordian/schedule/goroutine_ops.h"
 #include "gordian/schedule/from_trace.h"
@@ -22,15 +23,6 @@ using trace::Kind;
 using trace::ObjClass;
 
 namespace {
-
-// Whether x can take effect before y, which the run had first: other
-// goroutines, unordered by happens-before; an operation ordered at its
-// completion (WaitGroup.Wait) must not have waited for y.
-bool CanGoFirst(const hb::HappensBefore& e, uint32_t x, uint32_t y) {
-  if (e.ops().GidOf(x) == e.ops().GidOf(y) || e.Before(x, y) || e.Before(y, x)) return false;
-  if (!trace::InfoOf(e.trace().records[x].kind).at_post) return true;
-  return e.Knows(x, true, trace::Value(e.ops().GidOf(y))) < e.PostEpoch(y);
-}
 
 // The records a chain may hold on an object of class cls: controlled,
 // completed, and on channels plain operations (a select's cases are the

@@ -1,5 +1,5 @@
 // Tests of the scheduling-chains strategy on traces built in memory.
-#include "gordian/fuzz/scheduling_chains.h"
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 #include <set>
@@ -28,17 +28,22 @@ std::vector<std::string> SitesOf(const std::string& key) {
   return out;
 }
 
-// Three goroutines call Do on one Once (a.go:10 ran the function); every
-// chain orders two or three of the calls, some order the run did not
-// take, and its schedule puts them in the key's order.
-TEST(SchedulingChains, ChainsOfTheCallersOfAOnce) {
+// Three goroutines call Do on one Once; a.go:10 ran the function.
+trace::Trace ThreeOnceCallers() {
   TraceBuilder b;
   uint32_t once = b.NewObject();
   uint32_t g2 = b.Go(1), g3 = b.Go(1), g4 = b.Go(1);
   b.At(b.OnceDo(g2, once, true), b.Site("a.go", 10));
   b.At(b.OnceDo(g3, once, false), b.Site("a.go", 20));
   b.At(b.OnceDo(g4, once, false), b.Site("a.go", 30));
-  trace::Trace t = b.Finish();
+  return b.Finish();
+}
+
+// Three goroutines call Do on one Once (a.go:10 ran the function); every
+// chain orders two or three of the calls, some order the run did not
+// take, and its schedule puts them in the key's order.
+TEST(SchedulingChains, ChainsOfTheCallersOfAOnce) {
+  trace::Trace t = ThreeOnceCallers();
   std::set<std::string> keys;
   bool three = false;
   for (uint64_t seed = 1; seed <= 8; seed++) {
@@ -97,20 +102,7 @@ TEST(SchedulingChains, NothingWhenHappensBeforeOrdersEveryPair) {
   b.At(b.OnceDo(g2, once, true), b.Site("a.go", 10));
   uint32_t g3 = b.Go(g2);
   b.At(b.OnceDo(g3, once, false), b.Site("a.go", 20));
-  SchedulingChains chains;
-  EXPECT_TRUE(testing::ProposeFor(chains, b.Finish()).empty());
-}
-
-
-// Three goroutines call Do on one Once; a.go:10 ran the function.
-trace::Trace ThreeOnceCallers() {
-  TraceBuilder b;
-  uint32_t once = b.NewObject();
-  uint32_t g2 = b.Go(1), g3 = b.Go(1), g4 = b.Go(1);
-  b.At(b.OnceDo(g2, once, true), b.Site("a.go", 10));
-  b.At(b.OnceDo(g3, once, false), b.Site("a.go", 20));
-  b.At(b.OnceDo(g4, once, false), b.Site("a.go", 30));
-  return b.Finish();
+  EXPECT_TRUE(testing::DefaultProposals<SchedulingChains>(b.Finish()).empty());
 }
 
 // A proposed schedule names its chain: one "chain" line per operation of

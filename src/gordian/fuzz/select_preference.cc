@@ -1,5 +1,5 @@
-// This file implements the select-preference strategy (select_preference.h).
-#include "gordian/fuzz/select_preference.h"
+// This file implements the select-preference strategy (strategies.h).
+#include "gordian/fuzz/strategies.h"
 
 #include <algorithm>
 #include <map>

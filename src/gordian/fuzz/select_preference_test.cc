@@ -1,5 +1,5 @@
 // Tests of the select-preference strategy on traces built in memory.
-#include "gordian/fuzz/select_preference.h"
+#include "gordian/fuzz/strategies.h"
 
 #include <set>
 
@@ -14,11 +14,6 @@ namespace {
 
 using hb::testing::TraceBuilder;
 
-std::vector<Candidate> Propose(const trace::Trace& t) {
-  SelectPreference s;
-  return testing::ProposeFor(s, t);
-}
-
 // A select of three cases took case 1: the other two are each preferred in
 // a schedule of their own, without a prefix.
 TEST(SelectPreference, EachOtherCaseOfAnExecutedSelect) {
@@ -27,7 +22,7 @@ TEST(SelectPreference, EachOtherCaseOfAnExecutedSelect) {
   uint32_t g2 = b.Go(1);
   b.Send(g2, c);
   b.At(b.Select(1, {{a, false}, {c, false}, {d, true}}, 1), b.Site("a.go", 12));
-  std::vector<Candidate> out = Propose(b.Finish());
+  std::vector<Candidate> out = testing::DefaultProposals<SelectPreference>(b.Finish());
   ASSERT_EQ(out.size(), 2u);
   for (size_t i = 0; i < 2; i++) {
     int want = i == 0 ? 0 : 2;
@@ -61,7 +56,7 @@ TEST(SelectPreference, OncePerSiteAndCaseAndOnlyFinishedSelects) {
   }
   b.At(b.Select(1, {{a, false}, {c, false}}, -1, true), b.Site("def.go", 3));
   b.At(b.Select(1, {{a, false}, {c, false}}, -2), b.Site("stuck.go", 4));
-  std::vector<Candidate> out = Propose(b.Finish());
+  std::vector<Candidate> out = testing::DefaultProposals<SelectPreference>(b.Finish());
   std::vector<std::string> keys;
   for (const Candidate& k : out) keys.push_back(k.key);
   EXPECT_EQ(keys, (std::vector<std::string>{"prefer loop.go:7 case 1", "prefer def.go:3 case 0",

@@ -1,11 +1,7 @@
 // This file lists the strategies `gordian fuzz` combines (strategy.h).
 #include "gordian/fuzz/strategy.h"
 
-#include "gordian/fuzz/delay_points.h"
-#include "gordian/fuzz/pair_flip.h"
-#include "gordian/fuzz/prediction_guided.h"
-#include "gordian/fuzz/scheduling_chains.h"
-#include "gordian/fuzz/select_preference.h"
+#include "gordian/fuzz/strategies.h"
 
 namespace gordian::fuzz {
 

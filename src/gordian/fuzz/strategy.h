@@ -2,21 +2,23 @@
 // one analysed run of a test and proposes schedules to run next. The
 // campaign (campaign.h) runs every proposal once (proposals with the same
 // key are one), analyses the run and shows it to every strategy again.
-// Each strategy is its own file with its own test:
-//   prediction_guided.h  the alternatives the analysis computes for a run
-//                        (partners, select cases, lock orders, predicted
-//                        bugs) as schedule prefixes.
-//   pair_flip.h          two operations on a Once, WaitGroup or Cond that
-//                        only the run ordered, the other way round.
-//   select_preference.h  each case a select of the run did not take, as a
-//                        preference of the free run (GFuzz).
-//   delay_points.h       random "n-th operation at a site" points where a
-//                        goroutine is held (PCT with a depth).
-//   scheduling_chains.h  chains of unordered operations on one object,
-//                        mutated as GoPie does; chains that added
-//                        coverage are mutated again.
-// A new strategy implements Strategy, is added to DefaultStrategies
-// (strategy.cc), and gets a row in docs/fuzzing-schedules.md.
+// The strategies are declared together in strategies.h, each with what it
+// proposes; each is implemented in its own file with its own test:
+//   prediction_guided.cc  the alternatives the analysis computes for a run
+//                         (partners, select cases, lock orders, predicted
+//                         bugs) as schedule prefixes.
+//   pair_flip.cc          two operations on a Once, WaitGroup or Cond that
+//                         only the run ordered, the other way round.
+//   select_preference.cc  each case a select of the run did not take, as a
+//                         preference of the free run (GFuzz).
+//   delay_points.cc       random "n-th operation at a site" points where a
+//                         goroutine is held (PCT with a depth).
+//   scheduling_chains.cc  chains of unordered operations on one object,
+//                         mutated as GoPie does; chains that added
+//                         coverage are mutated again.
+// A new strategy implements Strategy (its class in strategies.h), is added
+// to DefaultStrategies (strategy.cc), and gets a row in
+// docs/fuzzing-schedules.md.
 #pragma once
 
 #include <memory>

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gordian/fuzz/scheduling_chains.h"
+#include "gordian/fuzz/strategies.h"
 
 namespace gordian::fuzz {
 namespace {

@@ -35,6 +35,14 @@ inline std::vector<Candidate> ProposeFor(Strategy& s, const trace::Trace& t, uin
   return out;
 }
 
+// The proposals of a strategy S with its default settings for the run
+// recorded in t, as ProposeFor with its defaults.
+template <class S>
+std::vector<Candidate> DefaultProposals(const trace::Trace& t) {
+  S s;
+  return ProposeFor(s, t);
+}
+
 // Position in s of the first operation at site ("a.go:10"), or -1.
 inline int PosOf(const schedule::Schedule& s, const std::string& site) {
   for (size_t i = 0; i < s.ops.size(); i++) {

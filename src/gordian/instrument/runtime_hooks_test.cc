@@ -4,6 +4,7 @@
 #include "gordian/instrument/runtime_hooks.h"
 
 #include "gordian/instrument/go_release.h"
+#include "gordian/util/file_text_test.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -38,13 +39,6 @@ std::string Goroot() {
     return out;
   }();
   return root;
-}
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 TEST(ParseStdPatches, ParsesAllOperations) {
@@ -181,7 +175,7 @@ TEST(BuildStdOverlay, InstalledGoroot) {
   ASSERT_TRUE(BuildStdOverlay(goroot, SourceDir() + "/runtime/std", work.string(), &replace, &err))
       << err;
   std::vector<StdPatch> patches;
-  ASSERT_TRUE(ParseStdPatches(ReadAll(SourceDir() + "/runtime/std/patches.txt"), "patches.txt",
+  ASSERT_TRUE(ParseStdPatches(util::FileText(SourceDir() + "/runtime/std/patches.txt"), "patches.txt",
                               &patches, &err))
       << err;
   EXPECT_GE(patches.size(), 40u);
@@ -198,7 +192,7 @@ TEST(BuildStdOverlay, InstalledGoroot) {
     const std::string orig = goroot + "/src/" + p.file;
     const OverlayPair* pair = find(orig);
     ASSERT_NE(pair, nullptr) << orig;
-    const std::string patched = ReadAll(pair->second);
+    const std::string patched = util::FileText(pair->second);
     if (!p.text.empty()) {
       EXPECT_NE(patched.find(p.text), std::string::npos)
           << "patches.txt:" << p.line << ": text missing from " << pair->second;
@@ -208,7 +202,7 @@ TEST(BuildStdOverlay, InstalledGoroot) {
                             "testing/gordian_testing.go"}) {
     const OverlayPair* pair = find(goroot + "/src/" + added);
     ASSERT_NE(pair, nullptr) << added;
-    EXPECT_EQ(ReadAll(pair->second), ReadAll(SourceDir() + "/runtime/std/" + added));
+    EXPECT_EQ(util::FileText(pair->second), util::FileText(SourceDir() + "/runtime/std/" + added));
   }
   // No hook file replaces a real GOROOT file by accident.
   for (const OverlayPair& p : replace) {
@@ -278,7 +272,7 @@ TEST(BuildStdOverlay, AppliesOnlyTheReleasesPatches) {
                               &err))
       << err;
   ASSERT_EQ(replace.size(), 1u);
-  EXPECT_EQ(ReadAll(replace[0].second),
+  EXPECT_EQ(util::FileText(replace[0].second),
             "package runtime\nfunc old() {\n\told()\n}\nfunc both() {\n\tboth()\n}\n");
   // On 1.25 the go1.25+ patch is looked for, and its anchor is missing.
   const fs::path root25 = FakeGoroot("gordian_fake_go125", 25);

@@ -114,6 +114,12 @@ bool IsRef(std::string_view s) {
   return true;
 }
 
+// A block index of the IR: from 0 to 10^8.
+bool IsBlockIndex(std::string_view s) {
+  long n;
+  return ParseInt(s, &n) && n >= 0 && n <= 100000000;
+}
+
 // Splits a comma list ("" is the empty list).
 std::vector<std::string_view> SplitCommas(std::string_view s) {
   std::vector<std::string_view> out;
@@ -239,16 +245,22 @@ class Reader {
   }
 
   bool CheckValue(Key k, const std::string& v, std::string* msg) {
+    // ok; else false with *msg = why.
+    auto check = [msg](bool ok, const char* why) {
+      if (!ok) *msg = why;
+      return ok;
+    };
+    // Whether every item of the comma list v passes ok.
+    auto each = [&v](bool (*ok)(std::string_view)) {
+      for (std::string_view r : SplitCommas(v)) {
+        if (!ok(r)) return false;
+      }
+      return true;
+    };
     long n;
     switch (TypeOf(k)) {
-      case ValueType::Ref:
-        if (!IsRef(v)) return *msg = "not a value reference", false;
-        return true;
-      case ValueType::RefList:
-        for (std::string_view r : SplitCommas(v)) {
-          if (!IsRef(r)) return *msg = "not a comma-separated list of references", false;
-        }
-        return true;
+      case ValueType::Ref: return check(IsRef(v), "not a value reference");
+      case ValueType::RefList: return check(each(IsRef), "not a comma-separated list of references");
       case ValueType::Expr: {
         Expr e;
         return ParseExpr(v, &e, msg);
@@ -259,38 +271,21 @@ class Reader {
           if (!ParseExpr(r, &e, msg)) return false;
         }
         return true;
-      case ValueType::Bool:
-        if (v != "0" && v != "1") return *msg = "want 0 or 1", false;
-        return true;
+      case ValueType::Bool: return check(v == "0" || v == "1", "want 0 or 1");
       case ValueType::Int:
-        if (!ParseInt(v, &n) || n < 0 || n > 1000000000) return *msg = "want a non-negative integer", false;
-        return true;
-      case ValueType::Block:
-        if (!ParseInt(v, &n) || n < 0 || n > 100000000) return *msg = "want a block index", false;
-        return true;
-      case ValueType::BlockList:
-        for (std::string_view r : SplitCommas(v)) {
-          if (!ParseInt(r, &n) || n < 0 || n > 100000000) return *msg = "want block indexes", false;
-        }
-        return true;
-      case ValueType::Func:
-        if (!IsFuncId(v)) return *msg = "want a function id F<n>", false;
-        return true;
-      case ValueType::FuncList:
-        for (std::string_view r : SplitCommas(v)) {
-          if (!IsFuncId(r)) return *msg = "want function ids F<n>", false;
-        }
-        return true;
-      case ValueType::Text:
-        return true;
+        return check(ParseInt(v, &n) && n >= 0 && n <= 1000000000, "want a non-negative integer");
+      case ValueType::Block: return check(IsBlockIndex(v), "want a block index");
+      case ValueType::BlockList: return check(each(IsBlockIndex), "want block indexes");
+      case ValueType::Func: return check(IsFuncId(v), "want a function id F<n>");
+      case ValueType::FuncList: return check(each(IsFuncId), "want function ids F<n>");
+      case ValueType::Text: return true;
       case ValueType::Pos: {
         Pos p;
         return ParsePos(v, &p, msg);
       }
       case ValueType::Prim: {
         Prim pr;
-        if (!ParsePrim(v, &pr)) return *msg = "unknown primitive kind", false;
-        return true;
+        return check(ParsePrim(v, &pr), "unknown primitive kind");
       }
     }
     return true;

@@ -38,9 +38,7 @@ struct Watch {
 
 TEST(AnalysisPool, OneJobRunsEveryTaskInOrderWithTheWholeBudgetOnTheCallingThread) {
   Watch w;
-  PoolOptions opt;
-  opt.jobs = 1;
-  opt.memory = 1000;
+  PoolOptions opt{.jobs = 1, .memory = 1000};
   std::thread::id caller = std::this_thread::get_id();
   RunAnalysisPool(4, opt, [&](size_t k, uint64_t budget) {
     EXPECT_EQ(std::this_thread::get_id(), caller);
@@ -55,11 +53,8 @@ TEST(AnalysisPool, OneJobRunsEveryTaskInOrderWithTheWholeBudgetOnTheCallingThrea
 
 TEST(AnalysisPool, TasksRunAtOnceWithinTheirSharesAndNeverExceedTheBudget) {
   Watch w;
-  PoolOptions opt;
-  opt.jobs = 3;
-  opt.memory = 900;
   std::atomic<int> arrived{0};
-  RunAnalysisPool(12, opt, [&](size_t k, uint64_t budget) {
+  RunAnalysisPool(12, {.jobs = 3, .memory = 900}, [&](size_t k, uint64_t budget) {
     w.Enter(k, budget);
     // The first three wait for each other (a second at most): they can
     // only all arrive when they run at once.
@@ -88,11 +83,8 @@ TEST(AnalysisPool, TasksRunAtOnceWithinTheirSharesAndNeverExceedTheBudget) {
 
 TEST(AnalysisPool, ATaskOverItsShareRunsAgainAloneWithTheWholeBudget) {
   Watch w;
-  PoolOptions opt;
-  opt.jobs = 2;
-  opt.memory = 1000;
   std::atomic<int> alone_with_whole{0};
-  RunAnalysisPool(8, opt, [&](size_t k, uint64_t budget) {
+  RunAnalysisPool(8, {.jobs = 2, .memory = 1000}, [&](size_t k, uint64_t budget) {
     w.Enter(k, budget);
     if (budget == 1000) {
       std::lock_guard<std::mutex> l(w.mu);
@@ -119,9 +111,7 @@ TEST(AnalysisPool, ATaskOverItsShareRunsAgainAloneWithTheWholeBudget) {
 }
 
 TEST(AnalysisPool, StopStartsNoMoreTasks) {
-  PoolOptions opt;
-  opt.jobs = 2;
-  opt.memory = 100;
+  PoolOptions opt{.jobs = 2, .memory = 100};
   std::atomic<bool> stop{false};
   std::atomic<int> started{0};
   opt.stop = [&] { return stop.load(); };

@@ -6,8 +6,6 @@
 
 #include "gordian/driver/deadline.h"
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,6 +16,7 @@
 #include "gordian/hb/happens_before.h"
 #include "gordian/pipeline/schedule_runner.h"
 #include "gordian/trace/writer.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::pipeline {
 namespace {
@@ -106,12 +105,10 @@ std::string Slurp(const std::string& path) {
   return ::testing::AssertionSuccess();
 }
 
-class ConfirmTest : public ::testing::Test {
+class ConfirmTest : public util::TempDirTest {
  protected:
   void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-confirm-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
+    ASSERT_NO_FATAL_FAILURE(TempDirTest::SetUp());
     std::string err;
     ASSERT_TRUE(Program(true).Write(dir_ + "/trace", &err)) << err;
     ASSERT_TRUE(trace::ReadTrace(dir_ + "/trace", &t_, &err)) << err;
@@ -123,7 +120,6 @@ class ConfirmTest : public ::testing::Test {
     opt_.fallback.cwd = dir_;
     opt_.runner = &runner_;
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // The index in t_.records of goroutine path's first record of kind k.
   uint32_t Find(const std::string& path, Kind k) const {
@@ -167,7 +163,6 @@ class ConfirmTest : public ::testing::Test {
     return fs;
   }
 
-  std::string dir_;
   trace::Trace t_;
   hb::HappensBefore hb_;
   FakeRunner runner_;

@@ -1,7 +1,8 @@
 // This file implements the names of finding kinds (from the table in
-// finding_kinds.def), statuses and roles as the JSON report contract spells
-// them.
+// finding_kinds.def), statuses, severities, primitives and roles as the
+// JSON report contract spells them, both ways.
 #include "gordian/report/finding.h"
+#include "gordian/util/enum_names.h"
 
 #include <fmt/format.h>
 
@@ -69,80 +70,60 @@ bool ParseKind(std::string_view name, FindingKind* out) {
   return false;
 }
 
+namespace {
+
+constexpr util::EnumName<Status> kStatusNames[] = {
+    {Status::Occurred, "occurred"},
+    {Status::Predicted, "predicted"},
+    {Status::Confirmed, "confirmed"},
+    {Status::Unconfirmed, "unconfirmed"},
+};
+static_assert(util::ListsEveryValue(kStatusNames, Status::Unconfirmed));
+
+constexpr util::EnumName<Severity> kSeverityNames[] = {
+    {Severity::Bug, "bug"},
+    {Severity::Warning, "warning"},
+    {Severity::Info, "info"},
+};
+static_assert(util::ListsEveryValue(kSeverityNames, Severity::Info));
+
+// None is "" (no primitive), which no report spells: ParsePrimitive
+// refuses it.
+constexpr util::EnumName<Primitive> kPrimitiveNames[] = {
+    {Primitive::None, ""},           {Primitive::ChanSend, "chan-send"},
+    {Primitive::ChanRecv, "chan-recv"}, {Primitive::Select, "select"},
+    {Primitive::NilChan, "nil-chan"},   {Primitive::Mutex, "mutex"},
+    {Primitive::RWMutex, "rwmutex"},    {Primitive::WaitGroup, "waitgroup"},
+    {Primitive::Cond, "cond"},
+};
+static_assert(util::ListsEveryValue(kPrimitiveNames, Primitive::Cond));
+
+constexpr util::EnumName<Role> kRoleNames[] = {
+    {Role::Send, "send"},     {Role::Recv, "recv"},   {Role::Close, "close"},
+    {Role::Lock, "lock"},     {Role::Unlock, "unlock"}, {Role::Add, "add"},
+    {Role::Done, "done"},     {Role::Wait, "wait"},   {Role::Spawn, "spawn"},
+    {Role::Select, "select"}, {Role::Make, "make"},   {Role::Panic, "panic"},
+    {Role::Read, "read"},     {Role::Write, "write"},
+};
+static_assert(util::ListsEveryValue(kRoleNames, Role::Write));
+
+}  // namespace
+
+std::string_view StatusName(Status s) { return util::NameOf(kStatusNames, s); }
+std::string_view SeverityName(Severity s) { return util::NameOf(kSeverityNames, s); }
+std::string_view PrimitiveName(Primitive p) { return util::NameOf(kPrimitiveNames, p); }
+std::string_view RoleName(Role r) { return util::NameOf(kRoleNames, r); }
+
 bool ParseStatus(std::string_view name, Status* out) {
-  for (Status s : {Status::Occurred, Status::Predicted, Status::Confirmed, Status::Unconfirmed}) {
-    if (StatusName(s) == name) {
-      *out = s;
-      return true;
-    }
-  }
-  return false;
+  return util::ValueNamed(kStatusNames, name, out);
 }
-
+bool ParseSeverity(std::string_view name, Severity* out) {
+  return util::ValueNamed(kSeverityNames, name, out);
+}
 bool ParsePrimitive(std::string_view name, Primitive* out) {
-  for (int i = 1; i <= static_cast<int>(Primitive::Cond); i++) {
-    auto p = static_cast<Primitive>(i);
-    if (PrimitiveName(p) == name) {
-      *out = p;
-      return true;
-    }
-  }
-  return false;
+  return !name.empty() && util::ValueNamed(kPrimitiveNames, name, out);
 }
-
-std::string_view StatusName(Status s) {
-  switch (s) {
-    case Status::Occurred: return "occurred";
-    case Status::Predicted: return "predicted";
-    case Status::Confirmed: return "confirmed";
-    case Status::Unconfirmed: return "unconfirmed";
-  }
-  return "?";
-}
-
-std::string_view SeverityName(Severity s) {
-  switch (s) {
-    case Severity::Bug: return "bug";
-    case Severity::Warning: return "warning";
-    case Severity::Info: return "info";
-  }
-  return "?";
-}
-
-std::string_view PrimitiveName(Primitive p) {
-  switch (p) {
-    case Primitive::None: return "";
-    case Primitive::ChanSend: return "chan-send";
-    case Primitive::ChanRecv: return "chan-recv";
-    case Primitive::Select: return "select";
-    case Primitive::NilChan: return "nil-chan";
-    case Primitive::Mutex: return "mutex";
-    case Primitive::RWMutex: return "rwmutex";
-    case Primitive::WaitGroup: return "waitgroup";
-    case Primitive::Cond: return "cond";
-  }
-  return "?";
-}
-
-std::string_view RoleName(Role r) {
-  switch (r) {
-    case Role::Send: return "send";
-    case Role::Recv: return "recv";
-    case Role::Close: return "close";
-    case Role::Lock: return "lock";
-    case Role::Unlock: return "unlock";
-    case Role::Add: return "add";
-    case Role::Done: return "done";
-    case Role::Wait: return "wait";
-    case Role::Spawn: return "spawn";
-    case Role::Select: return "select";
-    case Role::Make: return "make";
-    case Role::Panic: return "panic";
-    case Role::Read: return "read";
-    case Role::Write: return "write";
-  }
-  return "?";
-}
+bool ParseRole(std::string_view name, Role* out) { return util::ValueNamed(kRoleNames, name, out); }
 
 bool CountsAsBug(const Finding& f) {
   return f.severity == Severity::Bug &&

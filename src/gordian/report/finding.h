@@ -161,9 +161,13 @@ std::string_view KindName(FindingKind k);   // "send-on-closed", ...
 std::string_view KindTitle(FindingKind k);  // "send on closed channel", for people
 std::string_view KindDescription(FindingKind k);  // two sentences: what it is, why it matters
 // The kind named name ("send-on-closed", ...); false if there is none.
+// Likewise the other names below, as the JSON report spells them (a
+// primitive is never "").
 bool ParseKind(std::string_view name, FindingKind* out);
 bool ParseStatus(std::string_view name, Status* out);
+bool ParseSeverity(std::string_view name, Severity* out);
 bool ParsePrimitive(std::string_view name, Primitive* out);
+bool ParseRole(std::string_view name, Role* out);
 std::string_view StatusName(Status s);      // "occurred", ...
 std::string_view SeverityName(Severity s);  // "bug", ...
 std::string_view PrimitiveName(Primitive p);// "chan-send", ...

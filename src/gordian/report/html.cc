@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gordian/report/html_page.h"
+#include "gordian/report/location_json.h"
 #include "gordian/report/paths.h"
 #include "gordian/report/source_lines.h"
 #include "gordian/report/terminal.h"
@@ -75,12 +76,7 @@ ordered_json FindingJson(const Finding& f, const HtmlOptions& opt, SourceCache* 
   ordered_json locs = ordered_json::array();
   for (size_t i = 0; i < f.locations.size(); i++) {
     const Location& l = f.locations[i];
-    ordered_json lj;
-    lj["file"] = l.file;
-    lj["line"] = l.line;
-    lj["column"] = l.column;
-    lj["role"] = RoleName(l.role);
-    lj["goroutine"] = l.goroutine;
+    ordered_json lj = LocationJson(l);
     lj["function"] = l.function;
     // Context around the primary location only, as in the terminal report.
     lj["excerpt"] =
@@ -129,20 +125,9 @@ ordered_json FindingJson(const Finding& f, const HtmlOptions& opt, SourceCache* 
 }
 
 ordered_json RunJson(const RunTimeline& r) {
-  ordered_json j;
-  j["name"] = r.name;
-  j["lanes"] = r.lanes;
-  j["ops"] = r.ops;
-  j["op_roles"] = r.op_roles;
-  j["sites"] = r.sites;
-  j["lane"] = r.lane;
-  j["op"] = r.op;
-  j["site"] = r.site;
-  j["blocked"] = r.blocked;
-  j["object"] = r.object;
-  j["seq"] = r.seq;
-  j["dropped"] = r.dropped;
-  return j;
+  return {{"name", r.name},   {"lanes", r.lanes}, {"ops", r.ops},   {"op_roles", r.op_roles},
+          {"sites", r.sites}, {"lane", r.lane},   {"op", r.op},     {"site", r.site},
+          {"blocked", r.blocked}, {"object", r.object}, {"seq", r.seq}, {"dropped", r.dropped}};
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // This file implements the JSON report (json.h).
 #include "gordian/report/json.h"
+#include "gordian/report/location_json.h"
 #include "gordian/report/output_file.h"
 #include "gordian/util/version.h"
 
@@ -16,26 +17,6 @@ namespace gordian::report {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-bool ParseSeverity(std::string_view s, Severity* out) {
-  for (Severity v : {Severity::Bug, Severity::Warning, Severity::Info}) {
-    if (SeverityName(v) == s) {
-      *out = v;
-      return true;
-    }
-  }
-  return false;
-}
-
-bool ParseRole(std::string_view s, Role* out) {
-  for (int i = 0; i <= static_cast<int>(Role::Write); i++) {
-    if (RoleName(static_cast<Role>(i)) == s) {
-      *out = static_cast<Role>(i);
-      return true;
-    }
-  }
-  return false;
-}
 
 }  // namespace
 
@@ -55,15 +36,7 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
     j["test"] = f.test;
     j["message"] = f.message;
     j["locations"] = ojson::array();
-    for (const Location& l : f.locations) {
-      ojson lj;
-      lj["file"] = l.file;
-      lj["line"] = l.line;
-      lj["column"] = l.column;
-      lj["role"] = RoleName(l.role);
-      lj["goroutine"] = l.goroutine;
-      j["locations"].push_back(std::move(lj));
-    }
+    for (const Location& l : f.locations) j["locations"].push_back(LocationJson(l));
     j["reproduce"] = f.reproduce;
     if (!f.note.empty()) j["note"] = f.note;
     if (!f.also.empty()) j["also"] = f.also;
@@ -106,14 +79,12 @@ std::string ToJson(const std::vector<Finding>& findings, const Verdict* verdict,
     fj["seed"] = fuzz->seed;
     fj["test_failures"] = ojson::array();
     for (const FuzzTestFailure& tf : fuzz->test_failures) {
-      ojson tj;
-      tj["package"] = tf.package;
-      tj["test"] = tf.test;
-      tj["runs"] = tf.runs;
-      tj["of"] = tf.of;
-      tj["first_by"] = tf.first_by;
-      tj["output"] = tf.output;
-      fj["test_failures"].push_back(std::move(tj));
+      fj["test_failures"].push_back({{"package", tf.package},
+                                     {"test", tf.test},
+                                     {"runs", tf.runs},
+                                     {"of", tf.of},
+                                     {"first_by", tf.first_by},
+                                     {"output", tf.output}});
     }
     doc["fuzz"] = std::move(fj);
   }
@@ -264,14 +235,7 @@ bool FromJsonReport(const std::string& text, JsonReport* out, std::string* err) 
         t.name = tj.at("name").get<std::string>();
         t.passes_without_recording = tj.value("passes_without_recording", false);
         std::string result = tj.at("result").get<std::string>();
-        bool known = false;
-        for (TestResult r : {TestResult::Pass, TestResult::Fail, TestResult::Unfinished}) {
-          if (TestResultName(r) == result) {
-            t.result = r;
-            known = true;
-          }
-        }
-        if (!known) {
+        if (!ParseTestResult(result, &t.result)) {
           *err = fmt::format("test {:?} with unknown result {:?}", t.name, result);
           return false;
         }

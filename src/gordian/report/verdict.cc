@@ -1,5 +1,6 @@
 // This file implements the test verdict (verdict.h).
 #include "gordian/report/verdict.h"
+#include "gordian/util/enum_names.h"
 
 #include <fmt/format.h>
 
@@ -7,6 +8,13 @@ namespace gordian::report {
 namespace {
 
 constexpr size_t kNamesListed = 5;
+
+constexpr util::EnumName<TestResult> kTestResultNames[] = {
+    {TestResult::Pass, "pass"},
+    {TestResult::Fail, "fail"},
+    {TestResult::Unfinished, "unfinished"},
+};
+static_assert(util::ListsEveryValue(kTestResultNames, TestResult::Unfinished));
 
 bool TopLevel(const TestVerdict& t) { return t.name.find('/') == std::string::npos; }
 
@@ -38,13 +46,10 @@ bool Verdict::Failed() const {
   return false;
 }
 
-std::string_view TestResultName(TestResult r) {
-  switch (r) {
-    case TestResult::Pass: return "pass";
-    case TestResult::Fail: return "fail";
-    case TestResult::Unfinished: return "unfinished";
-  }
-  return "?";
+std::string_view TestResultName(TestResult r) { return util::NameOf(kTestResultNames, r); }
+
+bool ParseTestResult(std::string_view name, TestResult* out) {
+  return util::ValueNamed(kTestResultNames, name, out);
 }
 
 std::string VerdictLine(const Verdict& v) {

@@ -51,6 +51,8 @@ struct Verdict {
 };
 
 std::string_view TestResultName(TestResult r);  // "pass", "fail", "unfinished"
+// The result named name; false if there is none.
+bool ParseTestResult(std::string_view name, TestResult* out);
 
 // "2 of 40 tests failed (TestA, TestB)" / "40 tests passed" / "" when no
 // test ran; a failed package without a failed test is named with how it

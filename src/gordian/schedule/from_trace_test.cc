@@ -3,14 +3,13 @@
 // with its schedule (CheckFollowed: what counts as the same partner).
 #include "gordian/schedule/from_trace.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 
 #include <gtest/gtest.h>
 
 #include "gordian/trace/writer.h"
+#include "gordian/util/temp_dir_test.h"
 
 namespace gordian::schedule {
 namespace {
@@ -31,14 +30,8 @@ using trace::TraceWriter;
   return ::testing::AssertionSuccess();
 }
 
-class FromTraceTest : public ::testing::Test {
+class FromTraceTest : public util::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "gordian-from-trace-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   trace::Trace WriteAndRead(const TraceWriter& w) {
     std::string err;
     EXPECT_TRUE(w.Write(dir_, &err)) << err;
@@ -57,7 +50,6 @@ class FromTraceTest : public ::testing::Test {
     ADD_FAILURE() << "no " << static_cast<int>(k) << " in " << path;
     return 0;
   }
-  std::string dir_;
 };
 
 // main: spawns 1.0, sends 1 on b, locks and unlocks mu, signals the Cond.

@@ -6,6 +6,7 @@
 //   meta.txt        key=value
 //   goroutines.txt  gid  parent  child-index
 #include "gordian/trace/side_files.h"
+#include "gordian/util/whole_number.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -24,6 +25,8 @@
 namespace gordian::trace {
 namespace {
 
+using util::ParseWholeNumber;
+
 // Ids above this in a side file are treated as corrupt, so that a garbage
 // line cannot make the reader allocate gigabytes.
 constexpr uint32_t kMaxSideId = 1u << 24;
@@ -33,12 +36,6 @@ constexpr uint32_t kMaxSideId = 1u << 24;
 constexpr uint32_t kSideIdSlack = 1024;
 constexpr uint64_t kMaxSideFileBytes = uint64_t{1} << 30;
 constexpr size_t kMaxSideWarnings = 10;
-
-bool ParseU32(std::string_view s, uint32_t* out) {
-  if (s.empty()) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
 
 // Splits on tabs, or on runs of spaces when the line has no tab.
 std::vector<std::string_view> Fields(std::string_view line, size_t max_fields) {
@@ -259,8 +256,9 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
     auto site = [&](std::string_view line, uint32_t lineno, bool complete) {
       std::vector<std::string_view> f = Fields(line, 6);
       uint32_t id = 0, line_no = 0, col = 0;
-      if (f.size() < 5 || !ParseU32(f[0], &id) || !ParseU32(f[3], &line_no) ||
-          (f[1] != "0" && f[1] != "1") || (f.size() == 6 && !ParseU32(f[5], &col))) {
+      if (f.size() < 5 || !ParseWholeNumber(f[0], &id) ||
+          !ParseWholeNumber(f[3], &line_no) || (f[1] != "0" && f[1] != "1") ||
+          (f.size() == 6 && !ParseWholeNumber(f[5], &col))) {
         w.Bad(lineno, "expected: id, user flag, file, line, function", complete);
         return;
       }
@@ -286,7 +284,7 @@ bool LoadSideFiles(const std::string& dir, Trace* t, std::string* err) {
     auto str = [&](std::string_view line, uint32_t lineno, bool complete) {
       std::vector<std::string_view> f = Fields(line, 2);
       uint32_t id = 0;
-      if (f.size() < 2 || !ParseU32(f[0], &id)) {
+      if (f.size() < 2 || !ParseWholeNumber(f[0], &id)) {
         w.Bad(lineno, "expected: id, quoted string", complete);
         return;
       }
@@ -329,8 +327,8 @@ bool LoadGoroutineFile(const std::string& dir, Trace* t, std::string* err) {
   auto g = [&](std::string_view line, uint32_t lineno, bool complete) {
     std::vector<std::string_view> f = Fields(line, 3);
     uint32_t gid = 0, parent = 0, index = 0;
-    if (f.size() < 3 || !ParseU32(f[0], &gid) || !ParseU32(f[1], &parent) ||
-        !ParseU32(f[2], &index)) {
+    if (f.size() < 3 || !ParseWholeNumber(f[0], &gid) ||
+        !ParseWholeNumber(f[1], &parent) || !ParseWholeNumber(f[2], &index)) {
       w.Bad(lineno, "expected: gid, parent gid, child index", complete);
       return;
     }
