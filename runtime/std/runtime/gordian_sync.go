@@ -12,6 +12,11 @@ const (
 	gmBlocked = 1 << 1 // the goroutine may park in this operation
 	gmOpen    = 1 << 2 // a panic completes the record (kFailed)
 	gmLazyPre = 1 << 3 // the start stamp waits for sync_gordianWaiting (or End)
+	// With gmOneShot: the replay's turn ends at End, not at Begin. An
+	// Unlock's outcome is decided by the lock's state when the unlock
+	// itself runs, after Begin; a goroutine that the schedule holds until
+	// this turn ends must not take the lock in between.
+	gmAckAfter = 1 << 4
 )
 
 // Object classes of the address table (gordianObjID).
@@ -80,7 +85,7 @@ func sync_gordianBegin(kind uint8, obj unsafe.Pointer, pc uintptr, flags uint8, 
 		tpost = t
 	}
 	gordianPut(p, kind, flags, 0, site, t, tpost, id, val)
-	if mode&gmOneShot != 0 || kind == gkOnceDo {
+	if mode&(gmOneShot|gmAckAfter) == gmOneShot || kind == gkOnceDo {
 		gordianReplayDone(st) // no completion to wait for (Once: f may record)
 	}
 	if mode&gmBlocked != 0 {
@@ -111,6 +116,10 @@ func sync_gordianEnd(p uintptr, flags uint8, aux uint16, val uint32) {
 	r := (*gordianRecord)(unsafe.Pointer(p))
 	r.aux = aux
 	t := r.tpre
+	if t == 0 && !gordianBlockingKind(r.kind) { // a TryLock stamped after its try
+		t = gordianStamp()
+		r.tpre = t
+	}
 	if gordianBlockingKind(r.kind) {
 		if r.tpost != 0 {
 			t = r.tpost // completed by the goroutine that woke it
@@ -120,6 +129,17 @@ func sync_gordianEnd(p uintptr, flags uint8, aux uint16, val uint32) {
 	}
 	gordianComplete(p, flags, val, t)
 	gordianReplayDone(st) // replay: gordian_replay.go
+}
+
+// sync_gordianMark or-s flags into record p without completing it or
+// ending the replay's turn (an Unlock about to throw: the throw ends the
+// program, and no held goroutine may run before it).
+//
+//go:linkname sync_gordianMark sync.gordianMark
+func sync_gordianMark(p uintptr, flags uint8) {
+	if p != 0 {
+		(*gordianRecord)(unsafe.Pointer(p)).flags |= flags
+	}
 }
 
 // sync_gordianWaiting: the operation of record p (begun with gmLazyPre)

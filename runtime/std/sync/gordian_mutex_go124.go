@@ -23,24 +23,31 @@ func gordianMutexLock(m *Mutex, pc uintptr) {
 }
 
 func gordianMutexTryLock(m *Mutex, pc uintptr) bool {
+	// The try runs in the replay's turn (Begin waits for it) and is
+	// stamped after it, as a TryLock that succeeds comes after the Unlock
+	// it needed.
+	r := gordianBegin(gkMutexTryLock, unsafe.Pointer(m), pc, 0, 0, gmOneShot|gmAckAfter|gmLazyPre)
 	ok := m.mu.TryLock()
 	var fl uint8
 	if ok {
 		fl = gfSuccess
 	}
-	gordianBegin(gkMutexTryLock, unsafe.Pointer(m), pc, fl, 0, gmOneShot)
+	gordianEnd(r, fl, 0, 0)
 	return ok
 }
 
 func gordianMutexUnlock(m *Mutex, pc uintptr) {
-	r := gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, 0, 0, gmOneShot)
+	r := gordianBegin(gkMutexUnlock, unsafe.Pointer(m), pc, 0, 0, gmOneShot|gmAckAfter)
 	// The lock's state is read after gordianBegin: under a schedule (a
 	// prefix, or a delay line) Begin may hold this goroutine while another
 	// one unlocks, and it is the state when the Unlock runs that decides
-	// whether it throws.
+	// whether it throws. The replay's turn ends after the unlock
+	// (gmAckAfter): a goroutine held until then that took the lock between
+	// this check and the unlock would turn a throwing Unlock into one that
+	// releases its lock.
 	if m.gordianState()&1 == 0 {
-		gordianEnd(r, gfFailed, 0, 0) // Unlock will throw "sync: unlock of unlocked mutex"
+		gordianMark(r, gfFailed) // Unlock will throw "sync: unlock of unlocked mutex"
 	}
 	m.mu.Unlock()
+	gordianEnd(r, 0, 0, 0)
 }
-

@@ -25,6 +25,9 @@ func gordianEnd(rec uintptr, flags uint8, aux uint16, val uint32)
 //go:linkname gordianMarkBlocked
 func gordianMarkBlocked(rec uintptr)
 
+//go:linkname gordianMark
+func gordianMark(rec uintptr, flags uint8)
+
 //go:linkname gordianWaiting
 func gordianWaiting(rec uintptr)
 
@@ -71,10 +74,11 @@ const (
 	gfSuccess = 1 << 1
 	gfFailed  = 1 << 2
 
-	gmOneShot = 1 << 0
-	gmBlocked = 1 << 1
-	gmOpen    = 1 << 2
-	gmLazyPre = 1 << 3 // start stamp when it has to wait (gordianWaiting), else with the end stamp
+	gmOneShot  = 1 << 0
+	gmBlocked  = 1 << 1
+	gmOpen     = 1 << 2
+	gmLazyPre  = 1 << 3 // start stamp when it has to wait (gordianWaiting), else with the end stamp
+	gmAckAfter = 1 << 4 // with gmOneShot: the replay's turn ends at gordianEnd
 )
 
 // ---- Mutex ----------------------------------------------------------------
@@ -103,40 +107,51 @@ func gordianRLock(rw *RWMutex, pc uintptr) {
 }
 
 // The unlocks read the lock's state after gordianBegin, as
-// gordianMutexUnlock does (Begin may hold the goroutine under a schedule).
+// gordianMutexUnlock does (Begin may hold the goroutine under a schedule),
+// and end the replay's turn only after the unlock (gmAckAfter).
 func gordianRWUnlock(rw *RWMutex, pc uintptr) {
-	r := gordianBegin(gkRWUnlock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot)
+	r := gordianBegin(gkRWUnlock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot|gmAckAfter)
 	if rw.readerCount.Load() >= 0 {
-		gordianEnd(r, gfFailed, 0, 0) // not write-locked: Unlock will throw
+		gordianMark(r, gfFailed) // not write-locked: Unlock will throw
 	}
 	rw.gordianOrigUnlock()
+	gordianEnd(r, 0, 0, 0)
 }
 
 func gordianRUnlock(rw *RWMutex, pc uintptr) {
-	r := gordianBegin(gkRUnlock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot)
+	r := gordianBegin(gkRUnlock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot|gmAckAfter)
 	if c := rw.readerCount.Load(); c == 0 || c == -rwmutexMaxReaders {
-		gordianEnd(r, gfFailed, 0, 0) // not read-locked: RUnlock will throw
+		gordianMark(r, gfFailed) // not read-locked: RUnlock will throw
 	}
 	rw.gordianOrigRUnlock()
+	gordianEnd(r, 0, 0, 0)
 }
 
 func gordianRWTryLock(rw *RWMutex, pc uintptr) bool {
+	// The try runs in the replay's turn (Begin waits for it) and is
+	// stamped after it, as a TryLock that succeeds comes after the Unlock
+	// it needed.
+	r := gordianBegin(gkRWTryLock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot|gmAckAfter|gmLazyPre)
 	ok := rw.gordianOrigTryLock()
 	var fl uint8
 	if ok {
 		fl = gfSuccess
 	}
-	gordianBegin(gkRWTryLock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
+	gordianEnd(r, fl, 0, 0)
 	return ok
 }
 
 func gordianRWTryRLock(rw *RWMutex, pc uintptr) bool {
+	// The try runs in the replay's turn (Begin waits for it) and is
+	// stamped after it, as a TryLock that succeeds comes after the Unlock
+	// it needed.
+	r := gordianBegin(gkRWTryRLock, unsafe.Pointer(rw), pc, 0, 0, gmOneShot|gmAckAfter|gmLazyPre)
 	ok := rw.gordianOrigTryRLock()
 	var fl uint8
 	if ok {
 		fl = gfSuccess
 	}
-	gordianBegin(gkRWTryRLock, unsafe.Pointer(rw), pc, fl, 0, gmOneShot)
+	gordianEnd(r, fl, 0, 0)
 	return ok
 }
 
