@@ -44,6 +44,10 @@ const (
 	gordianReplayPauseMax = 200 * 1000 * 1000 // and at most this (and a fifth of the stall time)
 	gordianReplayNapNear  = 1000 * 1000       // a nearer waiter not next after the head naps this
 
+	// A select forced to the case of a timer waits for it at most this
+	// long (go test's default -timeout).
+	gordianReplayTimerWaitMax = 10 * 60 * 1000 * 1000 * 1000
+
 	// Stall windows a head goroutine that is running or runnable gets
 	// before its position is skipped (one window if it is blocked or not
 	// yet spawned, none counted while it sleeps in time.Sleep).
@@ -1091,7 +1095,7 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 	send := int(choice) < nsends
 	st := &getg().gordian
 	r := &gordianReplay
-	deadline := nanotime() + r.stallNs
+	deadline := gordianReplayCaseDeadline(cs.c, send, r.stallNs)
 	for spins := 0; ; spins++ {
 		e := r.epoch.Load()
 		if send {
@@ -1122,7 +1126,11 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 		} else {
 			gordianReplayPollTried(st, e)
 		}
-		if nanotime() > deadline || (r.done.Load() != 0 && spins > 100) || gordianHoldReleased() {
+		// A schedule followed to its end still decides this select: its
+		// case may need a goroutine that the schedule held (free now) or
+		// a timer; an abandoned schedule decides nothing any more.
+		abandoned := r.done.Load() != 0 && r.cursor.Load() < r.nops
+		if nanotime() > deadline || (abandoned && spins > 100) || gordianHoldReleased() {
 			gordianReplayPollEnd(st)
 			return selectgoOrig(cas0, order0, pc0, nsends, nrecvs, block)
 		}
@@ -1132,6 +1140,31 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 			timeSleep(20 * 1000)
 		}
 	}
+}
+
+// gordianReplayCaseDeadline is how long a select forced to its case on c
+// tries the case: the stall time, and if a timer will make the case ready
+// (a time.After/Timer/Ticker channel, or the Done channel of a context
+// with a deadline) until the stall time after that timer is due, at most
+// gordianReplayTimerWaitMax. A schedule that has the timer fire first
+// holds the select, and the goroutine whose case is ready earlier, as long
+// as the program would have waited for the timer.
+func gordianReplayCaseDeadline(c *hchan, send bool, stallNs int64) int64 {
+	now := nanotime()
+	deadline := now + stallNs
+	if send || c == nil {
+		return deadline
+	}
+	var due int64
+	if t := gordianTimerOf(c); t != nil {
+		due = t.when // racy read: a timer that is reset moves the wait, no harm
+	} else {
+		due = c.gordian.deadline
+	}
+	if due > now {
+		deadline = min(due, now+gordianReplayTimerWaitMax) + stallNs
+	}
+	return deadline
 }
 
 // gordianReplayRetry is called after the i-th failed try of a non-blocking

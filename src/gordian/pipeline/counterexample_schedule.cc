@@ -79,16 +79,6 @@ bool SameFile(const std::string& traced, const std::string& modelled, const std:
          traced[traced.size() - tail.size() - 1] == '/';
 }
 
-// The runtime's case index of the model's case c of select in: sends
-// first, then receives, each group in source order (trace/kinds.def).
-int32_t RuntimeCase(const verify::Instr& in, int32_t c) {
-  if (c < 0 || c >= static_cast<int32_t>(in.cases.size())) return schedule::kChoiceDefault;
-  int32_t sends = 0, before = 0;
-  for (const verify::SelectCase& k : in.cases) sends += k.send ? 1 : 0;
-  for (int32_t i = 0; i < c; i++) before += in.cases[i].send == in.cases[c].send ? 1 : 0;
-  return in.cases[c].send ? before : sends + before;
-}
-
 // The first goroutine of t that does in (one of kinds, or a spawn for a
 // `go`) where at_line(record, in) says it is: the entry's goroutine.
 template <typename AtLine>
@@ -128,7 +118,7 @@ schedule::Op OpOf(const trace::Trace& t, uint32_t r, size_t k, uint32_t g, const
   if (st) {
     op.blocks = st->blocks;
     if (rec.kind == Kind::Select) {
-      op.choice = RuntimeCase(in, st->select_case);
+      op.choice = RuntimeSelectCase(in, st->select_case);
       op.obj = 0;  // the case's channel in this run is not known here
     }
   } else if (rec.kind == Kind::Select && rec.tpost != 0) {
@@ -144,6 +134,17 @@ struct Bound {
 };
 
 }  // namespace
+
+int32_t RuntimeSelectCase(const verify::Instr& in, int32_t c) {
+  const int32_t n = static_cast<int32_t>(in.cases.size());
+  if (c < 0 || c >= n) return schedule::kChoiceDefault;
+  int32_t sends = 0, before = 0;
+  for (const verify::SelectCase& k : in.cases) sends += k.send ? 1 : 0;
+  for (int32_t i = 0; i < c; i++) before += in.cases[i].send == in.cases[c].send ? 1 : 0;
+  // cmd/compile (walkSelectCases) fills sends from the front and receives
+  // from the back.
+  return in.cases[c].send ? before : n - 1 - before;
+}
 
 bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation& v, const trace::Trace& t,
                                 const std::string& trace_dir, const std::string& root,

@@ -27,4 +27,10 @@ bool ScheduleFromCounterexample(const verify::Model& m, const verify::Violation&
                                 const std::string& trace_dir, const std::string& root,
                                 schedule::Schedule* out, std::string* why);
 
+// The runtime's case index (the trace's and the schedule's CHOICE) of the
+// model's case c of select in, c in source order: sends first, in source
+// order, then receives in reverse source order, as the compiler lays them
+// out. kChoiceDefault for a c that is no case (the default).
+int32_t RuntimeSelectCase(const verify::Instr& in, int32_t c);
+
 }  // namespace gordian::pipeline

@@ -131,5 +131,26 @@ TEST(CounterexampleSchedule, AGoWithoutARecordedSpawnIsRefused) {
   EXPECT_NE(why.find("go statement"), std::string::npos) << why;
 }
 
+// select { case a <- 1: case <-b: case c <- 2: case <-d: case <-e: }
+// as cmd/compile lays it out for the runtime (and the trace): the sends
+// a, c at 0, 1 in source order; the receives from the back, b at 4, d at 3,
+// e at 2. A counterexample that takes <-b must force runtime case 4.
+TEST(CounterexampleSchedule, SelectCasesMapToTheCompilersOrder) {
+  verify::Instr sel;
+  sel.kind = InstrKind::kSelect;
+  for (bool send : {true, false, true, false, false}) {
+    verify::SelectCase c;
+    c.send = send;
+    sel.cases.push_back(c);
+  }
+  EXPECT_EQ(RuntimeSelectCase(sel, 0), 0);
+  EXPECT_EQ(RuntimeSelectCase(sel, 1), 4);
+  EXPECT_EQ(RuntimeSelectCase(sel, 2), 1);
+  EXPECT_EQ(RuntimeSelectCase(sel, 3), 3);
+  EXPECT_EQ(RuntimeSelectCase(sel, 4), 2);
+  EXPECT_EQ(RuntimeSelectCase(sel, -1), schedule::kChoiceDefault);
+  EXPECT_EQ(RuntimeSelectCase(sel, 5), schedule::kChoiceDefault);
+}
+
 }  // namespace
 }  // namespace gordian::pipeline
