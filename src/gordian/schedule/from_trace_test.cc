@@ -56,7 +56,7 @@ class FromTraceTest : public util::TempDirTest {
 // 1.0: selects on a (case 0) and b (case 1), gets b's value; waits on the
 // Cond, locks and unlocks mu, then panics; main adds, runs a Once and ends
 // as a test would.
-TraceWriter Program() {
+TraceWriter SelectCondMutexPanic() {
   TraceWriter w;
   uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
   uint32_t a = w.NewObject(), b = w.NewObject(), mu = w.NewObject(), cond = w.NewObject();
@@ -92,7 +92,7 @@ TraceWriter Program() {
 }
 
 TEST_F(FromTraceTest, SelectsCarryTheirCasePartnerAndPanicsArePlaced) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   ASSERT_EQ(s.goroutines, (std::vector<std::string>{"1", "1.0"}));
   // Order: send(main), select(1.0), cond wait(1.0), signal(main), lock,
@@ -140,7 +140,7 @@ TEST_F(FromTraceTest, SelectsCarryTheirCasePartnerAndPanicsArePlaced) {
 // A recording built with -race (meta race=1) replays built with -race: the
 // schedule says cmd.race, and the race detector can show the same data race.
 TEST_F(FromTraceTest, ARaceBuildReplaysUnderRace) {
-  TraceWriter w = Program();
+  TraceWriter w = SelectCondMutexPanic();
   w.SetMeta("arg.0", "/tmp/x.test");
   w.SetMeta("argc", "1");
   EXPECT_FALSE(FromTrace(WriteAndRead(w), dir_).cmd.race);
@@ -152,7 +152,7 @@ TEST_F(FromTraceTest, ARaceBuildReplaysUnderRace) {
 }
 
 TEST_F(FromTraceTest, TheRecordingFollowsItsOwnScheduleExactly) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   FollowResult f = CheckFollowed(s, t);
   EXPECT_TRUE(f.complete);
@@ -161,7 +161,7 @@ TEST_F(FromTraceTest, TheRecordingFollowsItsOwnScheduleExactly) {
 }
 
 TEST_F(FromTraceTest, ASelectWithAnotherPartnerIsNotExact) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   uint32_t c1 = Find(r, "1.0", Kind::SelectCase, 1);
@@ -181,7 +181,7 @@ TEST_F(FromTraceTest, ASelectWithAnotherPartnerIsNotExact) {
 }
 
 TEST_F(FromTraceTest, CondTicketsAndLockOrderAreCompared) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   r.records[Find(r, "1", Kind::CondSignal)].val = 0;  // woke nobody
@@ -204,7 +204,7 @@ TEST_F(FromTraceTest, CondTicketsAndLockOrderAreCompared) {
 }
 
 TEST_F(FromTraceTest, BlockedAndCompletedMustAgree) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   r.records[Find(r, "1.0", Kind::CondWait)].tpost = 0;
@@ -333,7 +333,7 @@ TEST_F(FromTraceTest, ANonBlockingOperationCutOffByTheEndStaysWhereItTookEffect)
 }
 
 TEST_F(FromTraceTest, AMissingOperationIsADivergence) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   // The replay stopped before 1.0's second lock: drop its records from there.
@@ -377,7 +377,7 @@ TEST_F(FromTraceTest, AnUnscheduledOperationOvertakingASkippedOneIsADifference) 
 // the schedule has line 10: the schedule's text is a prefix of the
 // replay's) is a divergence that names both.
 TEST_F(FromTraceTest, AnOperationAtAnotherLineIsADivergence) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WriteAndRead(SelectCondMutexPanic());
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   trace::Site other = r.sites[r.records[Find(r, "1.0", Kind::MutexLock)].site];
