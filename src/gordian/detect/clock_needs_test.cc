@@ -27,7 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-trace::Trace Parse(const std::string& text) {
+trace::Trace TraceOfText(const std::string& text) {
   trace::Trace t;
   std::string err;
   EXPECT_TRUE(trace::ParseTextTrace(text, "test.trace", &t, &err)) << err;
@@ -38,7 +38,7 @@ trace::Trace Parse(const std::string& text) {
 // trace order (with objects = false: the records of no object).
 std::vector<std::string> Exempt(const std::string& text, uint32_t min_ops = 0,
                                 bool objects = true) {
-  trace::Trace t = Parse(text);
+  trace::Trace t = TraceOfText(text);
   hb::OpIndex ops;
   ops.Build(t);
   ClockNeeds n = UnneededClocks(ops, min_ops);
@@ -66,11 +66,11 @@ TEST(ClockNeeds, PlainCriticalSectionsOfTwoGoroutinesNeedNoClock) {
 // The counts the verbose note prints: records on large objects apart from
 // the records of no object (a spawn, a goroutine start) exempt with them.
 TEST(ClockNeeds, TheCountsTellRecordsOfNoObjectApart) {
-  trace::Trace t = Parse("1 go 2\n"
-                         "1 MutexLock obj=1\n"
-                         "1 MutexUnlock obj=1\n"
-                         "2 MutexLock obj=1\n"
-                         "2 MutexUnlock obj=1\n");
+  trace::Trace t = TraceOfText("1 go 2\n"
+                               "1 MutexLock obj=1\n"
+                               "1 MutexUnlock obj=1\n"
+                               "2 MutexLock obj=1\n"
+                               "2 MutexUnlock obj=1\n");
   hb::OpIndex ops;
   ops.Build(t);
   ClockNeeds n = UnneededClocks(ops, 0);
@@ -286,7 +286,7 @@ std::vector<std::string> BugsAndWarnings(const trace::Trace& t, const hb::OpInde
 // another goroutine), unbuffered rendezvous, buffered channels with one
 // fixed receiver or any receiver, a close, tests, and goroutines that end
 // blocked.
-trace::Trace RandomRun(uint32_t seed) {
+trace::Trace RandomLockAndChannelRun(uint32_t seed) {
   std::mt19937 rng(seed);
   hb::testing::TraceBuilder b;
   b.set_auto_sites(false);
@@ -596,7 +596,7 @@ TEST(ClockNeeds, RandomChannelRunsGiveTheSameBugsAndWarningsWithoutTheUnneededCl
 TEST(ClockNeeds, RandomRunsGiveTheSameBugsAndWarningsWithoutTheUnneededClocks) {
   uint64_t exempt = 0, with_findings = 0;
   for (uint32_t seed = 1; seed <= 60; ++seed) {
-    trace::Trace t = RandomRun(seed);
+    trace::Trace t = RandomLockAndChannelRun(seed);
     hb::OpIndex ops;
     ops.Build(t);
     ClockNeeds needs = UnneededClocks(ops, 0);

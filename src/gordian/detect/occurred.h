@@ -32,7 +32,7 @@ namespace gordian::detect {
 // Finds the records that could have completed the blocked record rec in
 // another schedule (detect/predict.h FindPossiblePartners, bound to a
 // happens-before engine built from the same trace).
-using PartnerFinder = std::function<void(uint32_t rec, std::vector<uint32_t>* partners)>;
+using PartnerFinder = std::function<void(RecordId rec, std::vector<RecordId>* partners)>;
 
 struct OccurredOptions {
   // The happens-before engine built from the same trace, or null. With it,

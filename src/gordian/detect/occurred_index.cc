@@ -41,18 +41,18 @@ Gid OccurredIndex::GidOfStableId(const std::string& id) const {
   return it != gid_by_id_.end() ? it->second : trace::kNoGid;
 }
 
-const trace::Site& OccurredIndex::SiteOf(uint32_t rec) const {
+const trace::Site& OccurredIndex::SiteOf(RecordId rec) const {
   static const trace::Site kUnknown;
   uint32_t site = t_.records[rec].site;
   return site < t_.sites.size() ? t_.sites[site] : kUnknown;
 }
 
-bool OccurredIndex::IsUser(uint32_t rec) const {
+bool OccurredIndex::IsUser(RecordId rec) const {
   const Record& r = t_.records[rec];
   return r.site != 0 && r.site < t_.sites.size() && t_.sites[r.site].user;
 }
 
-uint32_t OccurredIndex::LastOp(Gid gid) const {
+RecordId OccurredIndex::LastOp(Gid gid) const {
   const trace::Goroutine* g = t_.FindGoroutine(trace::Value(gid));
   if (g == nullptr) return hb::kNoRecord;
   for (uint32_t i = g->end; i > g->begin; i--) {
@@ -69,7 +69,7 @@ bool OccurredIndex::BlockedForever(Gid gid) const {
   return trace::IsBlocking(r.kind) && r.tpost == 0;
 }
 
-std::vector<uint32_t> OccurredIndex::CasesOf(uint32_t select_rec) const {
+std::vector<RecordId> OccurredIndex::CasesOf(RecordId select_rec) const {
   std::vector<uint32_t> out;
   const trace::Goroutine* g = t_.FindGoroutine(trace::Value(GidOf(select_rec)));
   uint32_t end = g != nullptr ? g->end : size();
@@ -79,7 +79,7 @@ std::vector<uint32_t> OccurredIndex::CasesOf(uint32_t select_rec) const {
   return out;
 }
 
-std::string OccurredIndex::Where(uint32_t rec) const {
+std::string OccurredIndex::Where(RecordId rec) const {
   const trace::Site& s = SiteOf(rec);
   if (s.file.empty()) return "an unknown place";
   return fmt::format("{}:{}", s.file, s.line);
@@ -161,7 +161,7 @@ LockHolders OccurredIndex::HoldersAtEnd(ObjClass f, ObjectId obj) const {
   return h;
 }
 
-report::Location OccurredIndex::Loc(uint32_t rec, report::Role role) const {
+report::Location OccurredIndex::Loc(RecordId rec, report::Role role) const {
   const Record& r = t_.records[rec];
   const trace::Site& s = SiteOf(rec);
   report::Location l;
@@ -177,7 +177,7 @@ report::Location OccurredIndex::Loc(uint32_t rec, report::Role role) const {
   return l;
 }
 
-report::Step OccurredIndex::StepOf(uint32_t rec, report::Role role, std::string what) const {
+report::Step OccurredIndex::StepOf(RecordId rec, report::Role role, std::string what) const {
   report::Step st{Loc(rec, role), std::move(what)};
   st.object = ObjectKeyOf(t_.records[rec]);
   st.seq = ValueSeqOf(t_.records[rec]);

@@ -29,12 +29,13 @@ using hb::TestInfo;
 using trace::Gid;
 using trace::GoroutineIndex;
 using trace::ObjectId;
+using trace::RecordId;
 
 // Who holds a Mutex or RWMutex at the end of the trace: the Lock records
 // that acquired it and were not released since.
 struct LockHolders {
-  uint32_t writer = hb::kNoRecord;  // record of the holding Lock/TryLock, or kNoRecord
-  std::vector<uint32_t> readers; // records of the holding RLocks
+  RecordId writer = hb::kNoRecord;  // record of the holding Lock/TryLock, or kNoRecord
+  std::vector<RecordId> readers;    // records of the holding RLocks
 };
 
 class OccurredIndex {
@@ -46,10 +47,10 @@ class OccurredIndex {
 
   const hb::OpIndex& ops() const { return ops_; }
   const trace::Trace& trace() const { return t_; }
-  const trace::Record& rec(uint32_t i) const { return t_.records[i]; }
+  const trace::Record& rec(RecordId i) const { return t_.records[i]; }
   uint32_t size() const { return static_cast<uint32_t>(t_.records.size()); }
 
-  Gid GidOf(uint32_t rec) const { return ops_.GidOf(rec); }
+  Gid GidOf(RecordId rec) const { return ops_.GidOf(rec); }
   // The stable id of gid ("1.0.2"), or "g<gid>" when the reader gave none.
   std::string StableId(Gid gid) const;
   std::string StableId(GoroutineIndex g) const { return StableId(trace::GidAt(g)); }
@@ -57,40 +58,40 @@ class OccurredIndex {
   // first call and kept: FillGoroutines asks for every finding.
   Gid GidOfStableId(const std::string& id) const;
   // Ordering stamp of a record: tpre (the moment the operation started).
-  uint32_t Stamp(uint32_t rec) const { return t_.records[rec].tpre; }
-  bool IsUser(uint32_t rec) const;
+  uint32_t Stamp(RecordId rec) const { return t_.records[rec].tpre; }
+  bool IsUser(RecordId rec) const;
   // The record's site (an empty Site when the id is unknown).
-  const trace::Site& SiteOf(uint32_t rec) const;
+  const trace::Site& SiteOf(RecordId rec) const;
 
   // The goroutine's last record that is not an aux SelectCase record, or
   // hb::kNoRecord if it has none.
-  uint32_t LastOp(Gid gid) const;
+  RecordId LastOp(Gid gid) const;
   // True when the goroutine's last operation never completed.
   bool BlockedForever(Gid gid) const;
 
   // Records of one object by trace id (ChanMake/Send/Recv/Close and
   // SelectCase for channels; every operation for sync objects) in stamp order.
-  std::span<const uint32_t> OpsOf(ObjClass f, ObjectId obj) const { return ops_.OpsByStamp(f, obj); }
+  std::span<const RecordId> OpsOf(ObjClass f, ObjectId obj) const { return ops_.OpsByStamp(f, obj); }
   // The SelectCase records following a Select record.
-  std::vector<uint32_t> CasesOf(uint32_t select_rec) const;
+  std::vector<RecordId> CasesOf(RecordId select_rec) const;
 
   // Tests, and which test a record belongs to ("" for none: a main program,
   // or an operation outside every test).
   const std::vector<TestInfo>& tests() const { return ops_.tests(); }
   // The ProgramExit record, or hb::kNoRecord when the program never exited
   // (killed, or the trace was cut off).
-  uint32_t ExitRecord() const { return ops_.ExitRecord(); }
+  RecordId ExitRecord() const { return ops_.ExitRecord(); }
   const TestInfo* TestByIndex(uint32_t index) const { return ops_.TestByIndex(index); }
-  std::string TestOf(uint32_t rec) const { return ops_.TestOf(rec); }
+  std::string TestOf(RecordId rec) const { return ops_.TestOf(rec); }
   std::string TestOfGoroutine(Gid gid, uint32_t stamp) const {
     return ops_.TestOfGoroutine(gid, stamp);
   }
 
   // The GoSpawn record that created gid (hb::kNoRecord for main / unknown).
-  uint32_t SpawnOfGid(Gid gid) const { return trace::Value(ops_.SpawnOfGid(gid)); }
+  RecordId SpawnOfGid(Gid gid) const { return ops_.SpawnOfGid(gid); }
 
   // "x.go:12" (absolute path as recorded) of a record, or "an unknown place".
-  std::string Where(uint32_t rec) const;
+  std::string Where(RecordId rec) const;
   // "the channel made at x.go:5" / "a channel" / "a nil channel".
   std::string DescribeChan(ObjectId chan) const;
   // String table lookup ("" when out of range).
@@ -100,8 +101,8 @@ class OccurredIndex {
   // trace. Go locks are not owned: an unlock by any goroutine releases.
   LockHolders HoldersAtEnd(ObjClass f, ObjectId obj) const;
 
-  report::Location Loc(uint32_t rec, report::Role role) const;
-  report::Step StepOf(uint32_t rec, report::Role role, std::string what) const;
+  report::Location Loc(RecordId rec, report::Role role) const;
+  report::Step StepOf(RecordId rec, report::Role role, std::string what) const;
   report::GoroutineInfo GoroutineInfoOf(Gid gid) const;
 
  private:

@@ -25,6 +25,7 @@
 
 #include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::detect {
@@ -68,7 +69,7 @@ void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
 //   the buffer when it started;
 // - Select: the union over its cases;
 // - mutex lock: the acquisition still holding the lock when the trace ended.
-void FindPossiblePartners(const hb::HappensBefore& hb, uint32_t rec,
-                          std::vector<uint32_t>* partners);
+void FindPossiblePartners(const hb::HappensBefore& hb, trace::RecordId rec,
+                          std::vector<trace::RecordId>* partners);
 
 }  // namespace gordian::detect

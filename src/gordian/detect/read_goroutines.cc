@@ -14,6 +14,7 @@ namespace {
 using trace::Kind;
 using trace::ObjClass;
 
+// No goroutine (an index, as ops.GoroutineIndexOf's value).
 constexpr uint32_t kNone = UINT32_MAX;
 
 // Whether WaitGroup w cannot go negative by spawn edges alone (see the
@@ -57,18 +58,18 @@ bool SafeBySpawns(const hb::OpIndex& ops, uint32_t w) {
   size_t at = 0;  // adds before the previous cut
   for (const auto& [d, weight] : dones) {
     // The record of the adder after which d's goroutine was spawned.
-    uint32_t cut = d;
+    trace::RecordId cut = d;
     uint32_t g = trace::Value(ops.GoroutineIndexOf(d));
-    for (uint32_t hops = 0; g != adder && cut != kNone; ++hops) {
-      const uint32_t sp = trace::Value(ops.SpawnOfIndex(trace::GoroutineIndex(g)));
-      if (hops > ng || sp == hb::kNoRecord) cut = kNone;
+    for (uint32_t hops = 0; g != adder && cut != hb::kNoRecord; ++hops) {
+      const trace::RecordId sp = ops.SpawnOfIndex(trace::GoroutineIndex(g));
+      if (hops > ng || sp == hb::kNoRecord) cut = hb::kNoRecord;
       else {
         cut = sp;
         g = trace::Value(ops.GoroutineIndexOf(sp));
       }
     }
     size_t seen = 0;
-    if (cut != kNone) {
+    if (cut != hb::kNoRecord) {
       if (at > 0 && adds[at - 1] >= cut) at = 0;  // the cut went back: search from the start
       size_t step = 1, hi = at;
       while (hi < adds.size() && adds[hi] < cut) {

@@ -187,7 +187,7 @@ Outcome BugsAndWarnings(const trace::Trace& t, const hb::OpIndex& ops, const Clo
 // end blocked; then they call Done and main Waits. The busy workers do
 // everything; the quiet ones (one of them spawned by a worker) only what
 // clock_needs.h exempts, so that their entries are left out.
-trace::Trace RandomRun(uint32_t seed) {
+trace::Trace RandomFanOutRun(uint32_t seed) {
   std::mt19937 rng(seed);
   hb::testing::TraceBuilder b;
   b.set_auto_sites(false);
@@ -306,7 +306,7 @@ void ExpectSame(const trace::Trace& t, const std::string& name, uint64_t* compar
 TEST(ReadGoroutines, RandomRunsGiveTheSameBugsAndWarningsOnTheReadGoroutines) {
   uint64_t compared = 0, narrowed = 0, with_findings = 0;
   for (uint32_t seed = 1; seed <= 80; ++seed) {
-    ExpectSame(RandomRun(seed), fmt::format("seed {}", seed), &compared, &narrowed,
+    ExpectSame(RandomFanOutRun(seed), fmt::format("seed {}", seed), &compared, &narrowed,
                &with_findings);
   }
   EXPECT_GT(narrowed, 40u);

@@ -23,7 +23,7 @@ const RewriteSpec& RewriteOf(report::FindingKind k) {
   return i < std::size(kSpecs) ? *kSpecs[i] : kNoRewrite;
 }
 
-BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, uint32_t r, Expect expect,
+BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, trace::RecordId r, Expect expect,
                 bool check) {
   BugOp b{ops.Owner(r), kChoiceRecorded, expect, check};
   if (t.records[r].kind == trace::Kind::SelectCase) {

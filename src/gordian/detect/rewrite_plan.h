@@ -13,6 +13,7 @@
 
 #include "gordian/hb/happens_before.h"
 #include "gordian/report/finding.h"
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::detect {
@@ -32,7 +33,7 @@ inline constexpr int32_t kChoiceRecorded = -2;  // the recorded choice
 inline constexpr int32_t kChoiceDefault = -1;   // the default case
 
 struct BugOp {
-  uint32_t rec = 0;                  // a controlled record (a Select, not its case)
+  trace::RecordId rec = 0;           // a controlled record (a Select, not its case)
   int32_t choice = kChoiceRecorded;  // forced select case
   Expect expect = Expect::Completed;
   bool check = true;                 // part of the expectations
@@ -45,7 +46,7 @@ struct Plan {
 };
 
 // "x.go:12" of record rec of t, for Plan::how.
-inline std::string SiteAt(const trace::Trace& t, uint32_t rec) {
+inline std::string SiteAt(const trace::Trace& t, trace::RecordId rec) {
   return SiteText(t, t.records[rec]);
 }
 
@@ -75,7 +76,7 @@ const RewriteSpec& RewriteOf(report::FindingKind k);
 // The bug operation for channel record r (a plain operation, or a case of a
 // select: then the select itself, forced to that case; an expected Closed
 // becomes SelectCaseClosed).
-BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, uint32_t r, Expect expect,
+BugOp ChanBugOp(const trace::Trace& t, const hb::OpIndex& ops, trace::RecordId r, Expect expect,
                 bool check);
 
 }  // namespace gordian::detect

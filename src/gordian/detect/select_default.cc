@@ -6,7 +6,7 @@
 
 namespace gordian::detect {
 
-bool DefaultPossible(const hb::HappensBefore& e, uint32_t q) {
+bool DefaultPossible(const hb::HappensBefore& e, trace::RecordId q) {
   const trace::Trace& t = e.trace();
   const hb::OpIndex& ops = e.ops();
   const trace::Record& s = t.records[q];

@@ -11,12 +11,13 @@
 #include <cstdint>
 
 #include "gordian/hb/happens_before.h"
+#include "gordian/trace/ids.h"
 
 namespace gordian::detect {
 
 // False when some case of the select record q is on a channel whose close
 // happens before q (the default is then impossible); true otherwise, also
 // for a select without a default (callers check kHasDefault themselves).
-bool DefaultPossible(const hb::HappensBefore& e, uint32_t q);
+bool DefaultPossible(const hb::HappensBefore& e, trace::RecordId q);
 
 }  // namespace gordian::detect

@@ -33,7 +33,7 @@ using hb::testing::TraceBuilder;
 // main receives (a.go:31). buggy: 1.1's value first; main then closes the
 // channel (a.go:35) and 1.0's send finds it closed.
 // With test_fails, the run is of TestX, which fails (t.Fatal) in every run.
-trace::Trace Program(bool buggy, bool test_fails = false) {
+trace::Trace TwoSendersAndClose(bool buggy, bool test_fails = false) {
   TraceBuilder b;
   if (test_fails) b.TestStart(1, 0, "TestX");
   uint32_t ch = b.MakeChan(1, 0);
@@ -84,7 +84,7 @@ class FakeProgram : public pipeline::ScheduleRunner {
     out->trace_dir = opt.out_dir;
     bool buggy = SendsBefore(s, "a.go:20", "a.go:30") || SendsBefore(s, "a.go:20", "a.go:10");
     buggy_runs += buggy;
-    out->trace = Program(buggy, test_fails);
+    out->trace = TwoSendersAndClose(buggy, test_fails);
     return true;
   }
   bool test_fails = false;
@@ -441,7 +441,7 @@ class NeverEnding : public pipeline::ScheduleRunner {
     *out = pipeline::RunOutput();
     fs::create_directories(opt.out_dir);
     out->trace_dir = opt.out_dir;
-    out->trace = Program(false);
+    out->trace = TwoSendersAndClose(false);
     out->record.run.timed_out = true;
     return true;
   }

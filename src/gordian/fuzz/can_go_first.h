@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "gordian/hb/happens_before.h"
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::fuzz {
@@ -15,7 +16,7 @@ namespace gordian::fuzz {
 // start (Once.Do, Cond.Wait, Add, Signal) is ordered by its start; one
 // ordered at its completion (WaitGroup.Wait) by its completion, which must
 // not have waited for y (a Wait that a Done released stays after it).
-inline bool CanGoFirst(const hb::HappensBefore& e, uint32_t x, uint32_t y) {
+inline bool CanGoFirst(const hb::HappensBefore& e, trace::RecordId x, trace::RecordId y) {
   if (e.ops().GidOf(x) == e.ops().GidOf(y) || e.Before(x, y) || e.Before(y, x)) return false;
   if (!trace::InfoOf(e.trace().records[x].kind).at_post) return true;
   return e.Knows(x, true, trace::Value(e.ops().GidOf(y))) < e.PostEpoch(y);

@@ -21,10 +21,12 @@
 #include <vector>
 
 #include "gordian/fuzz/rng.h"
+#include "gordian/trace/ids.h"
 
 namespace gordian::fuzz {
 
-using Chain = std::vector<uint32_t>;
+using trace::RecordId;
+using Chain = std::vector<RecordId>;
 
 enum class ChainMutation : uint8_t { Flip, Abridge, Substitute, Augment };
 inline constexpr ChainMutation kChainMutations[] = {ChainMutation::Flip, ChainMutation::Abridge,
@@ -35,11 +37,11 @@ const char* ChainMutationName(ChainMutation m);
 struct ChainSpace {
   // The peers of an operation: operations on the same object, by other
   // goroutines, that the run leaves unordered with it. Sorted.
-  std::map<uint32_t, std::vector<uint32_t>> peers;
+  std::map<RecordId, std::vector<RecordId>> peers;
   // Whether a can take effect before b in some run (a != b).
-  std::function<bool(uint32_t a, uint32_t b)> can_precede;
+  std::function<bool(RecordId a, RecordId b)> can_precede;
   // Whether a took effect before b in the recorded run.
-  std::function<bool(uint32_t a, uint32_t b)> recorded_before;
+  std::function<bool(RecordId a, RecordId b)> recorded_before;
 };
 
 // Applies m to *c with choices drawn from rng; false (and *c unchanged)

@@ -24,7 +24,7 @@ using hb::testing::TraceBuilder;
 // A random run: a main goroutine and a few workers that hand values over
 // channels, take mutexes, select (with a default now and then), close a
 // channel and count down a WaitGroup.
-trace::Trace RandomRun(uint64_t seed) {
+trace::Trace RandomWorkersRun(uint64_t seed) {
   Rng rng(seed);
   TraceBuilder b;
   b.set_auto_sites(true);
@@ -99,7 +99,7 @@ trace::Trace RandomRun(uint64_t seed) {
 TEST(ProposalsGrammar, EveryStrategysProposalsParse) {
   size_t proposals = 0;
   for (uint64_t seed = 1; seed <= 150; seed++) {
-    trace::Trace t = RandomRun(seed);
+    trace::Trace t = RandomWorkersRun(seed);
     for (auto& s : DefaultStrategies()) {
       for (const Candidate& c : testing::ProposeFor(*s, t, seed)) {
         proposals++;

@@ -116,7 +116,7 @@ void Builder::Finish(uint32_t g) {
 // ---------------------------------------------------------------------------
 // Record bracketing
 
-void Builder::End(uint32_t g, uint32_t rec) {
+void Builder::End(uint32_t g, RecordId rec) {
   Gor& s = g_[g];
   const bool clocked = Clocked(rec);
   const uint32_t snap = clocked ? CurSnap(g) : ClockStore::kUnknown;
@@ -228,7 +228,7 @@ void Builder::Step(uint32_t g) {
 // Rule (Signal/Wait): the child starts with the parent's clock at the
 // spawn. The child has not run yet, so its clock is initialised here and
 // its first record only waits for this one.
-void Builder::Spawn(uint32_t g, uint32_t i) {
+void Builder::Spawn(uint32_t g, RecordId i) {
   const Record& r = rs_[i];
   Begin(g, i);
   uint32_t child = r.obj - 1;
@@ -240,8 +240,8 @@ void Builder::Spawn(uint32_t g, uint32_t i) {
 }
 
 // A goroutine's first record waits for its spawn.
-void Builder::Start(uint32_t g, uint32_t i) {
-  uint32_t sp = trace::Value(ix_.SpawnOfIndex(GoroutineIndex(g)));
+void Builder::Start(uint32_t g, RecordId i) {
+  RecordId sp = ix_.SpawnOfIndex(GoroutineIndex(g));
   if (sp != kNoRecord && !Processed(sp) && !force_) {
     ParkOnRecord(g, sp);
     return;
@@ -251,7 +251,7 @@ void Builder::Start(uint32_t g, uint32_t i) {
 
 // go test runs top-level tests one after the other: the end of each
 // happens before the start of the next (parallel tests excepted).
-void Builder::TestBoundary(uint32_t g, uint32_t i, bool start) {
+void Builder::TestBoundary(uint32_t g, RecordId i, bool start) {
   Begin(g, i);
   if (hb_.opt_.test_order) {
     if (start) Acquire(g, test_clock_);

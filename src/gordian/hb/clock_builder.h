@@ -218,7 +218,7 @@ class Builder {
   // One cache line: with thousands of goroutines the scheduler loads a
   // goroutine's state from memory at nearly every step (Advance).
   struct alignas(64) Gor {
-    uint32_t begin = 0, end = 0, cursor = 0;
+    RecordId begin = 0, end = 0, cursor = 0;  // its records; the next to replay
     uint32_t clock = kNoBlock;
     ClockArena::Clock tc;          // tree mode: the clock without its own entry
     Epoch own = 0;                 // tree mode: its own entry
@@ -235,7 +235,7 @@ class Builder {
     // ends), so that the state of a million goroutines stays at 64 bytes
     // each instead of 160.
     struct Rare {
-      std::vector<uint32_t> once_stack;  // Once.Do records whose f is running (in_once)
+      std::vector<RecordId> once_stack;  // Once.Do records whose f is running (in_once)
       uint64_t cond_mutex = ~0ull;       // mutex the pending CondWait released
       std::vector<uint64_t> locks;       // write-held mutexes (for Cond.Wait)
       std::vector<uint32_t> changed;     // wide rows: entries changed since snap
@@ -249,7 +249,7 @@ class Builder {
     bool OnceRunning() const { return in_once; }
   };
   static_assert(sizeof(Gor) == 64, "a goroutine's state is one cache line");
-  struct RecWaiter { uint32_t rec, g, token; };
+  struct RecWaiter { RecordId rec; uint32_t g, token; };
   struct ObjWaiter { uint64_t key; uint32_t g, token; };
   struct Mutex { uint32_t relw = kNoBlock, relr = kNoBlock; int32_t readers = 0; uint32_t writer = 0; };
   struct Chan { uint32_t close_clock = kNoBlock; std::vector<uint32_t> ring; };
@@ -400,11 +400,11 @@ class Builder {
   uint64_t demand_backoff_ = 4;
   uint64_t snaps_taken_ = 0;  // tree_clock_collect_every's count
   uint64_t last_live_nodes_ = 0;  // nodes in use after the last collection
-  bool Processed(uint32_t rec) const {
+  bool Processed(RecordId rec) const {
     const Gor& s = g_[trace::Value(ix_.GoroutineIndexOf(rec))];
     return s.cursor > rec || s.state == kDone;
   }
-  void ParkOnRecord(uint32_t g, uint32_t rec) {
+  void ParkOnRecord(uint32_t g, RecordId rec) {
     Park(g);
     rec_waiters_[trace::Value(ix_.GoroutineIndexOf(rec))].push_back({rec, g, g_[g].token});
   }
@@ -447,7 +447,7 @@ class Builder {
   // The snapshot a record gets: none for the records HbOptions::unclocked
   // names (their goroutine's clock is not frozen for them, so they cost no
   // nodes), else CurSnap.
-  uint32_t Snap(uint32_t g, uint32_t rec) {
+  uint32_t Snap(uint32_t g, RecordId rec) {
     if (!Clocked(rec)) return ClockStore::kUnknown;
     return CurSnap(g);
   }
@@ -600,20 +600,20 @@ class Builder {
   }
 
   // --- record bracketing
-  uint32_t Pos(uint32_t g, uint32_t rec) const { return rec - g_[g].begin; }
+  uint32_t Pos(uint32_t g, RecordId rec) const { return rec - g_[g].begin; }
   // Whether rec gets snapshots (not named by HbOptions::unclocked or
   // ::unneeded). The snapshot arrays start as kUnknown, so the records
   // that get none are not written: on traces where most records need no
   // clock, those writes (at a random place of two arrays per record) were
   // a good part of the replay's cache misses.
-  bool Clocked(uint32_t rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
-  void Begin(uint32_t g, uint32_t rec) {
+  bool Clocked(RecordId rec) const { return unclocked_ == nullptr || !(*unclocked_)[rec]; }
+  void Begin(uint32_t g, RecordId rec) {
     SetOwn(g, PostEpochAt(Pos(g, rec)));
     fold_now_ = Clocked(rec);
     if (fold_now_) hb_.snaps_.SetPre(rec, CurSnap(g));
   }
-  void End(uint32_t g, uint32_t rec);
-  void Simple(uint32_t g, uint32_t rec) {
+  void End(uint32_t g, RecordId rec);
+  void Simple(uint32_t g, RecordId rec) {
     Begin(g, rec);
     End(g, rec);
   }
@@ -621,24 +621,24 @@ class Builder {
   bool AssignSlots(std::string* err);
 
   // --- rules
-  void ChanOp(uint32_t g, uint32_t own, uint32_t op);
-  void Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b);
-  void Lock(uint32_t g, uint32_t rec, ObjClass c, bool reader);
-  void Unlock(uint32_t g, uint32_t rec, ObjClass c, bool reader);
+  void ChanOp(uint32_t g, RecordId own, RecordId op);
+  void Joint(uint32_t g, RecordId a, uint32_t h, RecordId b);
+  void Lock(uint32_t g, RecordId rec, ObjClass c, bool reader);
+  void Unlock(uint32_t g, RecordId rec, ObjClass c, bool reader);
   void DropLock(uint32_t g, uint64_t key, uint32_t holder);
   void OncePost(uint32_t g);
-  void CondWait(uint32_t g, uint32_t rec);
+  void CondWait(uint32_t g, RecordId rec);
   // One function per record family, called by Step: spawn, channels
   // (close, select), WaitGroup, Once, Cond, tests.
-  void Spawn(uint32_t g, uint32_t rec);
-  void Start(uint32_t g, uint32_t rec);
-  void Select(uint32_t g, uint32_t rec);
-  void Close(uint32_t g, uint32_t rec);
-  void WgAdd(uint32_t g, uint32_t rec);
-  void WgWait(uint32_t g, uint32_t rec);
-  void OnceDo(uint32_t g, uint32_t rec);
-  void Signal(uint32_t g, uint32_t rec);
-  void TestBoundary(uint32_t g, uint32_t rec, bool start);
+  void Spawn(uint32_t g, RecordId rec);
+  void Start(uint32_t g, RecordId rec);
+  void Select(uint32_t g, RecordId rec);
+  void Close(uint32_t g, RecordId rec);
+  void WgAdd(uint32_t g, RecordId rec);
+  void WgWait(uint32_t g, RecordId rec);
+  void OnceDo(uint32_t g, RecordId rec);
+  void Signal(uint32_t g, RecordId rec);
+  void TestBoundary(uint32_t g, RecordId rec, bool start);
 
   HappensBefore& hb_;
   const trace::Trace& t_;
@@ -667,7 +667,7 @@ class Builder {
   std::vector<ObjWaiter> obj_waiters_;
   uint32_t parked_count_ = 0;
   bool force_ = false;
-  uint32_t first_forced_ = kNoRecord;
+  RecordId first_forced_ = kNoRecord;
   // Whether goroutines keep their lock stacks (Gor::Rare::locks): only
   // Cond.Wait reads them, so a trace without one keeps none (a Lock and
   // Unlock then touch no rare state: two cache misses fewer per pair at
@@ -677,7 +677,7 @@ class Builder {
   std::vector<Mutex> mutexes_[2];  // Mutex, RWMutex
   std::vector<Wg> wgs_;
   std::vector<Once> onces_;
-  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> sig_clock_;  // signal rec -> (block, waiters left)
+  std::unordered_map<RecordId, std::pair<uint32_t, uint32_t>> sig_clock_;  // signal rec -> (block, waiters left)
   uint32_t test_clock_ = kNoBlock;
 };
 

@@ -11,7 +11,7 @@ namespace gordian::hb {
 // receive that got its value (same channel, same value sequence number)
 // complete together: both post clocks are max(inc(pre_s), inc(pre_r)). Each side's pre clock stays
 // unaware of the other, which is what makes partners "concurrent".
-void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
+void Builder::Joint(uint32_t g, RecordId a, uint32_t h, RecordId b) {
   Begin(g, a);
   Begin(h, b);
   if (tree_) {
@@ -90,7 +90,7 @@ void Builder::Joint(uint32_t g, uint32_t a, uint32_t h, uint32_t b) {
 
 // One channel operation: a ChanSend/ChanRecv record, or the chosen case
 // `op` of the Select `own`.
-void Builder::ChanOp(uint32_t g, uint32_t own, uint32_t op) {
+void Builder::ChanOp(uint32_t g, RecordId own, RecordId op) {
   const Record& r = rs_[op];
   uint32_t c = ix_.ObjectOf(op);
   ChanDir dir = DirOf(r);
@@ -176,7 +176,7 @@ void Builder::ChanOp(uint32_t g, uint32_t own, uint32_t op) {
 
 // Rule (Default) and select: a default or blocked select only ticks; a
 // chosen case is that channel operation, with the select's clocks.
-void Builder::Select(uint32_t g, uint32_t i) {
+void Builder::Select(uint32_t g, RecordId i) {
   uint32_t k = ix_.ChosenCase(i);
   if (k == kNoRecord) Simple(g, i);
   else ChanOp(g, i, k);
@@ -185,7 +185,7 @@ void Builder::Select(uint32_t g, uint32_t i) {
 // Rule (Close): close releases the goroutine's clock to the channel (for
 // receives that observe it closed). A close that panicked (already closed)
 // happened after the first close.
-void Builder::Close(uint32_t g, uint32_t i) {
+void Builder::Close(uint32_t g, RecordId i) {
   uint32_t c = ix_.ObjectOf(i);
   if (c == kNoObject) {
     Simple(g, i);

@@ -31,7 +31,7 @@ void Builder::DropLock(uint32_t g, uint64_t key, uint32_t holder) {
 // join of the reader unlocks since (readers -> next writer). RLock waits
 // until no writer holds it and acquires the last writer's unlock clock only
 // (readers do not order each other).
-void Builder::Lock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
+void Builder::Lock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   const Record& r = rs_[rec];
   bool is_try = r.kind == Kind::MutexTryLock || r.kind == Kind::RWTryLock ||
                 r.kind == Kind::RWTryRLock;
@@ -64,7 +64,7 @@ void Builder::Lock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
 // Unlock releases the goroutine's clock into the mutex (the writer clock is
 // replaced: the unlocker's clock already includes every earlier release);
 // RUnlock joins into the readers' clock.
-void Builder::Unlock(uint32_t g, uint32_t rec, ObjClass c, bool reader) {
+void Builder::Unlock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   const Record& r = rs_[rec];
   uint32_t d = ix_.ObjectOf(rec);
   if ((r.flags & trace::kFailed) || d == kNoObject) {

@@ -35,7 +35,7 @@ void Builder::OncePost(uint32_t g) {
 // the engine assumes c.L is the most recently locked mutex still held). Post
 // step (at tpost): the Signal/Broadcast whose count woke it happens before
 // it (exact partner), and it re-acquires that mutex.
-void Builder::CondWait(uint32_t g, uint32_t rec) {
+void Builder::CondWait(uint32_t g, RecordId rec) {
   Gor& s = g_[g];
   const Record& r = rs_[rec];
   if (!s.pre_done) {
@@ -99,7 +99,7 @@ void Builder::CondWait(uint32_t g, uint32_t rec) {
 // Once.Do: the Do that runs f replays its pre step here (its post is
 // OncePost, once f's body is replayed); every other Do that returned waits
 // for that post and acquires its clock.
-void Builder::OnceDo(uint32_t g, uint32_t i) {
+void Builder::OnceDo(uint32_t g, RecordId i) {
   const Record& r = rs_[i];
   uint32_t d = ix_.ObjectOf(i);
   if (r.flags & trace::kSuccess) {
@@ -128,7 +128,7 @@ void Builder::OnceDo(uint32_t g, uint32_t i) {
 
 // Signal/Broadcast releases to the waits it woke (their val is its count);
 // the clock is kept until each of them has acquired it.
-void Builder::Signal(uint32_t g, uint32_t i) {
+void Builder::Signal(uint32_t g, RecordId i) {
   Begin(g, i);
   uint32_t n = ix_.WaitersOf(i);
   if (n > 0) {
@@ -144,7 +144,7 @@ void Builder::Signal(uint32_t g, uint32_t i) {
 
 // Every Add and Done releases into the group's clock; the counter is
 // replayed so that a Wait is replayed only once it is 0.
-void Builder::WgAdd(uint32_t g, uint32_t i) {
+void Builder::WgAdd(uint32_t g, RecordId i) {
   const Record& r = rs_[i];
   uint32_t d = ix_.ObjectOf(i);
   if (d == kNoObject) {
@@ -177,7 +177,7 @@ void Builder::WgAdd(uint32_t g, uint32_t i) {
 // counter (val) is also held back until the replayed counter is 0. One that
 // started at 0 is not: an Add stamped just before it but acting after it
 // must not order the Wait after that Add's Done.
-void Builder::WgWait(uint32_t g, uint32_t i) {
+void Builder::WgWait(uint32_t g, RecordId i) {
   const Record& r = rs_[i];
   uint32_t d = ix_.ObjectOf(i);
   if (r.tpost == 0 || d == kNoObject) {

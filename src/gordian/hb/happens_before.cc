@@ -24,11 +24,11 @@ bool HappensBefore::Build(const OpIndex& ops, std::string* err) {
   return Build(ops.trace(), err);
 }
 
-bool HappensBefore::Completed(uint32_t rec) const {
+bool HappensBefore::Completed(RecordId rec) const {
   return t_->records[ops().Owner(rec)].tpost != 0;
 }
 
-bool HappensBefore::ClockKnown(uint32_t rec) const {
+bool HappensBefore::ClockKnown(RecordId rec) const {
   rec = ops().Owner(rec);
   return snaps_.Pre(rec) != ClockStore::kUnknown && snaps_.Post(rec) != ClockStore::kUnknown;
 }
@@ -47,12 +47,12 @@ uint64_t HappensBefore::RecordsWithoutClock() const {
 }
 
 
-Epoch HappensBefore::PreEpoch(uint32_t rec) const {
+Epoch HappensBefore::PreEpoch(RecordId rec) const {
   rec = ops().Owner(rec);
   return PreEpochAt(rec - gbegin_[trace::Value(ops().GoroutineIndexOf(rec))]);
 }
 
-Epoch HappensBefore::PostEpoch(uint32_t rec) const {
+Epoch HappensBefore::PostEpoch(RecordId rec) const {
   rec = ops().Owner(rec);
   const trace::Record& r = t_->records[rec];
   if (r.kind == trace::Kind::OnceDo && (r.flags & trace::kSuccess) && r.tpost != 0) {
@@ -62,7 +62,7 @@ Epoch HappensBefore::PostEpoch(uint32_t rec) const {
   return PostEpochAt(rec - gbegin_[trace::Value(ops().GoroutineIndexOf(rec))]);
 }
 
-Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
+Epoch HappensBefore::Knows(RecordId rec, bool post, uint32_t gid) const {
   rec = ops().Owner(rec);
   const GoroutineIndex g = trace::IndexOf(Gid(gid));
   if (post && !Completed(rec)) post = false;
@@ -77,7 +77,7 @@ Epoch HappensBefore::Knows(uint32_t rec, bool post, uint32_t gid) const {
   return store_.Get(s, slot);
 }
 
-bool HappensBefore::KnowledgeGained(uint32_t prev, uint32_t rec,
+bool HappensBefore::KnowledgeGained(RecordId prev, RecordId rec,
                                     std::vector<uint32_t>* out) const {
   rec = ops().Owner(rec);
   uint32_t b = snaps_.Pre(rec);
@@ -113,7 +113,7 @@ void HappensBefore::MaterializeAll(uint32_t s, VectorClock* vc) const {
   }
 }
 
-VectorClock HappensBefore::PreClock(uint32_t rec) const {
+VectorClock HappensBefore::PreClock(RecordId rec) const {
   rec = ops().Owner(rec);
   VectorClock vc(num_g_);
   MaterializeAll(snaps_.Pre(rec), &vc);
@@ -121,7 +121,7 @@ VectorClock HappensBefore::PreClock(uint32_t rec) const {
   return vc;
 }
 
-VectorClock HappensBefore::PostClock(uint32_t rec) const {
+VectorClock HappensBefore::PostClock(RecordId rec) const {
   rec = ops().Owner(rec);
   if (!Completed(rec)) return PreClock(rec);
   VectorClock vc(num_g_);
@@ -130,7 +130,7 @@ VectorClock HappensBefore::PostClock(uint32_t rec) const {
   return vc;
 }
 
-bool HappensBefore::Before(uint32_t a, uint32_t b) const {
+bool HappensBefore::Before(RecordId a, RecordId b) const {
   a = ops().Owner(a);
   b = ops().Owner(b);
   if (a == b || !Completed(a)) return false;
@@ -140,7 +140,7 @@ bool HappensBefore::Before(uint32_t a, uint32_t b) const {
   return PostEpoch(a) <= Knows(b, false, trace::Value(trace::GidAt(ga)));
 }
 
-int64_t HappensBefore::LastBefore(std::span<const uint32_t> recs, uint32_t b) const {
+int64_t HappensBefore::LastBefore(std::span<const RecordId> recs, RecordId b) const {
   if (recs.empty()) return -1;
   b = ops().Owner(b);
   const GoroutineIndex ga = ops().GoroutineIndexOf(ops().Owner(recs[0]));

@@ -171,8 +171,8 @@ class HappensBefore {
   }
 
   // Record facts. SelectCase records stand for their Select in all queries.
-  bool Completed(uint32_t rec) const;
-  bool ClockKnown(uint32_t rec) const;
+  bool Completed(RecordId rec) const;
+  bool ClockKnown(RecordId rec) const;
   // Records whose clocks were not stored (the clock budget ran out, or
   // HbOptions::unclocked named them): the predictions about them are
   // dropped, since Before() says "ordered". Not the records
@@ -180,10 +180,10 @@ class HappensBefore {
   uint64_t RecordsWithoutClock() const;
   // Whether the stored clocks reached HbOptions::clock_budget_bytes.
   bool ClockBudgetExhausted() const { return store_.exhausted(); }
-  Epoch PreEpoch(uint32_t rec) const;
-  Epoch PostEpoch(uint32_t rec) const;
+  Epoch PreEpoch(RecordId rec) const;
+  Epoch PostEpoch(RecordId rec) const;
   // What rec's pre (post) clock knows of goroutine gid.
-  Epoch Knows(uint32_t rec, bool post, uint32_t gid) const;
+  Epoch Knows(RecordId rec, bool post, uint32_t gid) const;
   // Appends to out the goroutine indices (not rec's own) of which rec's pre
   // clock may know more than prev's (prev an earlier record of rec's
   // goroutine, a record that happens before rec, or kNoRecord for the zero
@@ -192,29 +192,29 @@ class HappensBefore {
   // unchanged) when either has no stored clock: then any goroutine may have.
   // Lets a caller that asks, for every record, what it knows of every
   // goroutine ask only where the answer can have changed.
-  bool KnowledgeGained(uint32_t prev, uint32_t rec, std::vector<uint32_t>* out) const;
-  VectorClock PreClock(uint32_t rec) const;
-  VectorClock PostClock(uint32_t rec) const;  // == PreClock for records that never completed
+  bool KnowledgeGained(RecordId prev, RecordId rec, std::vector<uint32_t>* out) const;
+  VectorClock PreClock(RecordId rec) const;
+  VectorClock PostClock(RecordId rec) const;  // == PreClock for records that never completed
 
   // a's completion happens before b's start in every schedule consistent
   // with the run's partners. False if a never completed. Conservative: true
   // when a clock was not stored (budget).
-  bool Before(uint32_t a, uint32_t b) const;
+  bool Before(RecordId a, RecordId b) const;
   // The largest k with Before(recs[k], b), -1 if none, where recs are
   // records of one goroutine in program order (so that the answers are
   // true up to some k, false after it). What b knows of that goroutine is
   // read once, not once per record the search looks at: the rewrite asks
   // this of every goroutine for each operation of a bug.
-  int64_t LastBefore(std::span<const uint32_t> recs, uint32_t b) const;
+  int64_t LastBefore(std::span<const RecordId> recs, RecordId b) const;
   // Neither Before(a, b) nor Before(b, a); never for records of the same
   // goroutine or for a record and itself.
-  bool Concurrent(uint32_t a, uint32_t b) const {
+  bool Concurrent(RecordId a, RecordId b) const {
     return ops().GoroutineIndexOf(a) != ops().GoroutineIndexOf(b) && !Before(a, b) &&
            !Before(b, a);
   }
 
   // Exact communication partner (see OpIndex::Partner).
-  uint32_t Partner(uint32_t rec) const { return ops().Partner(rec); }
+  RecordId Partner(RecordId rec) const { return ops().Partner(rec); }
 
  private:
   friend class Builder;
@@ -242,9 +242,9 @@ class HappensBefore {
   const OpIndex* ops_ = &own_ops_;
   ClockStore store_;
   SnapshotIds snaps_;                            // per record with a clock
-  std::vector<uint32_t> gbegin_;                // per goroutine index
+  std::vector<RecordId> gbegin_;                // per goroutine index: its first record
   // Once.Do records that ran f: their post comes after f's body.
-  std::vector<std::pair<uint32_t, Epoch>> once_post_;  // (rec, post epoch), sorted
+  std::vector<std::pair<RecordId, Epoch>> once_post_;  // (rec, post epoch), sorted
   std::vector<std::string> warnings_;
   HbStats stats_;
 };

@@ -14,13 +14,13 @@ namespace {
 using testing::TraceBuilder;
 using H = TraceBuilder::H;
 
-struct Built {
+struct TraceWithHb {
   trace::Trace t;
   std::unique_ptr<HappensBefore> hb;
 };
 
-Built BuildHb(TraceBuilder& b, HbOptions opt = {}) {
-  Built r;
+TraceWithHb BuildHb(TraceBuilder& b, HbOptions opt = {}) {
+  TraceWithHb r;
   r.t = b.Finish();
   r.hb = std::make_unique<HappensBefore>(opt);
   std::string err;

@@ -105,7 +105,7 @@ void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
   }
 }
 
-uint32_t OpIndex::Owner(uint32_t rec) const {
+RecordId OpIndex::Owner(RecordId rec) const {
   const auto& rs = t_->records;
   if (rs[rec].kind != Kind::SelectCase) return rec;
   uint32_t g = trace::Value(GoroutineIndexOf(rec));
@@ -115,7 +115,7 @@ uint32_t OpIndex::Owner(uint32_t rec) const {
   return rs[i].kind == Kind::Select ? i : rec;
 }
 
-uint32_t OpIndex::ChosenCase(uint32_t sel) const {
+RecordId OpIndex::ChosenCase(RecordId sel) const {
   const auto& rs = t_->records;
   const Record& s = rs[sel];
   if (s.kind != Kind::Select || s.tpost == 0 || s.val == trace::kDefaultCase) {
@@ -128,17 +128,17 @@ uint32_t OpIndex::ChosenCase(uint32_t sel) const {
   return kNoRecord;
 }
 
-uint32_t OpIndex::SendOf(uint32_t c, uint32_t seq) const {
+RecordId OpIndex::SendOf(uint32_t c, uint32_t seq) const {
   if (c >= chans_.size() || seq == 0 || seq > chans_[c].values) return kNoRecord;
   return send_[seq_off_[c] + seq];
 }
 
-uint32_t OpIndex::RecvOf(uint32_t c, uint32_t seq) const {
+RecordId OpIndex::RecvOf(uint32_t c, uint32_t seq) const {
   if (c >= chans_.size() || seq == 0 || seq > chans_[c].values) return kNoRecord;
   return recv_[seq_off_[c] + seq];
 }
 
-uint32_t OpIndex::Partner(uint32_t rec) const {
+RecordId OpIndex::Partner(RecordId rec) const {
   const auto& rs = t_->records;
   if (rs[rec].kind == Kind::Select) {
     rec = ChosenCase(rec);
@@ -155,7 +155,7 @@ uint32_t OpIndex::Partner(uint32_t rec) const {
   }
 }
 
-uint32_t OpIndex::SignalOf(uint32_t wait) const {
+RecordId OpIndex::SignalOf(RecordId wait) const {
   const Record& r = t_->records[wait];
   uint32_t c = ObjectOf(wait);
   if (r.kind != Kind::CondWait || r.tpost == 0 || c == kNoObject) return kNoRecord;
@@ -163,7 +163,7 @@ uint32_t OpIndex::SignalOf(uint32_t wait) const {
   return r.val != 0 && r.val < n ? sig_[sig_off_[c] + r.val] : kNoRecord;
 }
 
-uint32_t OpIndex::WaitersOf(uint32_t sig) const {
+uint32_t OpIndex::WaitersOf(RecordId sig) const {
   auto it = std::lower_bound(waiters_.begin(), waiters_.end(), std::make_pair(sig, 0u));
   return it != waiters_.end() && it->first == sig ? it->second : 0;
 }
@@ -239,7 +239,7 @@ void OpIndex::Build(const trace::Trace& t) {
   uint8_t cls_of[256];
   for (int k = 0; k < 256; ++k) cls_of[k] = uint8_t(ClassOf(Kind(k)));
   NumberObjects(cls_of);
-  std::vector<uint32_t> test_ends;
+  std::vector<RecordId> test_ends;
   NoteOperations(cls_of, &test_ends);
   const uint32_t dups = PlaceOperations(cls_of);
   BuildTests(test_ends);
@@ -332,7 +332,7 @@ void OpIndex::NumberObjects(const uint8_t* cls_of) {
 
 // A completed send/receive that carried value val (select: the chosen
 // case; sel is its Select record).
-bool OpIndex::IsValueOp(uint32_t i, uint32_t sel) const {
+bool OpIndex::IsValueOp(RecordId i, RecordId sel) const {
   const auto& rs = t_->records;
   const Record& r = rs[i];
   if (r.val == 0 || (r.flags & trace::kClosed)) return false;
@@ -346,7 +346,7 @@ bool OpIndex::IsValueOp(uint32_t i, uint32_t sel) const {
 
 // The Select owning SelectCase i in a sequential scan, given the last
 // Select the scan passed (sel), or kNoRecord.
-uint32_t OpIndex::SelectOwning(uint32_t i, uint32_t sel) const {
+RecordId OpIndex::SelectOwning(RecordId i, RecordId sel) const {
   const auto& rs = t_->records;
   return sel != kNoRecord && GoroutineIndexOf(sel) == GoroutineIndexOf(i) && i - sel <= rs[sel].aux
              ? sel
@@ -357,7 +357,7 @@ uint32_t OpIndex::SelectOwning(uint32_t i, uint32_t sel) const {
 // each record goes in its object's operation list (Class::ops, packed in
 // two passes, packed_ids.h: a plain array of them beside the packed one
 // was the peak of a pipeline's analysis, docs/analysis-needs.md).
-void OpIndex::NoteOperations(const uint8_t* cls_of, std::vector<uint32_t>* test_ends) {
+void OpIndex::NoteOperations(const uint8_t* cls_of, std::vector<RecordId>* test_ends) {
   const trace::Trace& t = *t_;
   const auto& rs = t.records;
   const uint32_t n = static_cast<uint32_t>(rs.size());
@@ -421,7 +421,7 @@ void OpIndex::NoteOperations(const uint8_t* cls_of, std::vector<uint32_t>* test_
 
 // The value slot of channel operation i on channel c, or null when i
 // carried no value (sel: its Select, for a SelectCase).
-PackedIds* OpIndex::ValueSlot(uint32_t i, uint32_t c, uint32_t sel, size_t* slot) {
+PackedIds* OpIndex::ValueSlot(RecordId i, uint32_t c, RecordId sel, size_t* slot) {
   const Record& r = t_->records[i];
   if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv && r.kind != Kind::SelectCase) return nullptr;
   if (!IsValueOp(i, r.kind == Kind::SelectCase ? sel : kNoRecord)) return nullptr;
@@ -561,7 +561,7 @@ void OpIndex::BuildCondTables() {
 }
 
 
-void OpIndex::BuildTests(const std::vector<uint32_t>& test_ends) {
+void OpIndex::BuildTests(const std::vector<RecordId>& test_ends) {
   const trace::Trace& t = *t_;
   const uint32_t ng = static_cast<uint32_t>(t.goroutines.size());
   std::map<uint32_t, size_t> test_pos;  // test index -> tests_ position (the last start)
@@ -671,7 +671,7 @@ void OpIndex::BuildStampOrder() const {
   by_stamp_built_ = true;
 }
 
-std::span<const uint32_t> OpIndex::OpsByStamp(ObjClass c, ObjectId raw) const {
+std::span<const RecordId> OpIndex::OpsByStamp(ObjClass c, ObjectId raw) const {
   if (c == ObjClass::None) return {};
   if (!by_stamp_built_) BuildStampOrder();
   if (raw == ObjectId(0)) return raw0_[int(c)];

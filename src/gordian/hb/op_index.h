@@ -13,7 +13,8 @@
 // the trace gives them and a dense number per class. The API takes and
 // returns them as the distinct types of trace/ids.h (Gid, GoroutineIndex,
 // ObjectId), so that one passed for the other does not compile; records
-// and dense object numbers are plain uint32_t, the index of flat arrays.
+// (RecordId) and dense object numbers are plain uint32_t, the index of
+// flat arrays.
 #pragma once
 
 #include <cstdint>
@@ -61,8 +62,8 @@ struct ChannelInfo {
   ObjectId raw{0};              // trace object id
   int64_t capacity = -1;        // from ChanMake; inferred (see capacity_known) otherwise
   bool capacity_known = false;  // false: no ChanMake record, capacity inferred from stamps
-  uint32_t make_rec = kNoRecord;
-  uint32_t close_rec = kNoRecord;  // the first close that did not panic
+  RecordId make_rec = kNoRecord;
+  RecordId close_rec = kNoRecord;  // the first close that did not panic
   uint32_t values = 0;          // highest value sequence number seen
 };
 
@@ -87,7 +88,7 @@ class OpIndex {
   // (nil channel, kinds without object).
   // (Inlined always: it is in the loops over every record; outlined, the
   // index's build took 40% longer.)
-  [[gnu::always_inline]] uint32_t ObjectOf(uint32_t rec) const {
+  [[gnu::always_inline]] uint32_t ObjectOf(RecordId rec) const {
     if (!obj_.empty()) return obj_[rec];
     // Every class has a direct table: the record's raw id says it.
     const trace::Record& r = t_->records[rec];
@@ -97,7 +98,7 @@ class OpIndex {
   }
   // Starts loading what the per-record lookups read for rec (the clock
   // builder's scheduler knows records steps before it replays them).
-  void PrefetchRecord(uint32_t rec) const {
+  void PrefetchRecord(RecordId rec) const {
     if (!obj_.empty()) __builtin_prefetch(&obj_[rec]);
     if (!gor_narrow_) {
       __builtin_prefetch(&gor_[rec]);
@@ -118,17 +119,17 @@ class OpIndex {
   const ChannelInfo& Channel(uint32_t dense) const { return chans_[dense]; }
   // Exact partners: the send / receive record (ChanSend, ChanRecv or the
   // chosen SelectCase) that carried value `seq` of channel `dense`.
-  uint32_t SendOf(uint32_t dense, uint32_t seq) const;
-  uint32_t RecvOf(uint32_t dense, uint32_t seq) const;
+  RecordId SendOf(uint32_t dense, uint32_t seq) const;
+  RecordId RecvOf(uint32_t dense, uint32_t seq) const;
 
   // For a SelectCase record: its Select record; otherwise rec itself.
-  uint32_t Owner(uint32_t rec) const;
+  RecordId Owner(RecordId rec) const;
   // For a completed Select that chose a case: the chosen SelectCase record;
   // kNoRecord for default, blocked or malformed selects.
-  uint32_t ChosenCase(uint32_t select_rec) const;
+  RecordId ChosenCase(RecordId select_rec) const;
   // Goroutine index (gid - 1) of a record; kNoGoroutine outside every
   // goroutine.
-  GoroutineIndex GoroutineIndexOf(uint32_t rec) const {
+  GoroutineIndex GoroutineIndexOf(RecordId rec) const {
     if (!gor_narrow_) return GoroutineIndex(gor_[rec]);
     const uint32_t block = rec >> kGorBlockShift;
     const uint32_t mixed = gor_mixed_[block];
@@ -137,29 +138,29 @@ class OpIndex {
     return d == kNoGoroutineDelta ? trace::kNoGoroutine : GoroutineIndex(gor_[block] + d);
   }
   // The gid of a record's goroutine; kNoGid outside every goroutine.
-  Gid GidOf(uint32_t rec) const { return trace::GidAt(GoroutineIndexOf(rec)); }
+  Gid GidOf(RecordId rec) const { return trace::GidAt(GoroutineIndexOf(rec)); }
   // The exact communication partner of a send/receive/select (the record on
   // the other side: ChanSend, ChanRecv or a SelectCase), or kNoRecord.
-  uint32_t Partner(uint32_t rec) const;
+  RecordId Partner(RecordId rec) const;
 
-  // The GoSpawn record that created goroutine index g, or kNoRecordId.
-  RecordId SpawnOfIndex(GoroutineIndex g) const { return RecordId(spawn_[trace::Value(g)]); }
-  // The GoSpawn record that created goroutine gid, or kNoRecordId (main,
+  // The GoSpawn record that created goroutine index g, or kNoRecord.
+  RecordId SpawnOfIndex(GoroutineIndex g) const { return spawn_[trace::Value(g)]; }
+  // The GoSpawn record that created goroutine gid, or kNoRecord (main,
   // unknown gids).
   RecordId SpawnOfGid(Gid gid) const {
     uint32_t g = trace::Value(trace::IndexOf(gid));
-    return g < spawn_.size() ? RecordId(spawn_[g]) : trace::kNoRecordId;
+    return g < spawn_.size() ? spawn_[g] : kNoRecord;
   }
   // The Once.Do record that ran f for a dense Once, or kNoRecord.
-  uint32_t OnceRunner(uint32_t dense_once) const { return once_runner_[dense_once]; }
+  RecordId OnceRunner(uint32_t dense_once) const { return once_runner_[dense_once]; }
   // The Signal/Broadcast record that woke a completed CondWait, or kNoRecord.
-  uint32_t SignalOf(uint32_t cond_wait_rec) const;
+  RecordId SignalOf(RecordId cond_wait_rec) const;
   // Number of CondWait records woken by a Signal/Broadcast record.
-  uint32_t WaitersOf(uint32_t signal_rec) const;
+  uint32_t WaitersOf(RecordId signal_rec) const;
 
   // Records of an object by its trace id, in stamp (tpre) order, ties in
   // trace order; raw id 0 (a nil channel) included. Built on first use.
-  std::span<const uint32_t> OpsByStamp(ObjClass c, ObjectId raw) const;
+  std::span<const RecordId> OpsByStamp(ObjClass c, ObjectId raw) const;
 
   // Tests, in TestStart order.
   const std::vector<TestInfo>& tests() const { return tests_; }
@@ -167,10 +168,10 @@ class OpIndex {
   // The test a goroutine's operation at stamp belongs to ("" for none: a
   // main program, or an operation outside every test).
   std::string TestOfGoroutine(Gid gid, uint32_t stamp) const;
-  std::string TestOf(uint32_t rec) const { return TestOfGoroutine(GidOf(rec), t_->records[rec].tpre); }
+  std::string TestOf(RecordId rec) const { return TestOfGoroutine(GidOf(rec), t_->records[rec].tpre); }
   // The ProgramExit record (the last one), or kNoRecord when the program
   // never exited (killed, or the trace was cut off).
-  uint32_t ExitRecord() const { return exit_rec_; }
+  RecordId ExitRecord() const { return exit_rec_; }
   // The program ended by itself: a ProgramExit record or a meta
   // exit_status (trace::Summarize's `exited`).
   bool Exited() const { return exited_; }
@@ -213,35 +214,36 @@ class OpIndex {
   // The send and the receive of each value: one goroutine's sends (or
   // receives) of a channel lie close together, so most blocks are narrow.
   PackedIds send_, recv_;
-  std::vector<uint32_t> spawn_;
-  std::vector<uint32_t> once_runner_;
+  std::vector<RecordId> spawn_;
+  std::vector<RecordId> once_runner_;
   // Cond: per cond, the waking Signal/Broadcast by ticket val; waiters per signal.
-  std::vector<uint32_t> sig_off_, sig_;
-  std::vector<std::pair<uint32_t, uint32_t>> waiters_;  // (signal rec, count), sorted
+  std::vector<uint32_t> sig_off_;
+  std::vector<RecordId> sig_;
+  std::vector<std::pair<RecordId, uint32_t>> waiters_;  // (signal rec, count), sorted
   std::vector<std::string> warnings_;
   // Tests and the test of each gid: index into tests_, or -1 (decide by
   // time window, also -2: ambiguous) or -3 (outside every test).
   std::vector<TestInfo> tests_;
   std::vector<int32_t> test_of_gid_;
-  uint32_t exit_rec_ = kNoRecord;
+  RecordId exit_rec_ = kNoRecord;
   bool exited_ = false;
   // OpsByStamp: per class, ops re-sorted by stamp (same offsets), and the
   // records with raw id 0.
   mutable bool by_stamp_built_ = false;
-  mutable std::vector<uint32_t> by_stamp_[kNumObjClasses];
-  mutable std::vector<uint32_t> raw0_[kNumObjClasses];
+  mutable std::vector<RecordId> by_stamp_[kNumObjClasses];
+  mutable std::vector<RecordId> raw0_[kNumObjClasses];
 
   // The steps of Build (op_index.cc), in order; cls_of: the class of each
   // record kind.
   void NumberObjects(const uint8_t* cls_of);
-  void NoteOperations(const uint8_t* cls_of, std::vector<uint32_t>* test_ends);
+  void NoteOperations(const uint8_t* cls_of, std::vector<RecordId>* test_ends);
   uint32_t PlaceOperations(const uint8_t* cls_of);
   void InferCapacities();
   void BuildCondTables();
-  bool IsValueOp(uint32_t i, uint32_t sel) const;
-  uint32_t SelectOwning(uint32_t i, uint32_t sel) const;
-  PackedIds* ValueSlot(uint32_t i, uint32_t c, uint32_t sel, size_t* slot);
-  void BuildTests(const std::vector<uint32_t>& test_ends);
+  bool IsValueOp(RecordId i, RecordId sel) const;
+  RecordId SelectOwning(RecordId i, RecordId sel) const;
+  PackedIds* ValueSlot(RecordId i, uint32_t c, RecordId sel, size_t* slot);
+  void BuildTests(const std::vector<RecordId>& test_ends);
   void BuildStampOrder() const;
 
   friend class Builder;

@@ -18,8 +18,11 @@
 #include <vector>
 
 #include "gordian/hb/record_mask.h"
+#include "gordian/trace/ids.h"
 
 namespace gordian::hb {
+
+using trace::RecordId;
 
 class SnapshotIds {
  public:
@@ -56,18 +59,18 @@ class SnapshotIds {
   }
 
   size_t size() const { return n_; }
-  uint32_t Pre(uint32_t rec) const {
+  uint32_t Pre(RecordId rec) const {
     uint32_t s = Slot(rec);
     return s == kNoSlot ? kUnknown : pre_[s];
   }
-  uint32_t Post(uint32_t rec) const {
+  uint32_t Post(RecordId rec) const {
     uint32_t s = Slot(rec);
     return s == kNoSlot ? kUnknown : post_[s];
   }
-  void SetPre(uint32_t rec, uint32_t id) {
+  void SetPre(RecordId rec, uint32_t id) {
     if (uint32_t s = Slot(rec); s != kNoSlot) pre_[s] = id;
   }
-  void SetPost(uint32_t rec, uint32_t id) {
+  void SetPost(RecordId rec, uint32_t id) {
     if (uint32_t s = Slot(rec); s != kNoSlot) post_[s] = id;
   }
   // Every stored id, pre and post (kUnknown included): the roots of the
@@ -80,7 +83,7 @@ class SnapshotIds {
 
  private:
   static constexpr uint32_t kNoSlot = 0xffffffffu;
-  uint32_t Slot(uint32_t rec) const {
+  uint32_t Slot(RecordId rec) const {
     if (bits_.empty()) return rec;
     const uint64_t word = bits_[rec >> 6];
     const uint64_t bit = uint64_t{1} << (rec & 63);

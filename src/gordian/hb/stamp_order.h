@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::hb {
@@ -44,7 +45,7 @@ class StampOrder {
 
  private:
   struct Cursor {
-    uint32_t rec = 0;    // the next record with a step not given yet
+    trace::RecordId rec = 0;  // the next record with a step not given yet
     uint32_t stamp = 0;  // that step's stamp
     bool post = false;   // that step is the record's post step
   };

@@ -11,7 +11,7 @@
 //   auto r = b.Recv(1, ch);               // receive completes ...
 //   b.Complete(s);                        // ... then the send's post
 //   trace::Trace t = b.Finish();
-//   uint32_t i = b.Index(r);              // record index in t
+//   trace::RecordId i = b.Index(r);       // record index in t
 #pragma once
 
 #include <cstdint>
@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::hb::testing {
@@ -251,12 +252,12 @@ class TraceBuilder {
     return t;
   }
   // Record index of a handle in the trace Finish() returned.
-  uint32_t Index(H h) const { return begin_[h.g] + h.pos; }
+  trace::RecordId Index(H h) const { return begin_[h.g] + h.pos; }
 
  private:
   std::vector<std::vector<trace::Record>> gors_;
   std::vector<uint32_t> parent_, child_index_, children_;
-  std::vector<uint32_t> begin_;
+  std::vector<trace::RecordId> begin_;
   std::vector<trace::Site> sites_;
   std::vector<std::string> strings_{""};
   std::map<uint32_t, uint32_t> sent_, recvd_, tickets_, notified_;

@@ -35,7 +35,7 @@ using trace::TraceWriter;
 // the predictive detectors build their second engine, without mutex edges),
 // a third sends on a channel main closed (an occurred panic), and a fourth
 // is left blocked on a receive (a leak).
-TraceWriter Program() {
+TraceWriter LockOrderPanicAndLeak() {
   TraceWriter w;
   const uint32_t s = w.AddSite("/p/main.go", 5, "main.main");
   const uint32_t a = w.NewObject(), b = w.NewObject();
@@ -64,7 +64,7 @@ TEST(AnalyzeTrace, IndexesTheTraceOnce) {
   std::string tmpl = (fs::temp_directory_path() / "gordian-analyze-test-XXXXXX").string();
   ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
   std::string err;
-  ASSERT_TRUE(Program().Write(tmpl + "/trace", &err)) << err;
+  ASSERT_TRUE(LockOrderPanicAndLeak().Write(tmpl + "/trace", &err)) << err;
   std::vector<report::Finding> found;
   uint64_t before = hb::OpIndex::Builds();
   ASSERT_TRUE(AnalyzeTrace("test", tmpl + "/trace", AnalyzeOptions{}, &found, &err)) << err;
@@ -80,12 +80,12 @@ TEST(AnalyzeTrace, IndexesTheTraceOnce) {
   fs::remove_all(tmpl);
 }
 
-// Program() followed by k goroutines that each take a shared mutex and send
+// LockOrderPanicAndLeak() followed by k goroutines that each take a shared mutex and send
 // on a buffered channel main drains (clocks to store, in proportion to k),
 // and, last in the trace, a send on a channel main closes without ordering
 // (a predicted send-on-closed about the trace's last records).
 TraceWriter Scaled(int k) {
-  TraceWriter w = Program();
+  TraceWriter w = LockOrderPanicAndLeak();
   const uint32_t s = w.AddSite("/p/work.go", 9, "main.work");
   const uint32_t m = w.NewObject(), work = w.NewObject(), late = w.NewObject();
   w.Op(1, Kind::ChanMake, work, k, s);
@@ -218,7 +218,7 @@ TEST(AnalyzeTraceBudget, DegradesWithANoteAndKeepsWhatOccurred) {
 // asks about the big channel, so with clocks on demand it costs no clock
 // at all, and the analysis fits where shedding was needed.)
 TEST(AnalyzeTraceBudget, TheLargestObjectIsShedFirst) {
-  TraceWriter w = Program();
+  TraceWriter w = LockOrderPanicAndLeak();
   const uint32_t s = w.AddSite("/p/pool.go", 7, "main.pool");
   const uint32_t small = w.AddSite("/p/small.go", 9, "main.small");
   const uint32_t big = w.NewObject();
@@ -331,10 +331,10 @@ TEST(AnalyzeTraceProgress, ReportsPhasesWithRecordCounts) {
 // when confirmation is off (gordian test --no-confirm), though the trace
 // has predictions to rewrite and its first build left clocks out.
 TEST(AnalyzeTraceProgress, EveryClockOnlyForAConfirmation) {
-  // Program's predictions, and a buffered channel busy enough
+  // LockOrderPanicAndLeak's predictions, and a buffered channel busy enough
   // (detect::kClockNeedsMinOps) that no detector asks about: its records
   // get no clock in the first build.
-  TraceWriter w = Program();
+  TraceWriter w = LockOrderPanicAndLeak();
   const uint32_t s = w.AddSite("/p/busy.go", 9, "main.busy");
   const uint32_t busy = w.NewObject();
   w.Op(1, Kind::ChanMake, busy, 1000, s);

@@ -32,7 +32,7 @@ using trace::TraceWriter;
 // main.go:12, main closes it at main.go:10. Where the two are not ordered
 // (sent_first false): main closes, then 1.0's send finds the channel closed
 // and panics.
-TraceWriter Program(bool sent_first) {
+TraceWriter SendRacingClose(bool sent_first) {
   TraceWriter w;
   uint32_t mk = w.AddSite("/p/main.go", 5, "main.main");
   uint32_t go = w.AddSite("/p/main.go", 6, "main.main");
@@ -52,7 +52,7 @@ TraceWriter Program(bool sent_first) {
   return w;
 }
 
-// The send of Program, as a finding's primary location.
+// The send of SendRacingClose, as a finding's primary location.
 report::Location SendSite() {
   report::Location l;
   l.file = "/p/main.go";
@@ -110,7 +110,7 @@ class ConfirmTest : public util::TempDirTest {
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(TempDirTest::SetUp());
     std::string err;
-    ASSERT_TRUE(Program(true).Write(dir_ + "/trace", &err)) << err;
+    ASSERT_TRUE(SendRacingClose(true).Write(dir_ + "/trace", &err)) << err;
     ASSERT_TRUE(trace::ReadTrace(dir_ + "/trace", &t_, &err)) << err;
     ASSERT_TRUE(hb_.Build(t_, &err)) << err;
     opt_.schedule_dir = dir_ + "/schedules";
@@ -144,10 +144,10 @@ class ConfirmTest : public util::TempDirTest {
   }
   // A script in the place of a kept binary (binary_runner.h): it writes
   // "cwd|schedule|arguments" to dir_/ran and leaves the trace of a replay
-  // that hit the bug (Program(false)) where the runtime would.
+  // that hit the bug (SendRacingClose(false)) where the runtime would.
   std::string FakeBinary(const std::string& name) {
     std::string err;
-    TraceWriter replayed = Program(false);
+    TraceWriter replayed = SendRacingClose(false);
     replayed.SetMeta("replay_schedule", "1");
     EXPECT_TRUE(replayed.Write(dir_ + "/replayed", &err)) << err;
     std::string path = dir_ + "/" + name;
@@ -170,7 +170,7 @@ class ConfirmTest : public util::TempDirTest {
 };
 
 TEST_F(ConfirmTest, ReplayThatHitsTheBugConfirms) {
-  runner_.replayed = Program(false);
+  runner_.replayed = SendRacingClose(false);
   ConfirmSummary sum;
   std::vector<report::Finding> fs = Confirm(&sum);
   EXPECT_EQ(runner_.calls, 1);
@@ -187,7 +187,7 @@ TEST_F(ConfirmTest, ReplayThatHitsTheBugConfirms) {
 }
 
 TEST_F(ConfirmTest, ReplayWithoutTheBugLeavesItUnconfirmed) {
-  runner_.replayed = Program(true);
+  runner_.replayed = SendRacingClose(true);
   ConfirmSummary sum;
   std::vector<report::Finding> fs = Confirm(&sum);
   EXPECT_EQ(runner_.calls, 1);
@@ -202,7 +202,7 @@ TEST_F(ConfirmTest, ReplayWithoutTheBugLeavesItUnconfirmed) {
 // note says why. The same replay run to its end without the bug refutes it
 // (the test above).
 TEST_F(ConfirmTest, ReplayStoppedAtItsLimitLeavesItPredicted) {
-  runner_.replayed = Program(true);
+  runner_.replayed = SendRacingClose(true);
   runner_.timed_out = true;
   ConfirmSummary sum;
   std::vector<report::Finding> fs = Confirm(&sum);
@@ -214,7 +214,7 @@ TEST_F(ConfirmTest, ReplayStoppedAtItsLimitLeavesItPredicted) {
   EXPECT_TRUE(OneNoteSays(sum, "stopped at its"));
 
   // Killed at the limit, but after the bug showed: confirmed all the same.
-  runner_.replayed = Program(false);
+  runner_.replayed = SendRacingClose(false);
   ConfirmSummary sum2;
   fs = Confirm(&sum2);
   EXPECT_EQ(fs[0].status, Status::Confirmed);
@@ -265,7 +265,7 @@ TEST_F(ConfirmTest, NoReplayWhenTheWallLimitIsNear) {
 TEST_F(ConfirmTest, ReproduceOccurredNeedsTheReplayToHitTheBug) {
   for (bool hit : {true, false}) {
     SCOPED_TRACE(hit ? "hit" : "missed");
-    runner_.replayed = Program(!hit);
+    runner_.replayed = SendRacingClose(!hit);
     runner_.calls = 0;
     report::Finding f;
     f.kind = FindingKind::SendOnClosed;
@@ -296,7 +296,7 @@ TEST_F(ConfirmTest, TheRecordedTestBinaryRunsTheReplays) {
   // The recording as a package's test trace: the binary's name and the
   // package directory (packages.txt beside the trace), as the exec wrapper
   // leaves them.
-  TraceWriter recorded = Program(true);
+  TraceWriter recorded = SendRacingClose(true);
   recorded.SetMeta("arg.0", "/tmp/go-build1/b001/p.test");
   recorded.SetMeta("argc", "2");
   recorded.SetMeta("arg.1", "-test.run=^TestSend$");

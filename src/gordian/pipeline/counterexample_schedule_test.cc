@@ -71,7 +71,7 @@ CheckStep Step(int32_t p, int32_t t, int32_t pc, bool blocks = false) {
   return s;
 }
 
-trace::Trace Parse() {
+trace::Trace TwoReceiversRun() {
   trace::Trace t;
   std::string err;
   EXPECT_TRUE(trace::ParseTextTrace(kTrace, "/src/p.go", &t, &err)) << err;
@@ -79,7 +79,7 @@ trace::Trace Parse() {
 }
 
 TEST(CounterexampleSchedule, OrdersTheMatchedOperationsAsTheCounterexampleDoes) {
-  trace::Trace t = Parse();
+  trace::Trace t = TwoReceiversRun();
   verify::Model m = TwoReceivers(9);
   verify::Violation v;
   v.kind = report::FindingKind::GoroutineLeak;
@@ -108,7 +108,7 @@ TEST(CounterexampleSchedule, OrdersTheMatchedOperationsAsTheCounterexampleDoes) 
 }
 
 TEST(CounterexampleSchedule, AStepWithoutARecordedMatchIsRefusedWithItsReason) {
-  trace::Trace t = Parse();
+  trace::Trace t = TwoReceiversRun();
   verify::Model m = TwoReceivers(7);  // the recording has no receive at line 7
   verify::Violation v;
   v.steps = {Step(0, 0, 0), Step(0, 0, 1), Step(0, 0, 2), Step(2, 2, 0)};
@@ -120,7 +120,7 @@ TEST(CounterexampleSchedule, AStepWithoutARecordedMatchIsRefusedWithItsReason) {
 }
 
 TEST(CounterexampleSchedule, AGoWithoutARecordedSpawnIsRefused) {
-  trace::Trace t = Parse();
+  trace::Trace t = TwoReceiversRun();
   verify::Model m = TwoReceivers(9);
   m.templates[0].code[2].pos = Line(1);  // no GoSpawn at line 1
   verify::Violation v;

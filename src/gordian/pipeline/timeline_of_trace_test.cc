@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "gordian/trace/writer.h"
+#include "gordian/trace/written_trace_test.h"
 #include "gordian/util/temp_dir_test.h"
 
 namespace gordian::pipeline {
@@ -14,16 +15,7 @@ namespace {
 
 using trace::Kind;
 
-class RunTimelineTest : public util::TempDirTest {
- protected:
-  trace::Trace Read(const trace::TraceWriter& w) {
-    std::string err;
-    EXPECT_TRUE(w.Write(dir_ + "/t", &err)) << err;
-    trace::Trace t;
-    EXPECT_TRUE(trace::ReadTrace(dir_ + "/t", &t, &err)) << err;
-    return t;
-  }
-};
+class RunTimelineTest : public util::TempDirTest {};
 
 TEST_F(RunTimelineTest, LanesOpsInStampOrderAndPartners) {
   trace::TraceWriter w;
@@ -39,7 +31,7 @@ TEST_F(RunTimelineTest, LanesOpsInStampOrderAndPartners) {
   w.Post(w.Pre(g, Kind::MutexLock, mu, work), 0);
   w.Op(g, Kind::MutexUnlock, mu, 0, work);
   w.Pre(g, Kind::ChanRecv, ch, work);                         // never completes
-  trace::Trace t = Read(w);
+  trace::Trace t = trace::WrittenTrace(w, dir_ + "/t");
 
   report::RunTimeline tl = RunTimelineOf(t, "example.com/m");
   EXPECT_EQ(tl.name, "example.com/m");

@@ -158,9 +158,8 @@ class Linearization {
   // goroutines spawned by a main that knows all the earlier ones would cost
   // their square.
   NodeRec Spawner(size_t h) const {
-    trace::RecordId spawn = e_.ops().SpawnOfIndex(trace::GoroutineIndex(static_cast<uint32_t>(h)));
-    if (spawn == trace::kNoRecordId) return kNoNode;
-    uint32_t sr = trace::Value(spawn);
+    trace::RecordId sr = e_.ops().SpawnOfIndex(trace::GoroutineIndex(static_cast<uint32_t>(h)));
+    if (sr == trace::kNoRecord) return kNoNode;
     size_t p = trace::Value(e_.ops().GoroutineIndexOf(sr));
     std::span<const uint32_t> pr = c_.Recs(p);
     size_t k = static_cast<size_t>(std::lower_bound(pr.begin(), pr.begin() + cut_[p], sr) - pr.begin());

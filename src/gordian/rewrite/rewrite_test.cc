@@ -29,12 +29,12 @@ int PosOf(const Schedule& s, const std::string& path, Kind k) {
   return -1;
 }
 
-struct Built {
+struct TraceWithEngine {
   trace::Trace t;
   hb::HappensBefore hb;
 };
 
-void Build(TB& b, Built* out) {
+void Build(TB& b, TraceWithEngine* out) {
   out->t = b.Finish();
   std::string err;
   ASSERT_TRUE(out->hb.Build(out->t, &err)) << err;
@@ -49,7 +49,7 @@ report::Finding FindingOf(FindingKind k, std::vector<uint32_t> records) {
 }
 
 // Rewrites the predicted finding of kind k over records of the run x.
-void RewritePredicted(const Built& x, FindingKind k, std::vector<uint32_t> records,
+void RewritePredicted(const TraceWithEngine& x, FindingKind k, std::vector<uint32_t> records,
                       Rewrite* rw) {
   std::string err;
   ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr, FindingOf(k, std::move(records)),
@@ -59,7 +59,7 @@ void RewritePredicted(const Built& x, FindingKind k, std::vector<uint32_t> recor
 
 // Builds the run of b, in which send and close are unordered, and rewrites
 // their predicted send on closed channel.
-void RewriteSendOnClosed(TB& b, TB::H send, TB::H close, Built* x, Rewrite* rw) {
+void RewriteSendOnClosed(TB& b, TB::H send, TB::H close, TraceWithEngine* x, Rewrite* rw) {
   Build(b, x);
   ASSERT_FALSE(x->hb.Before(b.Index(send), b.Index(close)));
   RewritePredicted(*x, FindingKind::SendOnClosed, {b.Index(send), b.Index(close)}, rw);
@@ -68,7 +68,7 @@ void RewriteSendOnClosed(TB& b, TB::H send, TB::H close, Built* x, Rewrite* rw) 
 // Rewrites the predicted leak of the stranded operation x, whose select q
 // could take its case 0 instead.
 void RewriteLeak(TB& b, TB::H x, TB::H q, Rewrite* rw) {
-  Built t;
+  TraceWithEngine t;
   Build(b, &t);
   RewritePredicted(t, FindingKind::GoroutineLeak,
                    {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}, rw);
@@ -89,7 +89,7 @@ TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
   b.End(w);
   b.Wait(1, wg);
   TB::H close = b.Close(1, ch);
-  Built x;
+  TraceWithEngine x;
   Rewrite rw;
   ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, close, &x, &rw));
   const Schedule& s = rw.schedule;
@@ -129,7 +129,7 @@ TEST(Rewrite, PastOfThousandsOfChainedGoroutinesIsLinear) {
   }
   b.Wait(1, wg);
   TB::H close = b.Close(1, results);
-  Built x;
+  TraceWithEngine x;
   Rewrite rw;
   ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, close, &x, &rw));
   const Schedule& s = rw.schedule;
@@ -164,7 +164,7 @@ TEST(Rewrite, RecvOnClosedLeavesTheSenderOut) {
   TB::H send = b.Send(p, ch);
   TB::H recv = b.Recv(1, ch);
   TB::H close = b.Close(c, ch);
-  Built x;
+  TraceWithEngine x;
   Build(b, &x);
   Rewrite rw;
   ASSERT_NO_FATAL_FAILURE(RewritePredicted(x, FindingKind::RecvOnClosed,
@@ -237,7 +237,7 @@ TEST(Rewrite, RecursiveRLockPutsTheWriterBetween) {
   b.RUnlock(1, mu);
   TB::H lk = b.RWLock(w, mu);
   b.RWUnlock(w, mu);
-  Built x;
+  TraceWithEngine x;
   Build(b, &x);
   hb::HbOptions o;
   o.mutex_edges = false;
@@ -268,7 +268,7 @@ TEST(Rewrite, KindsWithoutAPlanAreRefused) {
   TB b;
   uint32_t ch = b.MakeChan(1, 0);
   TB::H c1 = b.Close(1, ch);
-  Built x;
+  TraceWithEngine x;
   Build(b, &x);
   EXPECT_FALSE(Rewritable(FindingKind::CloseOfClosed));
   Rewrite rw;

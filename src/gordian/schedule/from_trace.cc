@@ -105,7 +105,7 @@ std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
   return ops;
 }
 
-const Record* ChosenCase(const trace::Trace& t, uint32_t sel) {
+const Record* ChosenCase(const trace::Trace& t, trace::RecordId sel) {
   const Record& r = t.records[sel];
   if (r.kind != Kind::Select || r.tpost == 0 || r.val == trace::kDefaultCase) return nullptr;
   for (uint32_t i = sel + 1; i <= sel + r.aux && i < t.records.size(); i++) {

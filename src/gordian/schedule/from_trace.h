@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gordian/schedule/schedule.h"
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::schedule {
@@ -14,10 +15,10 @@ namespace gordian::schedule {
 // One controlled operation of a trace, located.
 struct TraceOp {
   uint32_t gid = 0;
-  uint32_t rec = 0;     // index into Trace::records
-  uint64_t key = 0;     // orders it (see OrderKey)
-  bool repaired = false;  // completed although its record says it did not
-  uint32_t val = 0;       // val (repaired: the partner's value seq)
+  trace::RecordId rec = 0;  // index into Trace::records
+  uint64_t key = 0;         // orders it (see OrderKey)
+  bool repaired = false;    // completed although its record says it did not
+  uint32_t val = 0;         // val (repaired: the partner's value seq)
 };
 
 // The stamp at which an operation takes effect, which orders it in a
@@ -42,7 +43,7 @@ std::vector<TraceOp> ControlledOps(const trace::Trace& t);
 
 // The chosen SelectCase record of the Select record at index sel, or null
 // (default, not completed, or a case beyond the recorded ones).
-const trace::Record* ChosenCase(const trace::Trace& t, uint32_t sel);
+const trace::Record* ChosenCase(const trace::Trace& t, trace::RecordId sel);
 
 // Site text of r: "file:line", "?" if unknown (trace/trace.h).
 using trace::SiteText;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "gordian/trace/writer.h"
+#include "gordian/trace/written_trace_test.h"
 #include "gordian/util/temp_dir_test.h"
 
 namespace gordian::schedule {
@@ -19,6 +20,7 @@ using trace::Kind;
 using trace::Record;
 using trace::RecordRef;
 using trace::TraceWriter;
+using trace::WrittenTrace;
 
 // Whether the replay diverged (is not exact) in a way that mentions why.
 ::testing::AssertionResult Diverged(const FollowResult& f, const std::string& why) {
@@ -32,13 +34,6 @@ using trace::TraceWriter;
 
 class FromTraceTest : public util::TempDirTest {
  protected:
-  trace::Trace WriteAndRead(const TraceWriter& w) {
-    std::string err;
-    EXPECT_TRUE(w.Write(dir_, &err)) << err;
-    trace::Trace t;
-    EXPECT_TRUE(trace::ReadTrace(dir_, &t, &err)) << err;
-    return t;
-  }
   // The index in t.records of goroutine path's n-th record of kind k.
   static uint32_t Find(const trace::Trace& t, const std::string& path, Kind k, int n = 0) {
     for (const auto& g : t.goroutines) {
@@ -56,7 +51,7 @@ class FromTraceTest : public util::TempDirTest {
 // 1.0: selects on a (case 0) and b (case 1), gets b's value; waits on the
 // Cond, locks and unlocks mu, then panics; main adds, runs a Once and ends
 // as a test would.
-TraceWriter Program() {
+TraceWriter SelectCondMutexPanic() {
   TraceWriter w;
   uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
   uint32_t a = w.NewObject(), b = w.NewObject(), mu = w.NewObject(), cond = w.NewObject();
@@ -92,7 +87,7 @@ TraceWriter Program() {
 }
 
 TEST_F(FromTraceTest, SelectsCarryTheirCasePartnerAndPanicsArePlaced) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   ASSERT_EQ(s.goroutines, (std::vector<std::string>{"1", "1.0"}));
   // Order: send(main), select(1.0), cond wait(1.0), signal(main), lock,
@@ -140,19 +135,19 @@ TEST_F(FromTraceTest, SelectsCarryTheirCasePartnerAndPanicsArePlaced) {
 // A recording built with -race (meta race=1) replays built with -race: the
 // schedule says cmd.race, and the race detector can show the same data race.
 TEST_F(FromTraceTest, ARaceBuildReplaysUnderRace) {
-  TraceWriter w = Program();
+  TraceWriter w = SelectCondMutexPanic();
   w.SetMeta("arg.0", "/tmp/x.test");
   w.SetMeta("argc", "1");
-  EXPECT_FALSE(FromTrace(WriteAndRead(w), dir_).cmd.race);
+  EXPECT_FALSE(FromTrace(WrittenTrace(w, dir_), dir_).cmd.race);
   w.SetMeta("race", "1");
-  Schedule s = FromTrace(WriteAndRead(w), dir_);
+  Schedule s = FromTrace(WrittenTrace(w, dir_), dir_);
   EXPECT_EQ(s.cmd.mode, "test");
   EXPECT_TRUE(s.cmd.race);
   EXPECT_EQ(std::count(s.cmd.args.begin(), s.cmd.args.end(), "-race"), 0);
 }
 
 TEST_F(FromTraceTest, TheRecordingFollowsItsOwnScheduleExactly) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   FollowResult f = CheckFollowed(s, t);
   EXPECT_TRUE(f.complete);
@@ -161,7 +156,7 @@ TEST_F(FromTraceTest, TheRecordingFollowsItsOwnScheduleExactly) {
 }
 
 TEST_F(FromTraceTest, ASelectWithAnotherPartnerIsNotExact) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   uint32_t c1 = Find(r, "1.0", Kind::SelectCase, 1);
@@ -181,7 +176,7 @@ TEST_F(FromTraceTest, ASelectWithAnotherPartnerIsNotExact) {
 }
 
 TEST_F(FromTraceTest, CondTicketsAndLockOrderAreCompared) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   r.records[Find(r, "1", Kind::CondSignal)].val = 0;  // woke nobody
@@ -204,7 +199,7 @@ TEST_F(FromTraceTest, CondTicketsAndLockOrderAreCompared) {
 }
 
 TEST_F(FromTraceTest, BlockedAndCompletedMustAgree) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   r.records[Find(r, "1.0", Kind::CondWait)].tpost = 0;
@@ -249,11 +244,11 @@ TEST_F(FromTraceTest, AWaitCutOffByTheLastRecordsPanicIsNoDifference) {
     w.SetMeta("arg.0", "/tmp/x");
     return w;
   };
-  trace::Trace rec = WriteAndRead(program(false));
+  trace::Trace rec = WrittenTrace(program(false), dir_);
   Schedule s = FromTrace(rec, dir_);
   ASSERT_EQ(s.ops.size(), 2u);
   EXPECT_EQ(s.fatal_at, 2) << "died after its last operation";
-  trace::Trace replay = WriteAndRead(program(true));
+  trace::Trace replay = WrittenTrace(program(true), dir_);
   FollowResult f = CheckFollowed(s, replay);
   EXPECT_TRUE(f.exact) << f.divergence;
 
@@ -280,7 +275,7 @@ TEST_F(FromTraceTest, AWaitThatATimerEndedAfterTheRecordingsEndIsNoDifference) {
       g, Record{Kind::SelectCase, trace::kDirRecv | trace::kTimer, 0, site, 0, 0, tick, 0});
   RecordRef c1 = w.Append(g, Record{Kind::SelectCase, trace::kDirRecv, 1, site, 0, 0, stop, 0});
   w.At(c0).tpre = w.At(c1).tpre = w.At(sel).tpre;
-  trace::Trace rec = WriteAndRead(w);
+  trace::Trace rec = WrittenTrace(w, dir_);
   Schedule s = FromTrace(rec, dir_);
   ASSERT_EQ(s.ops.size(), 1u);
   ASSERT_TRUE(s.ops[0].blocks);
@@ -318,7 +313,7 @@ TEST_F(FromTraceTest, ANonBlockingOperationCutOffByTheEndStaysWhereItTookEffect)
   w.At(done).tpost = 0;  // cut off
   w.Post(wait, 1);
   w.SetMeta("arg.0", "/tmp/x");
-  trace::Trace t = WriteAndRead(w);
+  trace::Trace t = WrittenTrace(w, dir_);
   Schedule s = FromTrace(t, dir_);
   ASSERT_EQ(s.ops.size(), 3u);
   EXPECT_EQ(s.ops[0].kind, Kind::WgAdd);
@@ -333,7 +328,7 @@ TEST_F(FromTraceTest, ANonBlockingOperationCutOffByTheEndStaysWhereItTookEffect)
 }
 
 TEST_F(FromTraceTest, AMissingOperationIsADivergence) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   // The replay stopped before 1.0's second lock: drop its records from there.
@@ -362,13 +357,13 @@ TEST_F(FromTraceTest, AnUnscheduledOperationOvertakingASkippedOneIsADifference) 
     if (skipped) w.SetMeta("replay_stall_pos", "0");
     return w;
   };
-  Schedule s = FromTrace(WriteAndRead(program(false, false)), dir_);
+  Schedule s = FromTrace(WrittenTrace(program(false, false), dir_), dir_);
   std::erase_if(s.ops, [&](const Op& op) { return s.goroutines[op.g] == "1"; });
   ASSERT_EQ(s.ops.size(), 1u);
-  EXPECT_TRUE(CheckFollowed(s, WriteAndRead(program(false, false))).exact);
-  EXPECT_TRUE(CheckFollowed(s, WriteAndRead(program(false, true))).exact)
+  EXPECT_TRUE(CheckFollowed(s, WrittenTrace(program(false, false), dir_)).exact);
+  EXPECT_TRUE(CheckFollowed(s, WrittenTrace(program(false, true), dir_)).exact)
       << "a skip that changed nothing";
-  FollowResult f = CheckFollowed(s, WriteAndRead(program(true, true)));
+  FollowResult f = CheckFollowed(s, WrittenTrace(program(true, true), dir_));
   EXPECT_TRUE(Diverged(f, "goroutine 1 operation #0 (lock at /p/main.go:10), which the schedule puts "
                           "after it, took effect first (the replay skipped op 0"));
 }
@@ -377,7 +372,7 @@ TEST_F(FromTraceTest, AnUnscheduledOperationOvertakingASkippedOneIsADifference) 
 // the schedule has line 10: the schedule's text is a prefix of the
 // replay's) is a divergence that names both.
 TEST_F(FromTraceTest, AnOperationAtAnotherLineIsADivergence) {
-  trace::Trace t = WriteAndRead(Program());
+  trace::Trace t = WrittenTrace(SelectCondMutexPanic(), dir_);
   Schedule s = FromTrace(t, dir_);
   trace::Trace r = t;
   trace::Site other = r.sites[r.records[Find(r, "1.0", Kind::MutexLock)].site];
@@ -421,7 +416,7 @@ TraceWriter TwoTests(bool spawn_between) {
 }
 
 TEST_F(FromTraceTest, ATestAloneKeepsItsGoroutinesRenamedAsWhenItRunsAlone) {
-  trace::Trace t = WriteAndRead(TwoTests(false));
+  trace::Trace t = WrittenTrace(TwoTests(false), dir_);
   Schedule all = FromTrace(t, dir_);
   Schedule s;
   std::string why;
@@ -449,13 +444,13 @@ TEST_F(FromTraceTest, ATestAloneKeepsItsGoroutinesRenamedAsWhenItRunsAlone) {
 TEST_F(FromTraceTest, ATestAloneIsRefusedWhenItsSpawnPathCannotBeKnown) {
   Schedule s;
   std::string why;
-  trace::Trace t = WriteAndRead(TwoTests(false));
+  trace::Trace t = WrittenTrace(TwoTests(false), dir_);
   EXPECT_FALSE(FromTraceForTest(t, dir_, "TestC", &s, &why));
   EXPECT_NE(why.find("no test TestC"), std::string::npos) << why;
   // A goroutine main spawned after TestA may depend on TestA having run.
   fs::remove_all(dir_);
   fs::create_directories(dir_);
-  trace::Trace t2 = WriteAndRead(TwoTests(true));
+  trace::Trace t2 = WrittenTrace(TwoTests(true), dir_);
   EXPECT_FALSE(FromTraceForTest(t2, dir_, "TestB", &s, &why));
   EXPECT_NE(why.find("between the tests"), std::string::npos) << why;
   // TestA came before it: it is still main's first spawn.

@@ -31,7 +31,7 @@ GoroutineOps::GoroutineOps(const trace::Trace& t, Lookup lookup) {
   }
 }
 
-std::span<const uint32_t> GoroutineOps::Of(std::string_view path) const {
+std::span<const trace::RecordId> GoroutineOps::Of(std::string_view path) const {
   auto it = index_.find(path);
   if (it == index_.end()) return {};
   return Ops(it->second);

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::schedule {
@@ -31,7 +32,7 @@ class GoroutineOps {
   // The record indices of the controlled operations of the goroutine whose
   // stable id is path, in program order; empty when t has no such goroutine.
   // Only with Lookup::kByIndexAndPath.
-  std::span<const uint32_t> Of(std::string_view path) const;
+  std::span<const trace::RecordId> Of(std::string_view path) const;
 
   // Per goroutine of t (i < goroutines(), t.goroutines' order): Ops(i), its
   // controlled operations (none without a stable id), and Path(i), the
@@ -39,14 +40,14 @@ class GoroutineOps {
   // kByIndexAndPath, one that an earlier goroutine has).
   size_t goroutines() const { return paths_.size(); }
   std::string_view Path(size_t i) const { return paths_[i]; }
-  std::span<const uint32_t> Ops(size_t i) const {
+  std::span<const trace::RecordId> Ops(size_t i) const {
     return {recs_.data() + start_[i], recs_.data() + start_[i + 1]};
   }
 
  private:
   std::vector<std::string_view> paths_;  // per goroutine: its stable id, into t, or ""
   std::vector<uint32_t> start_;          // Ops(i) = recs_[start_[i], start_[i+1])
-  std::vector<uint32_t> recs_;
+  std::vector<trace::RecordId> recs_;
   std::unordered_map<std::string_view, uint32_t> index_;  // stable id -> i (kByIndexAndPath)
 };
 

@@ -16,7 +16,7 @@ using trace::Record;
 
 // main (1) spawns 1.0 and 1.1; each goroutine's records mix controlled
 // operations with ones a schedule does not order (GoSpawn, GoEnd).
-trace::Trace Program() {
+trace::Trace MixedControlledOps() {
   trace::Trace t;
   t.sites.push_back({});
   t.sites.push_back(trace::Site{"/p/main.go", 10, 0, "main.main", true});
@@ -54,7 +54,7 @@ std::vector<uint32_t> Controlled(const trace::Trace& t, uint32_t gi) {
 }
 
 TEST(GoroutineOps, EachGoroutinesControlledOperationsInProgramOrder) {
-  trace::Trace t = Program();
+  trace::Trace t = MixedControlledOps();
   GoroutineOps ops(t);
   std::span<const uint32_t> main = ops.Of("1");
   EXPECT_EQ(std::vector<uint32_t>(main.begin(), main.end()), Controlled(t, 0));
@@ -80,7 +80,7 @@ TEST(GoroutineOps, EachGoroutinesControlledOperationsInProgramOrder) {
 // The second goroutine of a stable id keeps its operations by index (the
 // rewrite reads every goroutine's) but has no path: Of finds the first.
 TEST(GoroutineOps, AStableIdTwiceKeepsTheFirstGoroutine) {
-  trace::Trace t = Program();
+  trace::Trace t = MixedControlledOps();
   t.goroutines[2].stable_id = "1.0";  // a corrupt trace: two goroutines named 1.0
   GoroutineOps ops(t);
   std::span<const uint32_t> child = ops.Of("1.0");
@@ -103,7 +103,7 @@ TEST(GoroutineOps, AStableIdTwiceKeepsTheFirstGoroutine) {
 }
 
 TEST(SiteIs, ComparesFileAndLineAsSiteTextWritesThem) {
-  trace::Trace t = Program();
+  trace::Trace t = MixedControlledOps();
   const Record& r = t.records[0];
   EXPECT_EQ(trace::SiteText(t, r), "/p/main.go:10");
   EXPECT_TRUE(SiteIs(t, r, "/p/main.go:10"));

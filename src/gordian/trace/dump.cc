@@ -13,10 +13,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "gordian/trace/ids.h"
+
 namespace gordian::trace {
 namespace {
-
-constexpr uint32_t kNone = UINT32_MAX;
 
 uint64_t Key(uint32_t obj, uint32_t val) { return (uint64_t{obj} << 32) | val; }
 
@@ -27,7 +27,7 @@ bool IsChosen(const Record& r, uint8_t dir) {
 // What a record is tied to: the record index of its partner, or a receive
 // that saw a closed channel (partner = the close, when recorded).
 struct Partner {
-  uint32_t rec = kNone;
+  RecordId rec = kNoRecord;
   bool closed = false;
 };
 
@@ -78,8 +78,8 @@ class Partners {
       return {Find(recvs_, Key(r.obj, r.val)), false};
     }
     if (r.kind == Kind::CondWait && r.val != 0 && r.tpost != 0) {
-      uint32_t s = Find(signals_, Key(r.obj, r.val));
-      if (s != kNone) return {s, false};
+      RecordId s = Find(signals_, Key(r.obj, r.val));
+      if (s != kNoRecord) return {s, false};
       auto it = broadcasts_.find(r.obj);
       if (it != broadcasts_.end()) {
         for (uint32_t b : it->second) {
@@ -96,15 +96,15 @@ class Partners {
 
  private:
   template <typename M, typename K>
-  static uint32_t Find(const M& m, K k) {
+  static RecordId Find(const M& m, K k) {
     auto it = m.find(k);
-    return it == m.end() ? kNone : it->second;
+    return it == m.end() ? kNoRecord : it->second;
   }
 
   const Trace& t_;
-  std::unordered_map<uint64_t, uint32_t> sends_, recvs_, waits_, signals_;
-  std::unordered_map<uint32_t, uint32_t> closes_;
-  std::unordered_map<uint32_t, std::vector<uint32_t>> broadcasts_;
+  std::unordered_map<uint64_t, RecordId> sends_, recvs_, waits_, signals_;  // by (obj, val)
+  std::unordered_map<uint32_t, RecordId> closes_;                           // by obj
+  std::unordered_map<uint32_t, std::vector<RecordId>> broadcasts_;          // by obj
 };
 
 // Everything a line needs: owners of records, short file names.
@@ -252,10 +252,10 @@ class Dumper {
     bool recv_side = r.kind == Kind::ChanRecv || IsChosen(r, kDirRecv) || r.kind == Kind::CondWait;
     if (p.closed) {
       line += "  <- closed";
-      if (p.rec != kNone) {
+      if (p.rec != kNoRecord) {
         line += fmt::format(" by {} at {}", StableId(Owner(p.rec)), Where(t_.records[p.rec]));
       }
-    } else if (p.rec != kNone) {
+    } else if (p.rec != kNoRecord) {
       const Record& pr = t_.records[p.rec];
       line += fmt::format("  {} {} {} at {}", recv_side ? "<-" : "->", KindName(pr.kind),
                           StableId(Owner(p.rec)), Where(pr));
@@ -282,10 +282,10 @@ class Dumper {
     j["tpost"] = r.tpost;
     if (r.kind == Kind::Panic || r.kind == Kind::TestStart) j["string"] = String(r.val);
     Partner p = partners_.Of(i);
-    if (p.closed || p.rec != kNone) {
+    if (p.closed || p.rec != kNoRecord) {
       nlohmann::ordered_json pj;
       if (p.closed) pj["closed"] = true;
-      if (p.rec != kNone) {
+      if (p.rec != kNoRecord) {
         const Record& pr = t_.records[p.rec];
         const Site& ps = t_.SiteOf(pr);
         pj["goroutine"] = StableId(Owner(p.rec));

@@ -11,6 +11,7 @@
 
 #include "gordian/trace/dump.h"
 #include "gordian/trace/writer.h"
+#include "gordian/trace/written_trace_test.h"
 #include "gordian/util/temp_dir_test.h"
 
 namespace gordian::trace {
@@ -25,16 +26,7 @@ std::vector<std::string> Lines(const std::string& s) {
   return out;
 }
 
-class DumpTest : public util::TempDirTest {
- protected:
-  Trace WriteAndRead(const TraceWriter& w) {
-    std::string err;
-    EXPECT_TRUE(w.Write(dir_, &err)) << err;
-    Trace t;
-    EXPECT_TRUE(ReadTrace(dir_, &t, &err)) << err;
-    return t;
-  }
-};
+class DumpTest : public util::TempDirTest {};
 
 TEST_F(DumpTest, ChannelPartnersInTextAndJson) {
   TraceWriter w;
@@ -55,7 +47,7 @@ TEST_F(DumpTest, ChannelPartnersInTextAndJson) {
   w.Post(r2, 0, kClosed);
   RecordRef blocked = w.Pre(1, Kind::ChanRecv, 0, rcv);  // nil channel, forever
   (void)blocked;
-  Trace t = WriteAndRead(w);
+  Trace t = WrittenTrace(w, dir_);
 
   std::string text = DumpTraceToString(t, {});
   std::vector<std::string> lines = Lines(text);
@@ -98,7 +90,7 @@ TEST_F(DumpTest, FileNamesAreEscaped) {
   TraceWriter w;
   uint32_t site = w.AddSite("/x/a\x1b]0;t\x07\x1b[2J\r\x9b.go", 3, "main.main");
   w.Op(1, Kind::ChanMake, w.NewObject(), 0, site);
-  Trace t = WriteAndRead(w);
+  Trace t = WrittenTrace(w, dir_);
   std::string text = DumpTraceToString(t, {});
   EXPECT_EQ(text.find_first_of("\x1b\x07\r\x9b"), std::string::npos) << text;
   EXPECT_NE(text.find("a\\x1b]0;t\\x07\\x1b[2J\\r\\x9b.go:3"), std::string::npos) << text;
@@ -119,7 +111,7 @@ TEST_F(DumpTest, SelectCasePartnersAndOrder) {
   w.Post(sel, 1);
   w.At(c1).flags |= kChosen;
   w.At(c1).val = 1;
-  Trace t = WriteAndRead(w);
+  Trace t = WrittenTrace(w, dir_);
   std::vector<std::string> lines = Lines(DumpTraceToString(t, {}));
   // Select, then its two cases right after it, despite their 0 stamps.
   int sel_line = -1;
@@ -151,7 +143,7 @@ TEST_F(DumpTest, CondAndProgramRecords) {
   w.Op(1, Kind::Panic, 0, msg, 0);
   w.Op(1, Kind::ProgramExit, 0, 2, 0, 0, 2);
   w.Op(1, Kind::WgAdd, 5, static_cast<uint32_t>(-1), 0, kFailed, static_cast<uint16_t>(-1));
-  Trace t = WriteAndRead(w);
+  Trace t = WrittenTrace(w, dir_);
   std::string text = DumpTraceToString(t, {});
   EXPECT_NE(text.find("cond=1 ticket=1  ?  <- CondBroadcast 1"), std::string::npos) << text;
   EXPECT_NE(text.find("\"send on closed channel\""), std::string::npos) << text;

@@ -51,7 +51,7 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
   return out;
 }
 
-Finding OccurredFinding(const OccurredIndex& ix, FindingKind kind, uint32_t rec) {
+Finding OccurredFinding(const OccurredIndex& ix, FindingKind kind, RecordId rec) {
   Finding f;
   f.kind = kind;
   f.status = report::Status::Occurred;

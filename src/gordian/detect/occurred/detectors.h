@@ -38,10 +38,10 @@ struct OccurredState {
 // operation the recorder flagged as panicking) was recovered: the program
 // outlived it (recovered.cc). Such a panic is a warning, and not a crash
 // (crash_stamp stays).
-bool PanicRecovered(const OccurredIndex& ix, uint32_t rec);
+bool PanicRecovered(const OccurredIndex& ix, RecordId rec);
 // For the finding f of the recoverable panic raised by rec: a warning whose
 // message says so when it was recovered, else a crash at rec (crash_stamp).
-void SettlePanic(const OccurredIndex& ix, uint32_t rec, OccurredState* st,
+void SettlePanic(const OccurredIndex& ix, RecordId rec, OccurredState* st,
                  report::Finding* f);
 
 // One detector per family (occurred.h lists the files): it appends its
@@ -59,6 +59,6 @@ OccurredDetector DetectConcurrentRecv;
 
 // A finding of kind that occurred at record rec: its status, default
 // severity and test; the detector adds locations, steps and message.
-Finding OccurredFinding(const OccurredIndex& ix, FindingKind kind, uint32_t rec);
+Finding OccurredFinding(const OccurredIndex& ix, FindingKind kind, RecordId rec);
 
 }  // namespace gordian::detect

@@ -197,7 +197,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     if (!ix.IsUser(op)) continue;  // runtime and testing internals
     auto ate = at_test_end.find(gid);
     bool seen_at_test_end = ate != at_test_end.end() && ate->second.second < st->crash_stamp;
-    if (st->crash_stamp != UINT32_MAX && !seen_at_test_end) continue;
+    if (st->crash_stamp != trace::kNoStamp && !seen_at_test_end) continue;
     // Waiting on something alive at the end: not blocked forever.
     if (exit_checked ? !at_exit.count(gid) : !seen_at_test_end && WaitsOnTimer(ix, op)) continue;
     std::vector<uint32_t> same_object = Partners(ix, op);

@@ -21,7 +21,7 @@
 
 namespace gordian::detect {
 
-bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
+bool PanicRecovered(const OccurredIndex& ix, RecordId rec) {
   const Record& r = ix.rec(rec);
   const Gid gid = ix.GidOf(rec);
   int exit_status = -1;  // -1: the trace has no ProgramExit (killed, or cut off)
@@ -43,7 +43,7 @@ bool PanicRecovered(const OccurredIndex& ix, uint32_t rec) {
   return exit_status == 0;
 }
 
-void SettlePanic(const OccurredIndex& ix, uint32_t rec, OccurredState* st,
+void SettlePanic(const OccurredIndex& ix, RecordId rec, OccurredState* st,
                  report::Finding* f) {
   if (PanicRecovered(ix, rec)) {
     f->severity = report::Severity::Warning;

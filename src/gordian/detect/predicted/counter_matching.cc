@@ -197,8 +197,8 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
   return res;
 }
 
-uint32_t ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
-                       uint32_t dec) {
+trace::RecordId ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
+                              trace::RecordId dec) {
   for (const CounterOp& a : adds) {
     if (hb.Concurrent(a.rec, dec)) return a.rec;
   }

@@ -26,18 +26,19 @@
 #include <vector>
 
 #include "gordian/hb/happens_before.h"
+#include "gordian/trace/ids.h"
 
 namespace gordian::detect {
 
 struct CounterOp {
-  uint32_t rec = 0;     // record index
+  trace::RecordId rec = 0;  // record index
   uint64_t weight = 1;  // units
 };
 
 struct CounterResult {
   bool safe = true;         // every decrement can be matched
   bool gave_up = false;     // the graph was too large: nothing is claimed
-  uint32_t unmatched = 0;   // a decrement that cannot be fully matched (when !safe)
+  trace::RecordId unmatched = 0;  // a decrement that cannot be fully matched (when !safe)
 };
 
 // adds and dones in trace order (grouped by goroutine, program order).
@@ -46,7 +47,7 @@ CounterResult MatchCounter(const hb::HappensBefore& hb, const std::vector<Counte
 
 // For the message of an unmatched decrement dec: the first of adds
 // concurrent with it (one it could overtake), or hb::kNoRecord.
-uint32_t ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
-                       uint32_t dec);
+trace::RecordId ConcurrentAdd(const hb::HappensBefore& hb, const std::vector<CounterOp>& adds,
+                              trace::RecordId dec);
 
 }  // namespace gordian::detect

@@ -17,6 +17,7 @@
 namespace gordian::detect {
 
 using trace::GoroutineIndex;
+using trace::RecordId;
 
 class OpRuns {
  public:
@@ -27,7 +28,7 @@ class OpRuns {
   };
 
   // recs must be in trace order (as OpIndex::Ops lists them).
-  void Add(GoroutineIndex g, uint32_t rec) {
+  void Add(GoroutineIndex g, RecordId rec) {
     if (runs_.empty() || runs_.back().g != g) {
       runs_.push_back({g, uint32_t(recs_.size()), uint32_t(recs_.size())});
     }
@@ -41,11 +42,11 @@ class OpRuns {
   bool empty() const { return recs_.empty(); }
   size_t size() const { return recs_.size(); }
   const std::vector<Run>& runs() const { return runs_; }
-  uint32_t rec(uint32_t k) const { return recs_[k]; }
+  RecordId rec(uint32_t k) const { return recs_[k]; }
 
   // The first operation of run r concurrent with x, or kNoRecord. *calls
   // counts the happens-before queries made.
-  uint32_t FirstConcurrent(const hb::HappensBefore& hb, const Run& r, uint32_t x,
+  RecordId FirstConcurrent(const hb::HappensBefore& hb, const Run& r, RecordId x,
                            uint64_t* calls) const {
     uint32_t lo = FirstNotBefore(hb, r, x, calls);
     if (lo == r.end) return hb::kNoRecord;
@@ -54,7 +55,7 @@ class OpRuns {
   }
   // Index (into recs) of the first operation of run r that does not happen
   // before x; r.end if all do.
-  uint32_t FirstNotBefore(const hb::HappensBefore& hb, const Run& r, uint32_t x,
+  uint32_t FirstNotBefore(const hb::HappensBefore& hb, const Run& r, RecordId x,
                           uint64_t* calls) const {
     uint32_t lo = r.begin, hi = r.end;
     while (lo < hi) {
@@ -67,7 +68,7 @@ class OpRuns {
   }
 
  private:
-  std::vector<uint32_t> recs_;
+  std::vector<RecordId> recs_;
   std::vector<Run> runs_;
 };
 
@@ -127,7 +128,7 @@ class LiveRuns {
 // select cases, chosen or not; closes exclude the ones that panicked).
 struct ChanRuns {
   OpRuns send, recv;
-  std::vector<uint32_t> closes;
+  std::vector<RecordId> closes;
 };
 
 }  // namespace gordian::detect

@@ -52,8 +52,8 @@ void ChannelPartners(const hb::HappensBefore& hb, uint32_t x, std::vector<uint32
 
 }  // namespace
 
-void FindPossiblePartners(const hb::HappensBefore& hb, uint32_t rec,
-                          std::vector<uint32_t>* partners) {
+void FindPossiblePartners(const hb::HappensBefore& hb, trace::RecordId rec,
+                          std::vector<trace::RecordId>* partners) {
   partners->clear();
   const auto& rs = hb.trace().records;
   const hb::OpIndex& ops = hb.ops();

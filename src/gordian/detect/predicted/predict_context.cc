@@ -80,7 +80,7 @@ std::string PredictContext::Chan(uint32_t dense) {
   return Index().DescribeChan(ops.Channel(dense).raw);
 }
 
-report::Finding PredictContext::NewFinding(report::FindingKind kind, uint32_t primary,
+report::Finding PredictContext::NewFinding(report::FindingKind kind, RecordId primary,
                                            report::Role role) {
   report::Finding f;
   f.kind = kind;
@@ -92,12 +92,12 @@ report::Finding PredictContext::NewFinding(report::FindingKind kind, uint32_t pr
   return f;
 }
 
-void PredictContext::AddLocation(report::Finding* f, uint32_t rec, report::Role role) {
+void PredictContext::AddLocation(report::Finding* f, RecordId rec, report::Role role) {
   f->locations.push_back(Index().Loc(rec, role));
   f->records.push_back(rec);  // for rewrite/rewrite.h
 }
 
-void PredictContext::AddStep(report::Finding* f, uint32_t rec, report::Role role,
+void PredictContext::AddStep(report::Finding* f, RecordId rec, report::Role role,
                              std::string what, bool blocks) {
   f->interleaving.push_back(Index().StepOf(rec, role, std::move(what)));
   // The record completed in the run; the other schedule is what blocks it.

@@ -37,8 +37,8 @@ class PredictContext {
   const hb::OpIndex& ops;
   const PredictOptions& opt;
 
-  const trace::Record& rec(uint32_t i) const { return t.records[i]; }
-  GoroutineIndex Gor(uint32_t i) const { return ops.GoroutineIndexOf(i); }
+  const trace::Record& rec(RecordId i) const { return t.records[i]; }
+  GoroutineIndex Gor(RecordId i) const { return ops.GoroutineIndexOf(i); }
   // Every goroutine index of the trace, in order.
   auto Goroutines() const {
     return std::views::iota(uint32_t{0}, static_cast<uint32_t>(t.goroutines.size())) |
@@ -84,9 +84,9 @@ class PredictContext {
   const OccurredIndex& Index();
 
   // A predicted finding whose primary location is rec.
-  report::Finding NewFinding(report::FindingKind kind, uint32_t primary, report::Role role);
-  void AddLocation(report::Finding* f, uint32_t rec, report::Role role);
-  void AddStep(report::Finding* f, uint32_t rec, report::Role role, std::string what,
+  report::Finding NewFinding(report::FindingKind kind, RecordId primary, report::Role role);
+  void AddLocation(report::Finding* f, RecordId rec, report::Role role);
+  void AddStep(report::Finding* f, RecordId rec, report::Role role, std::string what,
                bool blocks = false);
   // Emits f unless a finding with the same dedup key was emitted; then only
   // counts the occurrence.
@@ -94,11 +94,11 @@ class PredictContext {
 
   // A record of a finding and the role it plays there; with what, a step.
   struct At {
-    uint32_t rec;
+    RecordId rec;
     report::Role role;
   };
   struct StepAt {
-    uint32_t rec;
+    RecordId rec;
     report::Role role;
     std::string what;
     bool blocks = false;  // the other schedule blocks it forever (report::Step::blocks)
@@ -113,7 +113,7 @@ class PredictContext {
   const ChanRuns& Runs(uint32_t dense_chan);
 
   // "x.go:12" of a record (for dedup keys of the detectors' own searches).
-  std::string Where(uint32_t rec) { return Index().Where(rec); }
+  std::string Where(RecordId rec) { return Index().Where(rec); }
   std::string Chan(uint32_t dense_chan);  // "the channel made at x.go:5"
 
   // Work accounting: false once the detector's share of the budget is spent.
@@ -143,7 +143,7 @@ class PredictContext {
 // happens-before needed). A lock is (class, dense object).
 struct HeldLock {
   uint64_t key = 0;      // (ObjClass << 32) | dense
-  uint32_t acquire = 0;  // the Lock/RLock/TryLock record
+  RecordId acquire = 0;  // the Lock/RLock/TryLock record
   bool reader = false;
 };
 inline uint64_t LockKey(hb::ObjClass c, uint32_t dense) { return (uint64_t(c) << 32) | dense; }
@@ -175,7 +175,7 @@ void WalkLocksets(const PredictContext& c, GoroutineIndex g, std::vector<HeldLoc
   using trace::Kind;
   held->clear();
   const trace::Goroutine& gr = c.GoroutineAt(g);
-  for (uint32_t i = gr.begin; i < gr.end; ++i) {
+  for (RecordId i = gr.begin; i < gr.end; ++i) {
     const trace::Record& r = c.t.records[i];
     visit(i, *held);
     hb::ObjClass cls = hb::ClassOf(r.kind);
