@@ -359,12 +359,12 @@ func gordianChansend(c *hchan, ep unsafe.Pointer, block bool, pc uintptr) bool {
 	st.blocked, st.open, st.inop = p, p, 1
 	ok := chansendOrig(c, ep, block, pc)
 	st.blocked, st.open, st.inop = 0, 0, 0
-	gordianReplayDone(st)
 	t := st.stamp
 	if t == 0 {
 		t = gordianDoneStamp(p)
 	}
 	gordianComplete(p, 0, st.seq, t)
+	gordianReplayDone(st) // after the record is complete: see gordianReplayDone
 	return ok
 }
 
@@ -432,7 +432,6 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	st.blocked, st.open, st.inop = p, p, 1
 	selected, received = chanrecvOrig(c, ep, block)
 	st.blocked, st.open, st.inop = 0, 0, 0
-	gordianReplayDone(st)
 	t := st.stamp
 	if t == 0 {
 		t = gordianDoneStamp(p)
@@ -442,6 +441,7 @@ func gordianChanrecv(c *hchan, ep unsafe.Pointer, block bool) (selected, receive
 	} else {
 		gordianComplete(p, gfClosed, 0, t)
 	}
+	gordianReplayDone(st) // after the record is complete: see gordianReplayDone
 	return
 }
 
@@ -511,13 +511,13 @@ func gordianClosechan(c *hchan, pc uintptr) {
 	st.open, st.inop = p, 1
 	closechanOrig(c)
 	st.open, st.inop = 0, 0
-	gordianReplayDone(st)
 	t := st.stamp // taken under the lock
 	if t == 0 {
 		t = gordianStamp()
 	}
 	(*gordianRecord)(unsafe.Pointer(p)).tpre = t // non-blocking: tpre = tpost
 	gordianComplete(p, 0, st.seq, t)
+	gordianReplayDone(st) // after the record is complete: see gordianReplayDone
 }
 
 func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs int, block bool, pc uintptr) (int, bool) {
@@ -565,7 +565,6 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 	st.blocked, st.open, st.inop = p, p, 1
 	casi, recvOK := gordianReplaySelect(cas0, order0, pc0, nsends, nrecvs, block, choice, site)
 	st.blocked, st.open, st.inop = 0, 0, 0
-	gordianReplayDone(st)
 	tp := st.stamp
 	if tp == 0 {
 		tp = gordianDoneStamp(p)
@@ -598,6 +597,7 @@ func gordianSelectgo(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrecvs i
 		}
 	}
 	gordianComplete(p, 0, sel, tp)
+	gordianReplayDone(st) // after the record is complete: see gordianReplayDone
 	return casi, recvOK
 }
 

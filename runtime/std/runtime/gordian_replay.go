@@ -746,7 +746,12 @@ func gordianReplayPrefix(st *gordianG, kind uint8) (choice int32, released bool)
 	return r.opCh[pos], true
 }
 
-// gordianReplayDone acknowledges the goroutine's released operation.
+// gordianReplayDone acknowledges the goroutine's released operation. The
+// hooks call it once the operation's record is complete: the goroutines it
+// releases may end the program at once (a send on the closed channel
+// panics), and a record left without its outcome (a receive's kClosed)
+// would lose the bug the schedule showed, and its done stamp could come
+// after the stamps of the operations released after it.
 func gordianReplayDone(st *gordianG) {
 	if !gordianReplay.on {
 		return
