@@ -20,8 +20,8 @@ void DetectFailNowOutsideTest(const OccurredIndex& ix, OccurredState*, std::vect
     const TestInfo* t = ix.TestByIndex(r.obj);
     const Gid gid = ix.GidOf(i);
     if (t == nullptr || gid == t->gid) continue;
-    const char* call = cls == trace::TestCallClass::FailNow ? "t.FailNow (Fatal, Fatalf)"
-                                                            : "t.SkipNow (Skip, Skipf)";
+    const char* call = cls == trace::TestCallClass::FailNow ? "t.Fatal/Fatalf/FailNow"
+                                                            : "t.Skip/Skipf/SkipNow";
     Finding f = OccurredFinding(ix, FindingKind::FailNowOutsideTest, i);
     f.locations.push_back(ix.Loc(i, Role::Call));
     const uint32_t spawn = ix.SpawnOfGid(gid);

@@ -30,13 +30,13 @@
 namespace gordian::detect {
 namespace {
 
-// The method a user calls for a TestCall class, for messages.
+// The methods of a TestCall class, for messages.
 const char* CallName(uint32_t cls) {
   switch (static_cast<trace::TestCallClass>(cls)) {
-    case trace::TestCallClass::Log: return "t.Log";
-    case trace::TestCallClass::Fail: return "t.Error";
-    case trace::TestCallClass::FailNow: return "t.Fatal";
-    case trace::TestCallClass::SkipNow: return "t.Skip";
+    case trace::TestCallClass::Log: return "t.Log/Logf";
+    case trace::TestCallClass::Fail: return "t.Error/Errorf/Fail";
+    case trace::TestCallClass::FailNow: return "t.Fatal/Fatalf/FailNow";
+    case trace::TestCallClass::SkipNow: return "t.Skip/Skipf/SkipNow";
   }
   return "a testing method";
 }
