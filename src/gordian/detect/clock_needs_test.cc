@@ -123,10 +123,10 @@ TEST(ClockNeeds, ATestEndKeepsItsClockWhenSomeGoroutineCallsATestingMethod) {
       "2 MutexUnlock obj=1\n"
       "2 go 3\n";
   EXPECT_EQ(Exempt(head + "2 TestEnd obj=1\n", 0, false),
-            (std::vector<std::string>{"GoSpawn@2", "TestStart@1", "GoSpawn@3", "TestEnd@1",
-                                      "GoStart@1", "GoStart@2"}));
+            (std::vector<std::string>{"GoSpawn@2", "GoStart@1", "TestStart@1", "GoSpawn@3",
+                                      "TestEnd@1", "GoStart@2"}));
   EXPECT_EQ(Exempt(head + "3 TestCall obj=1 val=1\n2 TestEnd obj=1\n", 0, false),
-            (std::vector<std::string>{"GoSpawn@2", "TestStart@1", "GoSpawn@3", "GoStart@1",
+            (std::vector<std::string>{"GoSpawn@2", "GoStart@1", "TestStart@1", "GoSpawn@3",
                                       "GoStart@2", "TestCall@1"}));
 }
 
