@@ -45,7 +45,7 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
                   Named{DetectGlobalDeadlock, "DetectGlobalDeadlock"},
                   Named{DetectLeaks, "DetectLeaks"},
                   Named{DetectConcurrentRecv, "DetectConcurrentRecv"},
-                  Named{DetectFailNowOutsideTest, "DetectFailNowOutsideTest"}}) {
+                  Named{DetectTestingMisuse, "DetectTestingMisuse"}}) {
     d.detect(ix, &st, &out);
     timer.Lap(d.name);
   }

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/occurred/detectors.h"
+#include "gordian/detect/test_calls.h"
 
 namespace gordian::detect {
 namespace {
@@ -130,10 +131,16 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
       // A fatal error (unlock of an unlocked lock) is never recovered.
       recoverable = report::ShowsOf(rp->kind) == report::Shows::Panics;
       f.message = fmt::format("goroutine {} panicked: {}", g, msg);
-      // A testing method's panic sits inside package testing: placed at the call.
+      // A testing method's panic sits inside package testing: placed at the
+      // call, unless the call is reported itself (testing_misuse.cc: it ran
+      // after its test's end).
       uint32_t at = i;
       if (rp->kind == FindingKind::TestingAfterEnd) {
-        if (uint32_t call = TestCallBefore(ix, gid, i); call != hb::kNoRecord) at = call;
+        if (uint32_t call = TestCallBefore(ix, gid, i); call != hb::kNoRecord) {
+          const TestInfo* t = ix.TestByIndex(ix.rec(call).obj);
+          if (t != nullptr && t->gid != gid && RanAfterItsTestEnded(ix.ops(), call, *t)) continue;
+          at = call;
+        }
       }
       f.locations.push_back(ix.Loc(at, rp->role));
       f.interleaving.push_back(ix.StepOf(at, rp->role, fmt::format("panic: {}", msg)));

@@ -12,11 +12,14 @@
 // after the goroutine's Done, or a channel the test receives from, orders
 // the call before E: not reported.
 //
+// A call that started after E in the run is not a prediction: it is
+// reported as occurred (occurred/testing_misuse.cc).
+//
 // Subtests: testing completes a test only after its subtests (t.Run waits
 // for a sequential subtest, the parent's end for parallel ones), an order
 // the trace does not show as an edge. So a call ordered before the end of a
-// subtest of T (a test named "T/..."), or made by a subtest's own
-// goroutine, is ordered before T completes, and is not reported.
+// subtest of T (a test named "T/..."), or made by a goroutine of a subtest,
+// is ordered before T completes, and is not reported (test_calls.h).
 //
 // The engine's question is Before(x, E): E's clock is read, and x's
 // goroutine's entry (clock_needs.cc keeps the clocks of TestEnd records,
@@ -26,48 +29,21 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/predicted/predict_context.h"
+#include "gordian/detect/test_calls.h"
 
 namespace gordian::detect {
-namespace {
-
-// The methods of a TestCall class, for messages.
-const char* CallName(uint32_t cls) {
-  switch (static_cast<trace::TestCallClass>(cls)) {
-    case trace::TestCallClass::Log: return "t.Log/Logf";
-    case trace::TestCallClass::Fail: return "t.Error/Errorf/Fail";
-    case trace::TestCallClass::FailNow: return "t.Fatal/Fatalf/FailNow";
-    case trace::TestCallClass::SkipNow: return "t.Skip/Skipf/SkipNow";
-  }
-  return "a testing method";
-}
-
-bool IsSubtestOf(const hb::TestInfo& sub, const hb::TestInfo& t) {
-  return sub.name.size() > t.name.size() && sub.name.compare(0, t.name.size(), t.name) == 0 &&
-         sub.name[t.name.size()] == '/';
-}
-
-// Whether call x is ordered before test t completes through one of its
-// subtests (see the file comment).
-bool BeforeASubtestEnds(PredictContext& c, uint32_t x, const hb::TestInfo& t) {
-  for (const hb::TestInfo& sub : c.ops.tests()) {
-    if (sub.end_rec == hb::kNoRecord || !IsSubtestOf(sub, t)) continue;
-    if (sub.gid == c.ops.GidOf(x) || c.hb.Before(x, sub.end_rec)) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 void PredictTestingAfterEnd(PredictContext& c) {
   for (uint32_t x : c.ops.TestCalls()) {
     const trace::Record& r = c.rec(x);
     const hb::TestInfo* t = c.ops.TestByIndex(r.obj);
     if (t == nullptr || t->end_rec == hb::kNoRecord) continue;  // no end to run after
     if (c.ops.GidOf(x) == t->gid) continue;  // the test's own goroutine
+    // A call that ran after the end is reported as occurred (occurred/testing_misuse.cc).
+    if (RanAfterItsTestEnded(c.ops, x, *t)) continue;
     if (!c.Spend(1)) return;
     if (c.hb.Before(x, t->end_rec)) continue;
-    if (BeforeASubtestEnds(c, x, *t)) continue;
-    const char* call = CallName(r.val);
+    if (OrderedThroughSubtest(c.ops, &c.hb, x, *t)) continue;
+    const char* call = TestCallMethods(r.val);
     const auto cls = static_cast<trace::TestCallClass>(r.val);
     // Fail panics on a completed test; Log when no parent is left to take the output.
     const bool fails = cls == trace::TestCallClass::Fail || cls == trace::TestCallClass::FailNow;

@@ -3,13 +3,14 @@
 // it unhealthy, and reports with t.Errorf, on the T of a test that nobody
 // keeps alive for it.
 //
-// Expected: testing-after-end, predicted, at the t.Errorf. Nothing orders the
-// call before the test's end (the test does not wait for the probe). In a
-// plain run the test binary exits before the probe wakes, and the failure is
-// lost; in a run where the binary lives on (more tests), the test has
-// completed first and Go panics with "Log in goroutine after
-// TestProbeBackend has completed". Under gordian the test's end waits for
-// the sleeping probe (settling), which then fails the test.
+// Expected: testing-after-end, occurred, at the t.Errorf: it runs after the
+// test function has returned, and nothing orders it before the test's end
+// (the test does not wait for the probe). In a plain run the test binary
+// exits before the probe wakes, and the failure is lost; in a run where the
+// binary lives on (more tests), the test has completed and Go panics with
+// "Log in goroutine after TestProbeBackend has completed". Under gordian
+// the test's end waits for the sleeping probe (settling), whose call then
+// lands after the test function returned, and fails the test.
 package prober
 
 import (
@@ -24,7 +25,7 @@ func (b *backend) ping() bool { return b.healthy }
 func probe(t *testing.T, b *backend, settle time.Duration) {
 	time.Sleep(settle)
 	if !b.ping() {
-		t.Errorf("backend unhealthy after %v", settle) // want: testing-after-end predicted
+		t.Errorf("backend unhealthy after %v", settle) // want: testing-after-end occurred
 	}
 }
 
