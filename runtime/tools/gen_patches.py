@@ -246,6 +246,16 @@ ins("c *Cond", "Broadcast", ")", "gordianCondBroadcast(c, sys.GetCallerPC())")
 file("testing/testing.go")
 patch("insert-before", "\tfn(t)\n\n\t// code beyond here will not be executed when FailNow is invoked\n",
       "\tdefer gordianTestDone(t, gordianTestRun(t))\n", "TestStart / TestEnd / BlockedAtTestEnd")
+patch("insert-after", "\tmu          sync.RWMutex         // guards this group of fields\n",
+      "\tgordianIdx  uint32               // Gordian recorder: the test index of TestStart (0: none)\n",
+      "common: the test index its TestCall records name")
+for method, args, cls in [("Log", "args ...any", "Log"), ("Logf", "format string, args ...any", "Log"),
+                          ("Error", "args ...any", "Fail"), ("Errorf", "format string, args ...any", "Fail"),
+                          ("Fatal", "args ...any", "FailNow"), ("Fatalf", "format string, args ...any", "FailNow"),
+                          ("Skip", "args ...any", "SkipNow"), ("Skipf", "format string, args ...any", "SkipNow"),
+                          ("Fail", "", "Fail"), ("FailNow", "", "FailNow"), ("SkipNow", "", "SkipNow")]:
+    patch("insert-after", "func (c *common) %s(%s) {\n" % (method, args),
+          "\tc.gordianCall(gordianCall%s)\n" % cls, "TestCall: %s" % method)
 
 file("runtime/time.go")
 patch("insert-before", "\tt.modify(when, period, f, arg, 0)\n\tt.init = true\n",

@@ -8,7 +8,8 @@ import struct, sys, os, collections
 KINDS = ["None","GoSpawn","GoStart","GoEnd","ChanMake","ChanSend","ChanRecv","ChanClose",
   "Select","SelectCase","MutexLock","MutexUnlock","MutexTryLock","RWLock","RWUnlock","RLock",
   "RUnlock","RWTryLock","RWTryRLock","WgAdd","WgWait","OnceDo","CondWait","CondSignal",
-  "CondBroadcast","Panic","TestStart","TestEnd","BlockedAtTestEnd","GlobalDeadlock","ProgramExit"]
+  "CondBroadcast","Panic","TestStart","TestEnd","BlockedAtTestEnd","GlobalDeadlock","ProgramExit",
+  "TestCall"]
 
 # Flag bits (event.h); bit 1 on ProgramExit is kExitChecked, on others kSuccess;
 # bit 8 on ChanRecv and SelectCase is kZeroSize, on Select kHasDefault.

@@ -54,7 +54,8 @@ const (
 	gkBlockedAtTestEnd = 28
 	gkGlobalDeadlock   = 29
 	gkProgramExit      = 30
-	gkCount            = 31
+	gkTestCall         = 31
+	gkCount            = 32
 
 	gfClosed     = 1 << 0
 	gfSuccess    = 1 << 1

@@ -292,6 +292,26 @@ func testing_gordianTestEnd(idx uint32, failed bool) {
 	gordianRecordBlocked(st, gp, idx, deadline)
 }
 
+// testing_gordianTestCall records TestCall in the calling goroutine: a
+// reporting method of test idx's T (val: its TestCallClass) called from pc
+// (a return address in the caller of the method).
+//
+//go:linkname testing_gordianTestCall testing.gordianTestCall
+func testing_gordianTestCall(idx uint32, class uint32, pc uintptr) {
+	if !gordianOn || idx == 0 {
+		return
+	}
+	st := &getg().gordian
+	if st.gid == 0 {
+		return
+	}
+	if _, _, fn := gordianSymbolize(pc - 1); gordianHasPrefix(fn, "testing.") {
+		return // testing calls its own methods (Error calls Fail): not the user's call
+	}
+	site, _ := gordianSiteOf(st, pc-1)
+	gordianOne(st, gkTestCall, 0, 0, site, idx, class)
+}
+
 //go:linkname testing_gordianEnabled testing.gordianEnabled
 func testing_gordianEnabled() bool { return gordianOn }
 

@@ -483,7 +483,11 @@ ClockNeeds UnneededClocks(const hb::OpIndex& ops, uint32_t min_ops) {
       out.records += !is_case;
       continue;
     }
-    // Records of no object (spawns, goroutine starts and ends, tests,
+    // A test's end, when some goroutine called a testing method: testing
+    // after end asks Before(call, TestEnd) (of the call's test and its
+    // subtests).
+    if (k == Kind::TestEnd && !ops.TestCalls().empty()) continue;
+    // Other records of no object (spawns, goroutine starts and ends, tests,
     // panics): no detector asks about them at all. A select: as its cases;
     // an exempt select's cases are exempt too (but the first record of a
     // partly exempt channel).

@@ -41,7 +41,9 @@
 // cases does, when it is stuck, when a select leak may ask about it (it
 // met a plain operation and may have had another case), or when one of its
 // channels is small. Records of no object (spawns, goroutine starts and
-// ends, tests, panics) need none: no detector asks about them.
+// ends, tests, panics) need none: no detector asks about them; but a
+// TestEnd keeps its clock when the trace has a TestCall (testing after end
+// asks Before(call, TestEnd)).
 // Not refined: WaitGroups (negative WaitGroup reads every Done's clock and,
 // for the report, the Adds'), Once, Cond keep every clock.
 // Lost by design on exempt records: the information findings (message and

@@ -113,6 +113,23 @@ TEST(ClockNeeds, RecordsOfNoObjectNeedNoClockOnceSomeObjectIsLarge) {
   EXPECT_TRUE(Exempt(text, 2, false).empty());
 }
 
+// Testing after end asks Before(call, TestEnd): with a TestCall in the
+// trace every TestEnd keeps its clock; without one, none does.
+TEST(ClockNeeds, ATestEndKeepsItsClockWhenSomeGoroutineCallsATestingMethod) {
+  const std::string head =
+      "1 go 2\n"
+      "2 TestStart obj=1 val=\"TestA\"\n"
+      "2 MutexLock obj=1\n"
+      "2 MutexUnlock obj=1\n"
+      "2 go 3\n";
+  EXPECT_EQ(Exempt(head + "2 TestEnd obj=1\n", 0, false),
+            (std::vector<std::string>{"GoSpawn@2", "GoStart@1", "TestStart@1", "GoSpawn@3",
+                                      "TestEnd@1", "GoStart@2"}));
+  EXPECT_EQ(Exempt(head + "3 TestCall obj=1 val=1\n2 TestEnd obj=1\n", 0, false),
+            (std::vector<std::string>{"GoSpawn@2", "GoStart@1", "TestStart@1", "GoSpawn@3",
+                                      "GoStart@2", "TestCall@1"}));
+}
+
 TEST(ClockNeeds, AMutexUnlockedByAnotherGoroutineKeepsItsClocks) {
   EXPECT_TRUE(Exempt("1 go 2\n"
                      "1 MutexLock obj=1\n"

@@ -13,6 +13,7 @@
 //   blocked_cycles.cc   lock-order-deadlock and mixed-deadlock that occurred
 //   leaks.cc            goroutine-leak, per primitive, with possible partners
 //   concurrent_recv.cc  concurrent-recv (warning)
+//   testing_misuse.cc   testing-after-end that occurred, failnow-outside-test
 //   detect_occurred.cc  DetectOccurred: runs them in order
 // All findings have status occurred and absolute file paths (the report
 // step makes them relative to the module root).

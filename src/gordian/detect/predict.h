@@ -15,6 +15,8 @@
 //   mixed_deadlock.cc      mixed-deadlock (bug)
 //   select_leak.cc         goroutine-leak (or global-deadlock, for main) another
 //                          order would cause (bug)
+//   testing_after_end.cc   testing-after-end: a t.Log, t.Errorf, ... by another
+//                          goroutine not ordered before its test's end (bug)
 //   alternatives.cc        alternative-partner, select-case-alternatives (info)
 //   contention.cc          message-contention (info)
 //   partners.cc            FindPossiblePartners (for leak reports)

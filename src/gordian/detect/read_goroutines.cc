@@ -137,6 +137,8 @@ ReadGoroutines ReadGoroutinesOf(const hb::OpIndex& ops, const hb::RecordMask* un
       }
     }
   }
+  // Testing after end: Before(call, TestEnd) reads the caller's entry.
+  for (uint32_t i : ops.TestCalls()) (*read)[trace::Value(ops.GoroutineIndexOf(i))] = 1;
   timer.Lap("goroutines");
   out.count = static_cast<uint32_t>(std::count(read->begin(), read->end(), 1));
   if (out.count == read->size()) return ReadGoroutines{};  // every one: no projection

@@ -22,6 +22,8 @@
 //     the spawn edges, so the negative-WaitGroup detector then finds the
 //     group safe and asks nothing about its Dones (ConcurrentAdd, the only
 //     question whose a is a Done, is asked of unsafe groups only).
+// And every goroutine that calls a testing method (a TestCall record:
+// testing after end asks Before(call, TestEnd)).
 // Without an exemption mask (no object exempt) every goroutine is read:
 // nothing to gain, nothing to risk.
 #pragma once

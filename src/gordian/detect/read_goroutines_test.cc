@@ -69,6 +69,21 @@ TEST(ReadGoroutines, AFanOutOverExemptObjectsReadsOnlyTheAdder) {
             (std::vector<uint32_t>{1}));
 }
 
+TEST(ReadGoroutines, AGoroutineThatCallsATestingMethodIsRead) {
+  // Testing after end asks Before(call, TestEnd): the caller's entry.
+  EXPECT_EQ(ReadGids("1 go 2\n"
+                     "2 TestStart obj=1 val=\"TestA\"\n"
+                     "2 go 3\n"
+                     "2 go 4\n"
+                     "3 MutexLock obj=5\n"
+                     "3 MutexUnlock obj=5\n"
+                     "4 MutexLock obj=5\n"
+                     "4 MutexUnlock obj=5\n"
+                     "4 TestCall obj=1 val=2\n"
+                     "2 TestEnd obj=1\n"),
+            (std::vector<uint32_t>{4}));
+}
+
 TEST(ReadGoroutines, DonesThatSpawnsDoNotCoverAreRead) {
   // The Add comes after the spawn: the Done may run first (negative
   // WaitGroup), and the detector asks whether Done and Add are concurrent.

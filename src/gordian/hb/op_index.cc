@@ -171,7 +171,7 @@ uint32_t OpIndex::WaitersOf(RecordId sig) const {
 size_t OpIndex::MemoryBytes() const {
   size_t n = gor_delta_.capacity() + send_.MemoryBytes() + recv_.MemoryBytes() +
              (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
-              spawn_.capacity() +
+              spawn_.capacity() + test_calls_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;
   for (const Class& k : cls_) {
@@ -232,6 +232,7 @@ void OpIndex::Build(const trace::Trace& t) {
   t_ = &t;
   warnings_.clear();
   tests_.clear();
+  test_calls_.clear();
   exit_rec_ = kNoRecord;
   by_stamp_built_ = false;
 
@@ -391,6 +392,8 @@ void OpIndex::NoteOperations(const uint8_t* cls_of, std::vector<RecordId>* test_
         tests_.push_back(std::move(ti));
       } else if (r.kind == Kind::TestEnd) {
         test_ends->push_back(i);
+      } else if (r.kind == Kind::TestCall) {
+        test_calls_.push_back(i);
       }
       continue;
     }
@@ -571,6 +574,7 @@ void OpIndex::BuildTests(const std::vector<RecordId>& test_ends) {
     auto it = test_pos.find(r.obj);
     if (it == test_pos.end()) continue;
     tests_[it->second].end = r.tpre;
+    tests_[it->second].end_rec = i;
     tests_[it->second].failed = (r.flags & trace::kFailed) != 0;
   }
 

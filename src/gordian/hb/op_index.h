@@ -44,6 +44,7 @@ struct TestInfo {
   Gid gid = trace::kNoGid;   // goroutine that wrote TestStart
   uint32_t start = 0;        // stamp of TestStart
   uint32_t end = kNoStamp;   // stamp of TestEnd (kNoStamp if it never ended)
+  RecordId end_rec = kNoRecord;  // the TestEnd record (kNoRecord if it never ended)
   bool failed = false;
 };
 
@@ -165,6 +166,9 @@ class OpIndex {
   // Tests, in TestStart order.
   const std::vector<TestInfo>& tests() const { return tests_; }
   const TestInfo* TestByIndex(uint32_t index) const;
+  // The TestCall records (a goroutine's call of a testing method on a
+  // test's T), in trace order.
+  const std::vector<RecordId>& TestCalls() const { return test_calls_; }
   // The test a goroutine's operation at stamp belongs to ("" for none: a
   // main program, or an operation outside every test).
   std::string TestOfGoroutine(Gid gid, uint32_t stamp) const;
@@ -225,6 +229,7 @@ class OpIndex {
   // time window, also -2: ambiguous) or -3 (outside every test).
   std::vector<TestInfo> tests_;
   std::vector<int32_t> test_of_gid_;
+  std::vector<RecordId> test_calls_;
   RecordId exit_rec_ = kNoRecord;
   bool exited_ = false;
   // OpsByStamp: per class, ops re-sorted by stamp (same offsets), and the

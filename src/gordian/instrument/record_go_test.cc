@@ -2,8 +2,10 @@
 // (its expected behaviour is stated at its top) is built with the runtime
 // hooks, run with recording on, and its trace read back with the C++ reader.
 // Recording off must not change a program's output or exit status.
+#include <algorithm>
 #include <csignal>
 #include <thread>
+#include <tuple>
 
 #include "gordian/instrument/go_test_util.h"
 #include "gordian/trace/trace.h"
@@ -576,6 +578,43 @@ TEST_F(RecordTest, LeaksAttributedToTests) {
   EXPECT_EQ(t.RecordsOf(*g).back().kind, Kind::ChanSend);
   EXPECT_EQ(t.RecordsOf(*g).back().tpost, 0u);
   EXPECT_TRUE(t.SiteOf(t.RecordsOf(*g).back()).user);
+}
+
+// One TestCall per user call of a testing method, in the calling goroutine,
+// naming the T's test index and the caller's line (testdata/testcalls).
+TEST_F(RecordTest, TestingMethodCallsAreRecordedOncePerCall) {
+  fs::path bin = Env::Get().work() / "bin" / "testcalls.test";
+  ASSERT_EQ(Env::Get().BuildTest(TestdataDir() + "/testcalls", bin, true), "");
+  RunResult r = RunProgram(bin, "-test.v", TraceDir("testcalls"));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  Trace t = Read(TraceDir("testcalls"));
+  std::map<std::string, uint32_t> index;      // test name -> test index
+  std::map<uint32_t, uint32_t> test_gid;      // test index -> its goroutine
+  for (const trace::Goroutine& g : t.goroutines) {
+    for (const Record& rec : t.RecordsOf(g)) {
+      if (rec.kind != Kind::TestStart) continue;
+      index[t.strings.at(rec.val)] = rec.obj;
+      test_gid[rec.obj] = g.gid;
+    }
+  }
+  ASSERT_TRUE(index.count("TestCalls") && index.count("TestCalls/sub"));
+  // (test index, own goroutine?, class, line) of each TestCall, in stamp order.
+  std::vector<std::tuple<uint32_t, bool, uint32_t, uint32_t>> calls;
+  std::vector<std::pair<uint32_t, std::tuple<uint32_t, bool, uint32_t, uint32_t>>> by_stamp;
+  for (const trace::Goroutine& g : t.goroutines) {
+    for (const Record& rec : t.RecordsOf(g)) {
+      if (rec.kind != Kind::TestCall) continue;
+      EXPECT_TRUE(t.SiteOf(rec).user) << t.SiteOf(rec).file;
+      by_stamp.push_back({rec.tpre, {rec.obj, test_gid[rec.obj] == g.gid, rec.val, t.SiteOf(rec).line}});
+    }
+  }
+  std::sort(by_stamp.begin(), by_stamp.end());
+  for (auto& [stamp, c] : by_stamp) calls.push_back(c);
+  const uint32_t top = index["TestCalls"], sub = index["TestCalls/sub"];
+  const uint32_t log = uint32_t(trace::TestCallClass::Log), skip = uint32_t(trace::TestCallClass::SkipNow);
+  EXPECT_EQ(calls, (std::vector<std::tuple<uint32_t, bool, uint32_t, uint32_t>>{
+                       {top, true, log, 15}, {top, true, log, 30}, {top, false, log, 21},
+                       {sub, true, log, 25}, {sub, true, skip, 26}}));
 }
 
 TEST_F(RecordTest, DeadlockedTestExitsWithStatus3) {

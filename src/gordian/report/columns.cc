@@ -78,6 +78,11 @@ bool Matches(const Node* n, const Node* parent, Role role) {
     case Role::Add: return method && name == "Add";
     case Role::Done: return method && (name == "Done" || name == "Add");
     case Role::Wait: return method && (name == "Wait" || name == "Do");
+    case Role::Call:  // a reporting method of testing.T (TestCall records)
+      return method && (name == "Log" || name == "Logf" || name == "Error" ||
+                        name == "Errorf" || name == "Fatal" || name == "Fatalf" ||
+                        name == "Skip" || name == "Skipf" || name == "Fail" ||
+                        name == "FailNow" || name == "SkipNow");
     default: return false;
   }
 }

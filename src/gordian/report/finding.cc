@@ -103,9 +103,9 @@ constexpr util::EnumName<Role> kRoleNames[] = {
     {Role::Lock, "lock"},     {Role::Unlock, "unlock"}, {Role::Add, "add"},
     {Role::Done, "done"},     {Role::Wait, "wait"},   {Role::Spawn, "spawn"},
     {Role::Select, "select"}, {Role::Make, "make"},   {Role::Panic, "panic"},
-    {Role::Read, "read"},     {Role::Write, "write"},
+    {Role::Read, "read"},     {Role::Write, "write"}, {Role::Call, "call"},
 };
-static_assert(util::ListsEveryValue(kRoleNames, Role::Write));
+static_assert(util::ListsEveryValue(kRoleNames, Role::Call));
 
 }  // namespace
 

@@ -41,9 +41,10 @@ enum class Primitive : uint8_t {
 };
 
 // "panic" extends the contract's role list: where a panic finding was raised;
-// "read" and "write" too: the two memory accesses of a data-race finding.
+// "read" and "write" too: the two memory accesses of a data-race finding;
+// "call": a call of a testing method (Log, Error, Fatal, ...) on a test's T.
 enum class Role : uint8_t {
-  Send, Recv, Close, Lock, Unlock, Add, Done, Wait, Spawn, Select, Make, Panic, Read, Write
+  Send, Recv, Close, Lock, Unlock, Add, Done, Wait, Spawn, Select, Make, Panic, Read, Write, Call
 };
 
 struct Location {

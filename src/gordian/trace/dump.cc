@@ -226,6 +226,11 @@ class Dumper {
                            KindName(static_cast<Kind>(r.aux)));
       case Kind::GlobalDeadlock:
         return fmt::format("blocked={}", r.obj);
+      case Kind::TestCall: {
+        static constexpr const char* kCall[] = {"?", "log", "fail", "fail-now", "skip-now"};
+        std::string call = r.val < std::size(kCall) ? kCall[r.val] : fmt::format("{}", r.val);
+        return fmt::format("test={} call={}", r.obj, call);
+      }
       case Kind::ProgramExit: {
         static constexpr const char* kHow[] = {"main-returned", "os.Exit", "panic",
                                                "fatal-error", "deadlock"};

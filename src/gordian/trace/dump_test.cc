@@ -142,6 +142,7 @@ TEST_F(DumpTest, CondAndProgramRecords) {
   uint32_t msg = w.AddString("send on closed channel");
   w.Op(1, Kind::Panic, 0, msg, 0);
   w.Op(1, Kind::ProgramExit, 0, 2, 0, 0, 2);
+  w.Op(g, Kind::TestCall, 3, static_cast<uint32_t>(TestCallClass::Log), 0);
   w.Op(1, Kind::WgAdd, 5, static_cast<uint32_t>(-1), 0, kFailed, static_cast<uint16_t>(-1));
   Trace t = WrittenTrace(w, dir_);
   std::string text = DumpTraceToString(t, {});
@@ -149,6 +150,7 @@ TEST_F(DumpTest, CondAndProgramRecords) {
   EXPECT_NE(text.find("\"send on closed channel\""), std::string::npos) << text;
   EXPECT_NE(text.find("status=2 how=panic"), std::string::npos) << text;
   EXPECT_NE(text.find("wg=5 delta=-1 counter=-1 NEGATIVE"), std::string::npos) << text;
+  EXPECT_NE(text.find("TestCall         test=3 call=log"), std::string::npos) << text;
   EXPECT_EQ(KindName(Kind::BlockedAtTestEnd), "BlockedAtTestEnd");
   EXPECT_EQ(KindName(static_cast<Kind>(99)), "Kind(99)");
 }

@@ -132,6 +132,16 @@ enum class ExitHow : uint16_t {
   GlobalDeadlock = 4,  // the recorder's watchdog (exit status 3)
 };
 
+// TestCall val: what the testing method does. Error/Errorf log and fail,
+// Fatal/Fatalf log and fail now, Skip/Skipf log and skip now; one record
+// per call, of its strongest class.
+enum class TestCallClass : uint32_t {
+  Log = 1,      // Log, Logf
+  Fail = 2,     // Fail, Error, Errorf
+  FailNow = 3,  // FailNow, Fatal, Fatalf: runtime.Goexit of the calling goroutine
+  SkipNow = 4,  // SkipNow, Skip, Skipf: runtime.Goexit of the calling goroutine
+};
+
 struct Record {
   Kind kind;       // written last when the record is created
   uint8_t flags;   // Flags

@@ -128,6 +128,7 @@ TEST_F(TextTest, RoundTripOfAWrittenTrace) {
   w.Append(g3, Record{Kind::SelectCase, kDirRecv | kTimer, 1, s2, w.At(sel).tpre, 0, 0, 0});
   w.Pre(1, Kind::MutexLock, 9, s1);  // never completes
   w.Op(g, Kind::Panic, 0, msg, s2);
+  w.Op(g3, Kind::TestCall, 1, static_cast<uint32_t>(TestCallClass::FailNow), s2);
   w.Op(1, Kind::ProgramExit, 0, 2, 0, kExitChecked, 2);
   w.Append(6, Record{Kind::GoEnd, 0, 0, 0, w.Now(), 0, 0, 0});  // no GoStart, gap at 4, 5
   std::string err;

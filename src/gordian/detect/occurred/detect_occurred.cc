@@ -44,7 +44,8 @@ std::vector<report::Finding> DetectOccurred(const trace::Trace& t,
                   Named{DetectBlockedCycles, "DetectBlockedCycles"},
                   Named{DetectGlobalDeadlock, "DetectGlobalDeadlock"},
                   Named{DetectLeaks, "DetectLeaks"},
-                  Named{DetectConcurrentRecv, "DetectConcurrentRecv"}}) {
+                  Named{DetectConcurrentRecv, "DetectConcurrentRecv"},
+                  Named{DetectTestingMisuse, "DetectTestingMisuse"}}) {
     d.detect(ix, &st, &out);
     timer.Lap(d.name);
   }

@@ -56,6 +56,7 @@ OccurredDetector DetectBlockedCycles;
 OccurredDetector DetectGlobalDeadlock;
 OccurredDetector DetectLeaks;
 OccurredDetector DetectConcurrentRecv;
+OccurredDetector DetectTestingMisuse;
 
 // A finding of kind that occurred at record rec: its status, default
 // severity and test; the detector adds locations, steps and message.

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/occurred/detectors.h"
+#include "gordian/detect/test_calls.h"
 
 namespace gordian::detect {
 namespace {
@@ -29,6 +30,10 @@ bool FlaggedCloseOfClosed(const Record& r) {
 }
 bool FlaggedCloseOfNil(const Record& r) { return r.kind == Kind::ChanClose && r.obj == 0; }
 bool FlaggedWgAdd(const Record& r) { return r.kind == Kind::WgAdd && (r.flags & trace::kFailed); }
+// A call after its test completed panics in package testing; the TestCall
+// record written when the call began is where it is placed (below), not a
+// flag of its own.
+bool NeverFlagged(const Record&) { return false; }
 bool FlaggedUnlock(const Record& r) {
   return (r.kind == Kind::MutexUnlock || r.kind == Kind::RWUnlock || r.kind == Kind::RUnlock) &&
          (r.flags & trace::kFailed);
@@ -50,6 +55,7 @@ constexpr RuntimePanicKind kRuntimePanicKinds[] = {
     {FindingKind::CloseOfNil, Role::Close, FlaggedCloseOfNil},
     {FindingKind::NegativeWaitGroup, Role::Done, FlaggedWgAdd},
     {FindingKind::UnlockOfUnlocked, Role::Unlock, FlaggedUnlock},
+    {FindingKind::TestingAfterEnd, Role::Call, NeverFlagged},
 };
 
 // The runtime panic kind whose message the panic's message carries, or null.
@@ -72,6 +78,17 @@ bool FlaggedBefore(const OccurredIndex& ix, Gid gid, uint32_t panic_rec,
     if (p.flagged(ix.rec(i))) return true;
   }
   return false;
+}
+
+// The goroutine's last TestCall record before the panic's record (the
+// call of a testing method that panicked), or hb::kNoRecord.
+uint32_t TestCallBefore(const OccurredIndex& ix, Gid gid, uint32_t panic_rec) {
+  const trace::Goroutine* g = ix.trace().FindGoroutine(trace::Value(gid));
+  if (g == nullptr) return hb::kNoRecord;
+  for (uint32_t i = std::min(panic_rec, g->end); i-- > g->begin;) {
+    if (ix.rec(i).kind == Kind::TestCall) return i;
+  }
+  return hb::kNoRecord;
 }
 
 // The panic the testing package raises when a test binary runs past
@@ -114,8 +131,19 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
       // A fatal error (unlock of an unlocked lock) is never recovered.
       recoverable = report::ShowsOf(rp->kind) == report::Shows::Panics;
       f.message = fmt::format("goroutine {} panicked: {}", g, msg);
-      f.locations.push_back(ix.Loc(i, rp->role));
-      f.interleaving.push_back(ix.StepOf(i, rp->role, fmt::format("panic: {}", msg)));
+      // A testing method's panic sits inside package testing: placed at the
+      // call, unless the call is reported itself (testing_misuse.cc: it ran
+      // after its test's end).
+      uint32_t at = i;
+      if (rp->kind == FindingKind::TestingAfterEnd) {
+        if (uint32_t call = TestCallBefore(ix, gid, i); call != hb::kNoRecord) {
+          const TestInfo* t = ix.TestByIndex(ix.rec(call).obj);
+          if (t != nullptr && t->gid != gid && RanAfterItsTestEnded(ix.ops(), call, *t)) continue;
+          at = call;
+        }
+      }
+      f.locations.push_back(ix.Loc(at, rp->role));
+      f.interleaving.push_back(ix.StepOf(at, rp->role, fmt::format("panic: {}", msg)));
     } else {
       if (PanicRecovered(ix, i)) continue;
       f.kind = FindingKind::Panic;

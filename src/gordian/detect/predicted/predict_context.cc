@@ -148,6 +148,7 @@ void PredictBugs(const trace::Trace& t, const hb::HappensBefore& hb,
     run(PredictRecursiveRLock, "PredictRecursiveRLock");
     run(PredictMixedDeadlock, "PredictMixedDeadlock");
     run(PredictSelectLeaks, "PredictSelectLeaks");
+    run(PredictTestingAfterEnd, "PredictTestingAfterEnd");
   }
   if (opt.warnings) run(PredictRecvOnClosed, "PredictRecvOnClosed");
   if (opt.info) {

@@ -164,6 +164,7 @@ void PredictLockOrder(PredictContext& c);
 void PredictRecursiveRLock(PredictContext& c);
 void PredictMixedDeadlock(PredictContext& c);
 void PredictSelectLeaks(PredictContext& c);
+void PredictTestingAfterEnd(PredictContext& c);
 void InfoAlternatives(PredictContext& c);
 void InfoContention(PredictContext& c);
 

@@ -1,0 +1,3 @@
+module example.com/testcalls
+
+go 1.22

@@ -1,0 +1,68 @@
+// This file implements the testing-after-end prediction: a goroutine other
+// than a test's own calls a reporting method of the test's T (t.Log,
+// t.Errorf, t.Fatal, ...: a TestCall record) and nothing orders that call
+// before the test's end.
+//
+// Rule: for a TestCall x on test T by a goroutine that is not T's own, if
+// T ended (TestEnd E) and not Before(x, E), report x. Then some schedule
+// consistent with the run runs E first, and package testing marks T done
+// before x: x panics ("Log in goroutine after TestX has completed", "Fail in
+// goroutine after ..."), or, while a parent test still runs, its output
+// goes to the parent and its failure is lost. A WaitGroup the test waits on
+// after the goroutine's Done, or a channel the test receives from, orders
+// the call before E: not reported.
+//
+// A call that started after E in the run is not a prediction: it is
+// reported as occurred (occurred/testing_misuse.cc).
+//
+// Subtests: testing completes a test only after its subtests (t.Run waits
+// for a sequential subtest, the parent's end for parallel ones), an order
+// the trace does not show as an edge. So a call ordered before the end of a
+// subtest of T (a test named "T/..."), or made by a goroutine of a subtest,
+// is ordered before T completes, and is not reported (test_calls.h).
+//
+// The engine's question is Before(x, E): E's clock is read, and x's
+// goroutine's entry (clock_needs.cc keeps the clocks of TestEnd records,
+// read_goroutines.cc reads the goroutines that make TestCalls). The
+// prediction is not rewritten into a schedule (kNoRewrite): it stays
+// predicted.
+#include <fmt/format.h>
+
+#include "gordian/detect/predicted/predict_context.h"
+#include "gordian/detect/test_calls.h"
+
+namespace gordian::detect {
+void PredictTestingAfterEnd(PredictContext& c) {
+  for (uint32_t x : c.ops.TestCalls()) {
+    const trace::Record& r = c.rec(x);
+    const hb::TestInfo* t = c.ops.TestByIndex(r.obj);
+    if (t == nullptr || t->end_rec == hb::kNoRecord) continue;  // no end to run after
+    if (c.ops.GidOf(x) == t->gid) continue;  // the test's own goroutine
+    // A call that ran after the end is reported as occurred (occurred/testing_misuse.cc).
+    if (RanAfterItsTestEnded(c.ops, x, *t)) continue;
+    if (!c.Spend(1)) return;
+    if (c.hb.Before(x, t->end_rec)) continue;
+    if (OrderedThroughSubtest(c.ops, &c.hb, x, *t)) continue;
+    const char* call = TestCallMethods(r.val);
+    const auto cls = static_cast<trace::TestCallClass>(r.val);
+    // Fail panics on a completed test; Log when no parent is left to take the output.
+    const bool fails = cls == trace::TestCallClass::Fail || cls == trace::TestCallClass::FailNow;
+    report::Finding f = c.NewFinding(report::FindingKind::TestingAfterEnd, x, report::Role::Call);
+    const uint32_t spawn = trace::Value(c.ops.SpawnOfGid(c.ops.GidOf(x)));
+    if (spawn != hb::kNoRecord) c.AddLocation(&f, spawn, report::Role::Spawn);
+    f.message = fmt::format(
+        "goroutine {} calls {} at {} on the T of {}, and nothing orders the call before the "
+        "test ends: in another schedule {} has completed first, and the call panics with "
+        "\"{} in goroutine after {} has completed\" or its output is lost",
+        c.Index().StableId(c.ops.GidOf(x)), call, BaseName(c.Where(x)), t->name, t->name,
+        fails ? "Fail" : "Log", t->name);
+    if (spawn != hb::kNoRecord) {
+      c.AddStep(&f, spawn, report::Role::Spawn, "go statement: the test does not wait for it");
+    }
+    c.AddStep(&f, x, report::Role::Call,
+              fmt::format("{} after {} has completed: panic", call, t->name));
+    c.Emit(std::move(f));
+  }
+}
+
+}  // namespace gordian::detect
