@@ -48,7 +48,7 @@ void PredictTestingAfterEnd(PredictContext& c) {
     // Fail panics on a completed test; Log when no parent is left to take the output.
     const bool fails = cls == trace::TestCallClass::Fail || cls == trace::TestCallClass::FailNow;
     report::Finding f = c.NewFinding(report::FindingKind::TestingAfterEnd, x, report::Role::Call);
-    const uint32_t spawn = trace::Value(c.ops.SpawnOfGid(c.ops.GidOf(x)));
+    const RecordId spawn = c.ops.SpawnOfGid(c.ops.GidOf(x));
     if (spawn != hb::kNoRecord) c.AddLocation(&f, spawn, report::Role::Spawn);
     f.message = fmt::format(
         "goroutine {} calls {} at {} on the T of {}, and nothing orders the call before the "
