@@ -13,16 +13,21 @@ const char* TestCallMethods(uint32_t val) {
   return "a testing method";
 }
 
+const char* CompletedTestPanicWord(uint32_t val) {
+  const auto cls = static_cast<trace::TestCallClass>(val);
+  return cls == trace::TestCallClass::Fail || cls == trace::TestCallClass::FailNow ? "Fail" : "Log";
+}
+
 bool IsSubtestOf(const hb::TestInfo& sub, const hb::TestInfo& t) {
   return sub.name.size() > t.name.size() && sub.name.compare(0, t.name.size(), t.name) == 0 &&
          sub.name[t.name.size()] == '/';
 }
 
-bool RanAfterItsTestEnded(const hb::OpIndex& ops, uint32_t x, const hb::TestInfo& t) {
+bool RanAfterItsTestEnded(const hb::OpIndex& ops, hb::RecordId x, const hb::TestInfo& t) {
   return t.end_rec != hb::kNoRecord && ops.trace().records[x].tpre > t.end;
 }
 
-bool OrderedThroughSubtest(const hb::OpIndex& ops, const hb::HappensBefore* hb, uint32_t x,
+bool OrderedThroughSubtest(const hb::OpIndex& ops, const hb::HappensBefore* hb, hb::RecordId x,
                            const hb::TestInfo& t) {
   const trace::Gid gid = ops.GidOf(x);
   const std::string own = ops.TestOf(x);  // the test the calling goroutine belongs to

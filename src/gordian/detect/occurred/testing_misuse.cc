@@ -25,10 +25,10 @@ namespace gordian::detect {
 namespace {
 
 // The finding of kind at call i by goroutine gid, with its spawn.
-Finding CallFinding(const OccurredIndex& ix, FindingKind kind, uint32_t i, Gid gid) {
+Finding CallFinding(const OccurredIndex& ix, FindingKind kind, RecordId i, Gid gid) {
   Finding f = OccurredFinding(ix, kind, i);
   f.locations.push_back(ix.Loc(i, Role::Call));
-  const uint32_t spawn = ix.SpawnOfGid(gid);
+  const RecordId spawn = ix.SpawnOfGid(gid);
   if (spawn != hb::kNoRecord) {
     f.locations.push_back(ix.Loc(spawn, Role::Spawn));
     f.interleaving.push_back(ix.StepOf(spawn, Role::Spawn, "go statement"));
@@ -39,7 +39,7 @@ Finding CallFinding(const OccurredIndex& ix, FindingKind kind, uint32_t i, Gid g
 }  // namespace
 
 void DetectTestingMisuse(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
-  for (uint32_t i : ix.ops().TestCalls()) {
+  for (RecordId i : ix.ops().TestCalls()) {
     const Record& r = ix.rec(i);
     const TestInfo* t = ix.TestByIndex(r.obj);
     const Gid gid = ix.GidOf(i);
@@ -47,14 +47,13 @@ void DetectTestingMisuse(const OccurredIndex& ix, OccurredState* st, std::vector
     const char* call = TestCallMethods(r.val);
     const auto cls = static_cast<trace::TestCallClass>(r.val);
     if (RanAfterItsTestEnded(ix.ops(), i, *t) && !OrderedThroughSubtest(ix.ops(), st->hb, i, *t)) {
-      const bool fails = cls == trace::TestCallClass::Fail || cls == trace::TestCallClass::FailNow;
       Finding f = CallFinding(ix, FindingKind::TestingAfterEnd, i, gid);
       f.message = fmt::format(
           "goroutine {} called {} at {} on the T of {} after the test function had returned, "
           "and nothing orders the call before the test's end: once the test has completed, "
           "the call panics with \"{} in goroutine after {} has completed\" or its output is "
           "lost",
-          ix.StableId(gid), call, BaseName(ix.Where(i)), t->name, fails ? "Fail" : "Log",
+          ix.StableId(gid), call, BaseName(ix.Where(i)), t->name, CompletedTestPanicWord(r.val),
           t->name);
       f.interleaving.push_back(
           ix.StepOf(i, Role::Call, fmt::format("{} after {} returned", call, t->name)));

@@ -33,7 +33,7 @@
 
 namespace gordian::detect {
 void PredictTestingAfterEnd(PredictContext& c) {
-  for (uint32_t x : c.ops.TestCalls()) {
+  for (RecordId x : c.ops.TestCalls()) {
     const trace::Record& r = c.rec(x);
     const hb::TestInfo* t = c.ops.TestByIndex(r.obj);
     if (t == nullptr || t->end_rec == hb::kNoRecord) continue;  // no end to run after
@@ -44,9 +44,6 @@ void PredictTestingAfterEnd(PredictContext& c) {
     if (c.hb.Before(x, t->end_rec)) continue;
     if (OrderedThroughSubtest(c.ops, &c.hb, x, *t)) continue;
     const char* call = TestCallMethods(r.val);
-    const auto cls = static_cast<trace::TestCallClass>(r.val);
-    // Fail panics on a completed test; Log when no parent is left to take the output.
-    const bool fails = cls == trace::TestCallClass::Fail || cls == trace::TestCallClass::FailNow;
     report::Finding f = c.NewFinding(report::FindingKind::TestingAfterEnd, x, report::Role::Call);
     const RecordId spawn = c.ops.SpawnOfGid(c.ops.GidOf(x));
     if (spawn != hb::kNoRecord) c.AddLocation(&f, spawn, report::Role::Spawn);
@@ -55,7 +52,7 @@ void PredictTestingAfterEnd(PredictContext& c) {
         "test ends: in another schedule {} has completed first, and the call panics with "
         "\"{} in goroutine after {} has completed\" or its output is lost",
         c.Index().StableId(c.ops.GidOf(x)), call, BaseName(c.Where(x)), t->name, t->name,
-        fails ? "Fail" : "Log", t->name);
+        CompletedTestPanicWord(r.val), t->name);
     if (spawn != hb::kNoRecord) {
       c.AddStep(&f, spawn, report::Role::Spawn, "go statement: the test does not wait for it");
     }
