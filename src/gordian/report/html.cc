@@ -15,26 +15,22 @@
 #include "gordian/report/source_lines.h"
 #include "gordian/report/terminal.h"
 #include "gordian/report/output_file.h"
+#include "gordian/util/escape.h"
 
 namespace gordian::report {
 namespace {
 
 using nlohmann::ordered_json;
 
+// The characters HTML reads as markup in a text node or attribute value.
+constexpr util::CharEscape kHtmlEscapes[] = {
+    {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&#39;"},
+};
+
 // Text for an HTML text node or attribute value.
 std::string EscapeHtmlText(std::string_view s) {
   std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
+  util::AppendEscaped(&out, s, kHtmlEscapes);
   return out;
 }
 

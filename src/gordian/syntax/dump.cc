@@ -7,6 +7,7 @@
 
 #include "gordian/syntax/node_family.h"
 #include "gordian/syntax/stack_guard.h"
+#include "gordian/util/escape.h"
 
 namespace gordian::syntax {
 namespace {
@@ -34,22 +35,10 @@ std::string_view ChanDirName(ChanDir d) {
 // Literals may hold newlines (raw strings) and long text: show them quoted,
 // escaped and, beyond 60 bytes, shortened, so that each node stays one line.
 std::string Quote(std::string_view s) {
+  constexpr size_t kShown = 60;
   std::string out = "\"";
-  size_t n = 0;
-  for (char c : s) {
-    if (++n > 60) {
-      out += "...";
-      break;
-    }
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      default: out += c;
-    }
-  }
+  util::AppendEscaped(&out, s.substr(0, kShown), util::kStringEscapes);
+  if (s.size() > kShown) out += "...";
   out += '"';
   return out;
 }

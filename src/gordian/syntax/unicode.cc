@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "gordian/util/escape.h"
+
 namespace gordian::syntax {
 namespace {
 
@@ -102,27 +104,22 @@ std::string FormatRuneU(uint32_t r) {
 std::string QuoteRune(uint32_t r) {
   // strconv.QuoteRune: invalid runes print as U+FFFD, which is printable.
   if (r > kMaxRune || (0xD800 <= r && r < 0xE000)) r = kRuneError;
+  // The escapes with a letter of their own, as strconv writes them.
+  static constexpr util::CharEscape kRuneEscapes[] = {
+      {'\a', "\\a"}, {'\b', "\\b"}, {'\f', "\\f"},  {'\n', "\\n"},  {'\r', "\\r"},
+      {'\t', "\\t"}, {'\v', "\\v"}, {'\\', "\\\\"}, {'\'', "\\'"},
+  };
   std::string s = "'";
-  switch (r) {
-    case '\a': s += "\\a"; break;
-    case '\b': s += "\\b"; break;
-    case '\f': s += "\\f"; break;
-    case '\n': s += "\\n"; break;
-    case '\r': s += "\\r"; break;
-    case '\t': s += "\\t"; break;
-    case '\v': s += "\\v"; break;
-    case '\\': s += "\\\\"; break;
-    case '\'': s += "\\'"; break;
-    default:
-      if (IsPrint(r)) {
-        AppendUTF8(&s, r);
-      } else if (r < ' ' || r == 0x7F) {
-        s += fmt::format("\\x{:02x}", r);
-      } else if (r < 0x10000) {
-        s += fmt::format("\\u{:04x}", r);
-      } else {
-        s += fmt::format("\\U{:08x}", r);
-      }
+  if (std::string_view e = util::EscapeOf(kRuneEscapes, r); !e.empty()) {
+    s += e;
+  } else if (IsPrint(r)) {
+    AppendUTF8(&s, r);
+  } else if (r < ' ' || r == 0x7F) {
+    s += fmt::format("\\x{:02x}", r);
+  } else if (r < 0x10000) {
+    s += fmt::format("\\u{:04x}", r);
+  } else {
+    s += fmt::format("\\U{:08x}", r);
   }
   s += '\'';
   return s;

@@ -6,6 +6,7 @@
 //   meta.txt        key=value
 //   goroutines.txt  gid  parent  child-index
 #include "gordian/trace/side_files.h"
+#include "gordian/util/escape.h"
 #include "gordian/util/whole_number.h"
 
 #include <fcntl.h>
@@ -134,21 +135,7 @@ class SideWarnings {
 
 std::string Quote(std::string_view s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += fmt::format("\\x{:02x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
+  util::AppendEscaped(&out, s, util::kStringEscapes, util::OtherControls::kHex);
   out += '"';
   return out;
 }
