@@ -385,8 +385,12 @@ class Parser {
   [[gnu::noinline, gnu::cold]] void badCondition(SimpleStmt* condStmt);
   SwitchStmt* switchStmt();
   SelectStmt* selectStmt();
+  template <class Clause, class ReadClause>
+  List<Clause> clauseBlock(ReadClause read_clause, std::string_view missing_lbrace, Pos* rbrace);
   CaseClause* caseClause();
   CommClause* commClause();
+  template <class Clause, class ReadCase>
+  Clause* clause(ReadCase read_case);
   Stmt* stmtOrNull();
   List<Stmt> stmtList();
   inline List<Expr> argList(bool* hasDots, Pos* rparen);

@@ -325,16 +325,8 @@ SwitchStmt* Parser::switchStmt() {
   SwitchStmt* s = make<SwitchStmt>(s_.pos);
 
   header(Token::Switch, &s->init, &s->tag, nullptr);
-
-  if (!got(Token::Lbrace)) {
-    syntaxError("missing { after switch clause");
-    advance(Bits({Token::Case, Token::Default, Token::Rbrace}));
-  }
-  size_t m = mark();
-  while (s_.tok != Token::EOF_ && s_.tok != Token::Rbrace) push(caseClause());
-  s->body = take<CaseClause>(m);
-  s->rbrace = s_.pos;
-  want(Token::Rbrace);
+  s->body = clauseBlock<CaseClause>([this] { return caseClause(); }, "missing { after switch clause",
+                                    &s->rbrace);
   return finish(s);
 }
 
@@ -342,57 +334,56 @@ SelectStmt* Parser::selectStmt() {
   SelectStmt* s = make<SelectStmt>(s_.pos);
 
   want(Token::Select);
-  if (!got(Token::Lbrace)) {
-    syntaxError("missing { after select clause");
-    advance(Bits({Token::Case, Token::Default, Token::Rbrace}));
-  }
-  size_t m = mark();
-  while (s_.tok != Token::EOF_ && s_.tok != Token::Rbrace) push(commClause());
-  s->body = take<CommClause>(m);
-  s->rbrace = s_.pos;
-  want(Token::Rbrace);
+  s->body = clauseBlock<CommClause>([this] { return commClause(); }, "missing { after select clause",
+                                    &s->rbrace);
   return finish(s);
 }
 
-CaseClause* Parser::caseClause() {
-  CaseClause* c = make<CaseClause>(s_.pos);
-
-  switch (s_.tok) {
-    case Token::Case:
-      next();
-      c->cases = exprList();
-      break;
-    case Token::Default:
-      next();
-      break;
-    default:
-      syntaxError("expected case or default or }");
-      advance(Bits({Token::Colon, Token::Case, Token::Default, Token::Rbrace}));
-      break;
+// The body of a switch or select after its header, `{ clause* }`, each
+// clause read by read_clause; *rbrace gets the position of the closing brace.
+template <class Clause, class ReadClause>
+List<Clause> Parser::clauseBlock(ReadClause read_clause, std::string_view missing_lbrace, Pos* rbrace) {
+  if (!got(Token::Lbrace)) {
+    syntaxError(missing_lbrace);
+    advance(Bits({Token::Case, Token::Default, Token::Rbrace}));
   }
+  size_t m = mark();
+  while (s_.tok != Token::EOF_ && s_.tok != Token::Rbrace) push(read_clause());
+  List<Clause> body = take<Clause>(m);
+  *rbrace = s_.pos;
+  want(Token::Rbrace);
+  return body;
+}
 
-  c->colon = s_.pos;
-  want(Token::Colon);
-  c->body = stmtList();
-  return finish(c);
+CaseClause* Parser::caseClause() {
+  return clause<CaseClause>([this](CaseClause* c) { c->cases = exprList(); });
 }
 
 CommClause* Parser::commClause() {
-  CommClause* c = make<CommClause>(s_.pos);
+  return clause<CommClause>([this](CommClause* c) {
+    c->comm = simpleStmt(nullptr, Token::EOF_);
+    // The syntax restricts the possible simple statements here to:
+    //
+    //     lhs <- x (send statement)
+    //     <-x
+    //     lhs = <-x
+    //     lhs := <-x
+    //
+    // All these (and more) are recognized by simpleStmt and invalid syntax
+    // trees are flagged later, during type checking.
+  });
+}
+
+// A case or comm clause: `case` and what read_case reads into the clause, or
+// `default`; then the colon and the clause's statements.
+template <class Clause, class ReadCase>
+Clause* Parser::clause(ReadCase read_case) {
+  Clause* c = make<Clause>(s_.pos);
 
   switch (s_.tok) {
     case Token::Case:
       next();
-      c->comm = simpleStmt(nullptr, Token::EOF_);
-      // The syntax restricts the possible simple statements here to:
-      //
-      //     lhs <- x (send statement)
-      //     <-x
-      //     lhs = <-x
-      //     lhs := <-x
-      //
-      // All these (and more) are recognized by simpleStmt and invalid syntax
-      // trees are flagged later, during type checking.
+      read_case(c);
       break;
     case Token::Default:
       next();
