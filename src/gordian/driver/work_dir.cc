@@ -174,25 +174,35 @@ std::string FindGordianDir(const std::string& installed_rel, const std::string& 
   return "";
 }
 
-bool FindHooksDir(std::string* dir, std::string* err) {
-  const char* env = getenv("GORDIAN_RUNTIME_DIR");
+bool FindGordianDirOrEnv(const GordianDirSpec& spec, std::string* dir, std::string* err) {
+  const char* env = getenv(spec.env);
   if (env != nullptr && *env) {
-    if (!IsHooksDir(env)) {
-      *err = fmt::format("GORDIAN_RUNTIME_DIR={} has no patches.txt and runtime/; point it at "
-                         "the runtime/std directory of the gordian sources",
-                         env);
+    if (!spec.is_it(env)) {
+      *err = fmt::format("{}={} has no {}; point it at the {} directory of the gordian sources",
+                         spec.env, env, spec.holds, spec.source_rel);
       return false;
     }
     *dir = env;
     return true;
   }
-  *dir = FindGordianDir("runtime/std", "runtime/std", IsHooksDir);
+  *dir = FindGordianDir(spec.installed_rel, spec.source_rel, spec.is_it);
   if (!dir->empty()) return true;
-  *err = fmt::format("cannot find the gordian runtime hooks ({}/runtime/std with "
-                     "patches.txt, next to the gordian binary); reinstall gordian, or set "
-                     "GORDIAN_RUNTIME_DIR to the runtime/std directory of the gordian sources",
-                     InstalledDataDirOf(SelfExe()));
+  *err = fmt::format("cannot find {} ({}/{} with {}, next to the gordian binary); reinstall "
+                     "gordian, or set {} to the {} directory of the gordian sources",
+                     spec.what, InstalledDataDirOf(SelfExe()), spec.installed_rel, spec.known_by,
+                     spec.env, spec.source_rel);
   return false;
+}
+
+bool FindHooksDir(std::string* dir, std::string* err) {
+  return FindGordianDirOrEnv({.env = "GORDIAN_RUNTIME_DIR",
+                              .installed_rel = "runtime/std",
+                              .source_rel = "runtime/std",
+                              .is_it = IsHooksDir,
+                              .what = "the gordian runtime hooks",
+                              .holds = "patches.txt and runtime/",
+                              .known_by = "patches.txt"},
+                             dir, err);
 }
 
 }  // namespace gordian::driver

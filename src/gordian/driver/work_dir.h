@@ -79,6 +79,23 @@ std::string InstalledDataDirOf(const std::string& exe);
 std::string FindGordianDir(const std::string& installed_rel, const std::string& source_rel,
                            bool (*is_it)(const std::filesystem::path&));
 
+// A directory of gordian's own files the user may also name in an
+// environment variable, as FindGordianDirOrEnv looks for it.
+struct GordianDirSpec {
+  const char* env;           // the variable: "GORDIAN_RUNTIME_DIR"
+  const char* installed_rel; // FindGordianDir's: "runtime/std"
+  const char* source_rel;    // FindGordianDir's: "runtime/std"
+  bool (*is_it)(const std::filesystem::path&);
+  const char* what;          // for messages: "the gordian runtime hooks"
+  const char* holds;         // what is_it wants: "patches.txt and runtime/"
+  const char* known_by;      // the installed one's mark: "patches.txt"
+};
+
+// The directory spec.env names when it is set (false, with a message, when
+// that is not one), else FindGordianDir's (false, with a message saying
+// where it was looked for and to set the variable, when there is none).
+bool FindGordianDirOrEnv(const GordianDirSpec& spec, std::string* dir, std::string* err);
+
 // The candidates FindGordianDir tries, in order, for the executable exe
 // built from source_dir into build_dir (both compiled in; build_dir made
 // canonical by the caller): pure, for tests.

@@ -159,24 +159,14 @@ class GoIrGenerator : public IrGenerator {
 std::unique_ptr<IrGenerator> NewGoIrGenerator() { return std::make_unique<GoIrGenerator>(); }
 
 bool FindIrgenDir(std::string* dir, std::string* err) {
-  const char* env = std::getenv("GORDIAN_IRGEN_DIR");
-  if (env != nullptr && *env) {
-    if (!IsIrgenDir(env)) {
-      *err = fmt::format("GORDIAN_IRGEN_DIR={} has no go.mod, main.go and vendor/; point it at the "
-                         "tools/irgen directory of the gordian sources",
-                         env);
-      return false;
-    }
-    *dir = env;
-    return true;
-  }
-  *dir = driver::FindGordianDir("irgen", "tools/irgen", IsIrgenDir);
-  if (!dir->empty()) return true;
-  *err = fmt::format("cannot find the IR generator's sources ({}/irgen with vendor/, next "
-                     "to the gordian binary); reinstall gordian, or set GORDIAN_IRGEN_DIR to "
-                     "the tools/irgen directory of the gordian sources",
-                     driver::InstalledDataDirOf(driver::SelfExe()));
-  return false;
+  return driver::FindGordianDirOrEnv({.env = "GORDIAN_IRGEN_DIR",
+                                      .installed_rel = "irgen",
+                                      .source_rel = "tools/irgen",
+                                      .is_it = IsIrgenDir,
+                                      .what = "the IR generator's sources",
+                                      .holds = "go.mod, main.go and vendor/",
+                                      .known_by = "vendor/"},
+                                     dir, err);
 }
 
 bool HashIrgenSources(const std::string& dir, uint64_t* hash, std::string* err) {
