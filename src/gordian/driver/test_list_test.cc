@@ -5,23 +5,29 @@
 // runs go: the fuzz command's end-to-end tests (tests/fuzzcmd) cover it.
 #include "gordian/driver/test_list.h"
 
+#include <utility>
+
 #include <gtest/gtest.h>
 
 namespace gordian::driver {
 namespace {
 
 TEST(TopLevelPattern, UpToTheFirstSlashOutsideBrackets) {
-  EXPECT_EQ(TopLevelPattern("TestA"), "TestA");
-  EXPECT_EQ(TopLevelPattern("TestA/sub/deeper"), "TestA");
-  EXPECT_EQ(TopLevelPattern("^Test(A|B/c)$/x"), "^Test(A|B/c)$");
-  EXPECT_EQ(TopLevelPattern("Test[/]A/x"), "Test[/]A");
-  EXPECT_EQ(TopLevelPattern("Test\\/A/x"), "Test\\/A");
-  EXPECT_EQ(TopLevelPattern("/sub"), "");
-  EXPECT_EQ(TopLevelPattern(""), "");
-  // Each alternative's first level: "TestB" runs too, though the first
-  // alternative has a subtest level.
-  EXPECT_EQ(TopLevelPattern("TestA/x|TestB"), "(?:TestA)|(?:TestB)");
-  EXPECT_EQ(TopLevelPattern("Test(A|B)/x"), "Test(A|B)");
+  // {-run pattern, its top-level part}
+  const std::pair<const char*, const char*> cases[] = {
+      {"TestA", "TestA"},
+      {"TestA/sub/deeper", "TestA"},
+      {"^Test(A|B/c)$/x", "^Test(A|B/c)$"},
+      {"Test[/]A/x", "Test[/]A"},
+      {"Test\\/A/x", "Test\\/A"},
+      {"/sub", ""},
+      {"", ""},
+      // Each alternative's first level: "TestB" runs too, though the first
+      // alternative has a subtest level.
+      {"TestA/x|TestB", "(?:TestA)|(?:TestB)"},
+      {"Test(A|B)/x", "Test(A|B)"},
+  };
+  for (const auto& [pattern, top] : cases) EXPECT_EQ(TopLevelPattern(pattern), top) << pattern;
 }
 
 TEST(SplitTestPattern, AlternativesAndLevelsOutsideBracketsAndParentheses) {

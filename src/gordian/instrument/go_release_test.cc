@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -35,14 +36,18 @@ TEST(GoRelease, VetReadsOverlaySince124) {
 }
 
 TEST(GoRelease, MinorOfVersion) {
-  EXPECT_EQ(GoMinorOfVersion("go1.24.13"), 24);
-  EXPECT_EQ(GoMinorOfVersion("go1.25rc1"), 25);
-  EXPECT_EQ(GoMinorOfVersion("go1.26"), 26);
-  EXPECT_EQ(GoMinorOfVersion("devel go1.27-abc123 Mon Jan 1"), 27);
-  EXPECT_EQ(GoMinorOfVersion("go1.26.8 X:nocoverageredesign"), 26);
-  EXPECT_EQ(GoMinorOfVersion("go2"), 0);
-  EXPECT_EQ(GoMinorOfVersion("go1."), 0);
-  EXPECT_EQ(GoMinorOfVersion(""), 0);
+  // {go version's output, its minor release (0: none)}
+  const std::pair<const char*, int> cases[] = {
+      {"go1.24.13", 24},
+      {"go1.25rc1", 25},
+      {"go1.26", 26},
+      {"devel go1.27-abc123 Mon Jan 1", 27},
+      {"go1.26.8 X:nocoverageredesign", 26},
+      {"go2", 0},
+      {"go1.", 0},
+      {"", 0},
+  };
+  for (const auto& [version, minor] : cases) EXPECT_EQ(GoMinorOfVersion(version), minor) << version;
 }
 
 // A GOROOT with only src/internal/goversion/goversion.go holding text.

@@ -162,6 +162,15 @@ class ConfirmTest : public util::TempDirTest {
     ConfirmFindings(t_, dir_ + "/trace", hb_, &fs, opt_, sum);
     return fs;
   }
+  // Confirm, where the one replay leaves the finding predicted (with no
+  // reproduce command).
+  std::vector<report::Finding> ConfirmLeavingItPredicted(ConfirmSummary* sum) {
+    std::vector<report::Finding> fs = Confirm(sum);
+    EXPECT_EQ(runner_.calls, 1);
+    EXPECT_EQ(fs[0].status, Status::Predicted);
+    EXPECT_TRUE(fs[0].reproduce.empty());
+    return fs;
+  }
 
   trace::Trace t_;
   hb::HappensBefore hb_;
@@ -205,10 +214,7 @@ TEST_F(ConfirmTest, ReplayStoppedAtItsLimitLeavesItPredicted) {
   runner_.replayed = SendRacingClose(true);
   runner_.timed_out = true;
   ConfirmSummary sum;
-  std::vector<report::Finding> fs = Confirm(&sum);
-  EXPECT_EQ(runner_.calls, 1);
-  EXPECT_EQ(fs[0].status, Status::Predicted);
-  EXPECT_TRUE(fs[0].reproduce.empty());
+  std::vector<report::Finding> fs = ConfirmLeavingItPredicted(&sum);
   EXPECT_EQ(sum.unconfirmed, 0u);
   EXPECT_EQ(sum.not_rewritten, 1u);
   EXPECT_TRUE(OneNoteSays(sum, "stopped at its"));
@@ -225,10 +231,7 @@ TEST_F(ConfirmTest, ReplayStoppedAtItsLimitLeavesItPredicted) {
 TEST_F(ConfirmTest, RunnerErrorLeavesThePredictionWithANote) {
   runner_.fail = "the program no longer builds";
   ConfirmSummary sum;
-  std::vector<report::Finding> fs = Confirm(&sum);
-  EXPECT_EQ(runner_.calls, 1);
-  EXPECT_EQ(fs[0].status, Status::Predicted);
-  EXPECT_TRUE(fs[0].reproduce.empty());
+  std::vector<report::Finding> fs = ConfirmLeavingItPredicted(&sum);
   EXPECT_EQ(sum.confirmed, 0u);
   EXPECT_EQ(sum.unconfirmed, 0u);
   EXPECT_TRUE(OneNoteSays(sum, "its replay failed: the program no longer builds"));

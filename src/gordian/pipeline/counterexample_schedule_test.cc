@@ -63,12 +63,7 @@ verify::Model TwoReceivers(int second_recv_line) {
 }
 
 CheckStep Step(int32_t p, int32_t t, int32_t pc, bool blocks = false) {
-  CheckStep s;
-  s.process = p;
-  s.template_index = t;
-  s.pc = pc;
-  s.blocks = blocks;
-  return s;
+  return {.process = p, .template_index = t, .pc = pc, .blocks = blocks};
 }
 
 trace::Trace TwoReceiversRun() {

@@ -178,14 +178,15 @@ TEST(Json, HostileReportsAreRefusedOrCleaned) {
 }
 
 TEST(Json, ReplayCommands) {
-  EXPECT_TRUE(IsReplayCommand("gordian replay /c/schedules/run-1/x-0-leak.sched"));
-  EXPECT_TRUE(IsReplayCommand("/usr/bin/gordian replay 'a b/it'\\''s.sched'"));
-  EXPECT_FALSE(IsReplayCommand("gordian replay x.sched; rm -rf ~"));
-  EXPECT_FALSE(IsReplayCommand("sh -c x replay y"));
-  EXPECT_FALSE(IsReplayCommand("gordian replay $(touch x)"));
-  EXPECT_FALSE(IsReplayCommand("gordian replay 'a'b"));
-  EXPECT_FALSE(IsReplayCommand("gordian replay"));
-  EXPECT_FALSE(IsReplayCommand("gordian replay x\ny"));
+  for (const char* cmd : {"gordian replay /c/schedules/run-1/x-0-leak.sched",
+                          "/usr/bin/gordian replay 'a b/it'\\''s.sched'"}) {
+    EXPECT_TRUE(IsReplayCommand(cmd)) << cmd;
+  }
+  for (const char* cmd : {"gordian replay x.sched; rm -rf ~", "sh -c x replay y",
+                          "gordian replay $(touch x)", "gordian replay 'a'b", "gordian replay",
+                          "gordian replay x\ny"}) {
+    EXPECT_FALSE(IsReplayCommand(cmd)) << cmd;
+  }
 }
 
 }  // namespace

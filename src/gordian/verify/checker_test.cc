@@ -67,6 +67,15 @@ void ExpectClean(const CheckResult& r) {
   EXPECT_GT(r.states, 1u);
 }
 
+// The bug model has findings of kind k only; its fixed version has none.
+// Returns the result of the bug model.
+CheckResult ExpectBugAndFix(const Model& bug, FindingKind k, const Model& fixed) {
+  CheckResult r = CheckAll(bug);
+  ExpectOnly(r, k);
+  ExpectClean(CheckAll(fixed));
+  return r;
+}
+
 const Violation* Find(const CheckResult& r, FindingKind k) {
   for (const Violation& v : r.violations)
     if (v.kind == k) return &v;
@@ -218,24 +227,18 @@ TEST(VerifyChecker, SendOnClosed) {
 }
 
 TEST(VerifyChecker, CloseOfClosedAndNil) {
-  ExpectOnly(CheckAll(CloseOfClosedBug()), FindingKind::CloseOfClosed);
-  ExpectClean(CheckAll(CloseOfClosedFixed()));
-  ExpectOnly(CheckAll(CloseOfNilBug()), FindingKind::CloseOfNil);
-  ExpectClean(CheckAll(CloseOfNilFixed()));
+  ExpectBugAndFix(CloseOfClosedBug(), FindingKind::CloseOfClosed, CloseOfClosedFixed());
+  ExpectBugAndFix(CloseOfNilBug(), FindingKind::CloseOfNil, CloseOfNilFixed());
 }
 
 TEST(VerifyChecker, NegativeWaitGroup) {
-  CheckResult r = CheckAll(NegativeWgBug());
-  ExpectOnly(r, FindingKind::NegativeWaitGroup);
+  CheckResult r = ExpectBugAndFix(NegativeWgBug(), FindingKind::NegativeWaitGroup, NegativeWgFixed());
   EXPECT_EQ(r.violations[0].where[0].template_index, 1);
-  ExpectClean(CheckAll(NegativeWgFixed()));
 }
 
 TEST(VerifyChecker, UnlockOfUnlocked) {
-  ExpectOnly(CheckAll(UnlockBug()), FindingKind::UnlockOfUnlocked);
-  ExpectClean(CheckAll(UnlockFixed()));
-  ExpectOnly(CheckAll(RUnlockBug()), FindingKind::UnlockOfUnlocked);
-  ExpectClean(CheckAll(RUnlockFixed()));
+  ExpectBugAndFix(UnlockBug(), FindingKind::UnlockOfUnlocked, UnlockFixed());
+  ExpectBugAndFix(RUnlockBug(), FindingKind::UnlockOfUnlocked, RUnlockFixed());
 }
 
 TEST(VerifyChecker, DoubleLock) {
