@@ -542,6 +542,31 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     r.out_of_time = true;
     return true;
   };
+  // A lasso through component c (Search::Lasso; the states and moves of
+  // its cycle are not needed here).
+  struct FoundLasso {
+    std::vector<CheckStep> prefix, cycle;
+    uint32_t entry = 0;
+  };
+  auto lasso = [&](const std::vector<uint32_t>& c, const std::function<bool(const Edge&)>& keep) {
+    FoundLasso l;
+    std::vector<uint32_t> cs;
+    std::vector<uint16_t> cmoves;
+    search.Lasso(c, &l.prefix, &l.cycle, &l.entry, &cs, &cmoves, keep);
+    return l;
+  };
+  // Adds v, shown at `where` and reached by lasso l, unless a violation
+  // with its key is in already; where_last: where ends v's steps too.
+  auto add = [&](Violation v, const CheckStep& where, FoundLasso& l, bool where_last) {
+    v.key = fmt::format("{} {}:{}", report::KindName(v.kind), where.template_index, where.pc);
+    if (!keys.insert(v.key).second) return;
+    v.where = {where};
+    v.steps = std::move(l.prefix);
+    v.cycle_start = static_cast<int32_t>(v.steps.size());
+    v.steps.insert(v.steps.end(), l.cycle.begin(), l.cycle.end());
+    if (where_last) v.steps.push_back(where);
+    r.violations.push_back(std::move(v));
+  };
   for (int32_t p = 0; p < kMaxActors; ++p) {
     if (!(blocked_some >> p & 1)) continue;
     if (out_of_time()) return r;
@@ -552,21 +577,10 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     if (c.empty()) continue;
     Violation v;
     v.kind = FindingKind::PartialDeadlock;
-    std::vector<CheckStep> prefix, cycle;
-    uint32_t entry = 0;
-    std::vector<uint32_t> cs;
-    std::vector<uint16_t> cmoves;
-    search.Lasso(c, &prefix, &cycle, &entry, &cs, &cmoves, keep);
-    st.Expand(g.State(entry), g.Len(entry));
+    FoundLasso l = lasso(c, keep);
+    st.Expand(g.State(l.entry), g.Len(l.entry));
     CheckStep where = st.BlockedStep(p, &v.primitive);
-    v.key = fmt::format("{} {}:{}", report::KindName(v.kind), where.template_index, where.pc);
-    if (!keys.insert(v.key).second) continue;
-    v.where = {where};
-    v.steps = std::move(prefix);
-    v.cycle_start = static_cast<int32_t>(v.steps.size());
-    v.steps.insert(v.steps.end(), cycle.begin(), cycle.end());
-    v.steps.push_back(where);
-    r.violations.push_back(std::move(v));
+    add(std::move(v), where, l, true);
   }
   // undelivered-message: buffered channel o non-empty in every state of a
   // fair cycle in which nobody receives from it.
@@ -581,21 +595,11 @@ LivenessResult CheckLiveness(const Model& m, const CheckOptions& opts) {
     Violation v;
     v.kind = FindingKind::UndeliveredMessage;
     v.primitive = Primitive::None;
-    std::vector<CheckStep> prefix, cycle;
-    uint32_t entry = 0;
-    std::vector<uint32_t> cs;
-    std::vector<uint16_t> cmoves;
-    search.Lasso(c, &prefix, &cycle, &entry, &cs, &cmoves, keep);
+    FoundLasso l = lasso(c, keep);
     CheckStep head;
-    const bool found = BufferHead(m, prefix, o, &head);
+    const bool found = BufferHead(m, l.prefix, o, &head);
     if (!found) continue;  // (a value the prefix does not show: cannot be)
-    v.key = fmt::format("{} {}:{}", report::KindName(v.kind), head.template_index, head.pc);
-    if (!keys.insert(v.key).second) continue;
-    v.where = {head};
-    v.steps = std::move(prefix);
-    v.cycle_start = static_cast<int32_t>(v.steps.size());
-    v.steps.insert(v.steps.end(), cycle.begin(), cycle.end());
-    r.violations.push_back(std::move(v));
+    add(std::move(v), head, l, false);
   }
   return r;
 }
