@@ -279,13 +279,10 @@ void Explorer::ExpandSelect(int32_t p, const Instr& in) {
 
 // Lock and RLock.
 void Explorer::ExpandLock(int32_t p, const Instr& in) {
-  const int32_t l = Handle(p, in.a, 0);
-  if (l == -2) return;
-  if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
-  const int32_t kind = Obj(l, 0);
   const bool read = in.kind == InstrKind::kRLock;
-  if (kind != kOMutex && kind != kORWMutex) { ModelError(p, "Lock of a non-lock"); return; }
-  if (read && kind != kORWMutex) { ModelError(p, "RLock of a Mutex"); return; }
+  const int32_t l = LockHandle(p, in.a, read, "Lock", "RLock");
+  if (l < 0) return;
+  const int32_t kind = Obj(l, 0);
   if (DoubleLocked(p)) {
     Bad b{FindingKind::DoubleLock, kind == kOMutex ? Primitive::Mutex : Primitive::RWMutex};
     b.where.push_back(StepOf(p));
@@ -305,25 +302,18 @@ void Explorer::ExpandLock(int32_t p, const Instr& in) {
 
 // Unlock and RUnlock.
 void Explorer::ExpandUnlock(int32_t p, const Instr& in) {
-  const int32_t l = Handle(p, in.a, 0);
-  if (l == -2) return;
-  if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
-  const int32_t kind = Obj(l, 0);
   const bool read = in.kind == InstrKind::kRUnlock;
-  if (kind != kOMutex && kind != kORWMutex) { ModelError(p, "Unlock of a non-lock"); return; }
-  if (read && kind != kORWMutex) { ModelError(p, "RUnlock of a Mutex"); return; }
+  const int32_t l = LockHandle(p, in.a, read, "Unlock", "RUnlock");
+  if (l < 0) return;
   Begin();
   if (!Release(p, l, read)) { Panic(FindingKind::UnlockOfUnlocked, StepOf(p)); return; }
   Next(p); Commit(StepOf(p));
 }
 
 void Explorer::ExpandTryLock(int32_t p, const Instr& in) {
-  const int32_t l = Handle(p, in.a, 0);
-  if (l == -2) return;
-  if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return; }
   const bool read = in.c == 1;
-  if (Obj(l, 0) != kOMutex && Obj(l, 0) != kORWMutex) { ModelError(p, "TryLock of a non-lock"); return; }
-  if (read && Obj(l, 0) != kORWMutex) { ModelError(p, "TryRLock of a Mutex"); return; }
+  const int32_t l = LockHandle(p, in.a, read, "TryLock", "TryRLock");
+  if (l < 0) return;
   Begin();
   WL(p, in.b) = TryAcquire(p, l, read);
   Next(p); Commit(StepOf(p));

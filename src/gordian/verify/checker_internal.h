@@ -201,6 +201,19 @@ class Explorer {
     }
     return h;
   }
+  // The Mutex or RWMutex in local `slot` of p for a lock operation (op,
+  // and rop for its read form: their names in model errors), or -1 when
+  // there is nothing to expand: after a nil handle's panic or a ModelError.
+  [[gnu::always_inline]] int32_t LockHandle(int32_t p, int32_t slot, bool read, const char* op,
+                                            const char* rop) {
+    const int32_t l = Handle(p, slot, 0);
+    if (l == -2) return -1;
+    if (l == -1) { Panic(FindingKind::Panic, StepOf(p)); return -1; }
+    const int32_t kind = Obj(l, 0);
+    if (kind != kOMutex && kind != kORWMutex) { ModelError(p, fmt::format("{} of a non-lock", op)); return -1; }
+    if (read && kind != kORWMutex) { ModelError(p, fmt::format("{} of a Mutex", rop)); return -1; }
+    return l;
+  }
   void ModelError(int32_t p, const std::string& what) {
     cut_ = true;
     if (cut_reason_.empty())
