@@ -83,21 +83,14 @@ File* Parser::file() {
     Pos kw = s_.pos;
     switch (s_.tok) {
       case Token::Import:
-        next();
-        appendGroup(kw, &Parser::importDecl);
-        break;
       case Token::Const:
-        next();
-        appendGroup(kw, &Parser::constDecl);
-        break;
       case Token::Type:
+      case Token::Var: {
+        SpecParser spec = specParser(s_.tok);
         next();
-        appendGroup(kw, &Parser::typeDecl);
+        appendGroup(kw, spec);
         break;
-      case Token::Var:
-        next();
-        appendGroup(kw, &Parser::varDecl);
-        break;
+      }
       case Token::Func:
         next();
         if (FuncDecl* d = funcDeclOrNull(kw)) push(d);
@@ -128,11 +121,20 @@ File* Parser::file() {
 // ----------------------------------------------------------------------------
 // Declarations
 
+Parser::SpecParser Parser::specParser(Token keyword) {
+  switch (keyword) {
+    case Token::Import: return &Parser::importDecl;
+    case Token::Const: return &Parser::constDecl;
+    case Token::Type: return &Parser::typeDecl;
+    default: return &Parser::varDecl;  // Token::Var
+  }
+}
+
 // appendGroup(f) = f | "(" { f ";" } ")" . // ";" is optional before ")"
 // The declarations are pushed on the scratch stack. keyword is the position
 // of the declaration keyword: the extent of an ungrouped declaration starts
 // there.
-void Parser::appendGroup(Pos keyword, Decl* (Parser::*f)(Group*)) {
+void Parser::appendGroup(Pos keyword, SpecParser f) {
   if (s_.tok == Token::Lparen) {
     Group* g = arena_->New<Group>();
     g->lparen = s_.pos;

@@ -333,7 +333,11 @@ class Parser {
                             tokstring(close)));
     advance(Bits({Token::Rparen, Token::Rbrack, Token::Rbrace}));
   }
-  void appendGroup(Pos keyword, Decl* (Parser::*f)(Group*));
+  // The parser of one spec of a declaration (appendGroup parses the group
+  // around it), by the keyword that begins it: import, const, type or var.
+  using SpecParser = Decl* (Parser::*)(Group*);
+  static SpecParser specParser(Token keyword);
+  void appendGroup(Pos keyword, SpecParser f);
   Decl* importDecl(Group* group);
   Decl* constDecl(Group* group);
   Decl* typeDecl(Group* group);
@@ -378,7 +382,7 @@ class Parser {
   AssignStmt* newAssignStmt(Pos pos, Op op, Expr* lhs, Expr* rhs);
   Stmt* labeledStmtOrNull(Name* label);
   BlockStmt* blockStmt(std::string_view context);
-  DeclStmt* declStmt(Decl* (Parser::*f)(Group*));
+  DeclStmt* declStmt();
   Stmt* forStmt();
   void header(Token keyword, SimpleStmt** init, Expr** cond, SimpleStmt** post);
   inline IfStmt* ifStmt();

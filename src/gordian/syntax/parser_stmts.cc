@@ -160,12 +160,13 @@ BlockStmt* Parser::blockStmt(std::string_view context) {
   return finish(s);
 }
 
-DeclStmt* Parser::declStmt(Decl* (Parser::*f)(Group*)) {
+DeclStmt* Parser::declStmt() {
   DeclStmt* s = make<DeclStmt>(s_.pos);
   Pos kw = s_.pos;
+  SpecParser spec = specParser(s_.tok);
   next();  // Const, Type, or Var
   size_t m = mark();
-  appendGroup(kw, f);
+  appendGroup(kw, spec);
   s->decls = take<Decl>(m);
   return finish(s);
 }
@@ -422,11 +423,9 @@ Stmt* Parser::stmtOrNull() {
 
   switch (s_.tok) {
     case Token::Var:
-      return declStmt(&Parser::varDecl);
     case Token::Const:
-      return declStmt(&Parser::constDecl);
     case Token::Type:
-      return declStmt(&Parser::typeDecl);
+      return declStmt();
 
     case Token::Lbrace:
       return blockStmt("");
