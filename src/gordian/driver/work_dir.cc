@@ -195,13 +195,8 @@ bool FindGordianDirOrEnv(const GordianDirSpec& spec, std::string* dir, std::stri
 }
 
 bool FindHooksDir(std::string* dir, std::string* err) {
-  return FindGordianDirOrEnv({.env = "GORDIAN_RUNTIME_DIR",
-                              .installed_rel = "runtime/std",
-                              .source_rel = "runtime/std",
-                              .is_it = IsHooksDir,
-                              .what = "the gordian runtime hooks",
-                              .holds = "patches.txt and runtime/",
-                              .known_by = "patches.txt"},
+  return FindGordianDirOrEnv({"GORDIAN_RUNTIME_DIR", "runtime/std", "runtime/std", IsHooksDir,
+                              "the gordian runtime hooks", "patches.txt and runtime/", "patches.txt"},
                              dir, err);
 }
 

@@ -159,13 +159,9 @@ class GoIrGenerator : public IrGenerator {
 std::unique_ptr<IrGenerator> NewGoIrGenerator() { return std::make_unique<GoIrGenerator>(); }
 
 bool FindIrgenDir(std::string* dir, std::string* err) {
-  return driver::FindGordianDirOrEnv({.env = "GORDIAN_IRGEN_DIR",
-                                      .installed_rel = "irgen",
-                                      .source_rel = "tools/irgen",
-                                      .is_it = IsIrgenDir,
-                                      .what = "the IR generator's sources",
-                                      .holds = "go.mod, main.go and vendor/",
-                                      .known_by = "vendor/"},
+  return driver::FindGordianDirOrEnv({"GORDIAN_IRGEN_DIR", "irgen", "tools/irgen", IsIrgenDir,
+                                      "the IR generator's sources", "go.mod, main.go and vendor/",
+                                      "vendor/"},
                                      dir, err);
 }
 
