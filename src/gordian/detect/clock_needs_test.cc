@@ -7,25 +7,20 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "gordian/detect/occurred.h"
 #include "gordian/hb/trace_builder.h"
 #include "gordian/detect/predict.h"
-#include "gordian/detect/random_handoff_test.h"
+#include "gordian/detect/differential_test.h"
 #include "gordian/trace/dump.h"
 #include "gordian/trace/text.h"
 
 namespace gordian::detect {
 namespace {
-
-namespace fs = std::filesystem;
 
 trace::Trace TraceOfText(const std::string& text) {
   trace::Trace t;
@@ -215,20 +210,25 @@ TEST(ClockNeeds, ReceivesAtOneSiteNeedNoClockAtTwoSitesTheyDo) {
             (std::vector<std::string>{"ChanSend@1", "ChanSend@1"}));
 }
 
+// Goroutine 1's select meets 2's send on channel 1 with its receive case;
+// its other case receives on channel 2.
+constexpr const char* kSelectMetSendOn1 =
+    "1 ChanMake obj=1 val=0\n"
+    "1 ChanMake obj=2 val=0\n"
+    "1 go 2\n"
+    "1 go 3\n"
+    "2 ChanSend obj=1 val=1\n"
+    "1 Select val=0 aux=2\n"
+    "1 SelectCase obj=1 recv chosen val=1 aux=0\n"
+    "1 SelectCase obj=2 recv aux=1\n";
+// After it, 3 sends on channel 2 and 1 receives that.
+constexpr const char* kThenASendOn2 = "3 ChanSend obj=2 val=1\n1 ChanRecv obj=2 val=1\n";
+
 TEST(ClockNeeds, ASelectPartnerKeepsItsClockAndSoDoTheOtherCasesPartners) {
   // Select leak: the send on 1 matched by the select's receive case, and
   // the sends on 2 that could have made the other case ready instead. The
   // receive on 2 is asked about by no one.
-  EXPECT_EQ(Exempt("1 ChanMake obj=1 val=0\n"
-                   "1 ChanMake obj=2 val=0\n"
-                   "1 go 2\n"
-                   "1 go 3\n"
-                   "2 ChanSend obj=1 val=1\n"
-                   "1 Select val=0 aux=2\n"
-                   "1 SelectCase obj=1 recv chosen val=1 aux=0\n"
-                   "1 SelectCase obj=2 recv aux=1\n"
-                   "3 ChanSend obj=2 val=1\n"
-                   "1 ChanRecv obj=2 val=1\n"),
+  EXPECT_EQ(Exempt(std::string(kSelectMetSendOn1) + kThenASendOn2),
             (std::vector<std::string>{"ChanRecv@2"}));
 }
 
@@ -237,16 +237,8 @@ TEST(ClockNeeds, ASelectKeepsItsClockOnlyWhenItsCasesOrASelectLeakNeedIt) {
   // sends there): select leak asks about the select. Without another
   // goroutine on 2 it could not, and nothing asks about it, nor about the
   // send on 1.
-  const std::string head =
-      "1 ChanMake obj=1 val=0\n"
-      "1 ChanMake obj=2 val=0\n"
-      "1 go 2\n"
-      "1 go 3\n"
-      "2 ChanSend obj=1 val=1\n"
-      "1 Select val=0 aux=2\n"
-      "1 SelectCase obj=1 recv chosen val=1 aux=0\n"
-      "1 SelectCase obj=2 recv aux=1\n";
-  const std::string with_sender = head + "3 ChanSend obj=2 val=1\n1 ChanRecv obj=2 val=1\n";
+  const std::string head = kSelectMetSendOn1;
+  const std::string with_sender = head + kThenASendOn2;
   EXPECT_EQ(Exempt(with_sender, 0, false),
             (std::vector<std::string>{"GoSpawn@2", "GoSpawn@3", "GoStart@1", "GoStart@1"}));
   EXPECT_EQ(Exempt(head, 0, false), (std::vector<std::string>{"GoSpawn@2", "GoSpawn@3",
@@ -279,15 +271,8 @@ std::vector<std::string> BugsAndWarnings(const trace::Trace& t, const hb::OpInde
   hb::HappensBefore hb(o);
   std::string err;
   if (!hb.Build(ops, &err)) return {"build failed: " + err};
-  OccurredOptions oo;
-  oo.ops = &ops;
-  oo.hb = &hb;
-  oo.partners = [&hb](uint32_t rec, std::vector<uint32_t>* p) { FindPossiblePartners(hb, rec, p); };
-  std::vector<report::Finding> found = DetectOccurred(t, oo);
-  PredictBugs(t, hb, &found);
   std::vector<std::string> out;
-  for (const report::Finding& f : found) {
-    if (f.severity == report::Severity::Info) continue;
+  for (const report::Finding& f : testing::BugAndWarningFindings(t, ops, hb)) {
     std::string s = fmt::format("{} {} {}", report::KindName(f.kind), report::StatusName(f.status),
                                 f.message);
     for (const report::Location& l : f.locations) s += fmt::format(" {}:{}", l.file, l.line);
@@ -295,6 +280,32 @@ std::vector<std::string> BugsAndWarnings(const trace::Trace& t, const hb::OpInde
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// One trace's bugs and warnings with every clock (full) and without the
+// clocks UnneededClocks (min_ops 0) leaves out, expected the same (name
+// says which trace); compared is false, and nothing compared, when it
+// leaves none out.
+struct WithoutUnneeded {
+  bool compared = false;
+  uint64_t records = 0;  // exempt from clocks
+  std::vector<std::string> full;
+};
+WithoutUnneeded CompareWithoutUnneeded(const trace::Trace& t, const std::string& name) {
+  hb::OpIndex ops;
+  ops.Build(t);
+  ClockNeeds needs = UnneededClocks(ops, 0);
+  if (needs.unneeded == nullptr) return {};
+  WithoutUnneeded w{true, needs.records, BugsAndWarnings(t, ops, nullptr)};
+  EXPECT_EQ(BugsAndWarnings(t, ops, needs.unneeded), w.full) << name;
+  return w;
+}
+
+// Goroutine 1 and n goroutines it spawns, in that order.
+std::vector<uint32_t> MainAndSpawned(hb::testing::TraceBuilder& b, int n) {
+  std::vector<uint32_t> gs{1};
+  for (int i = 0; i < n; ++i) gs.push_back(b.Go(1));
+  return gs;
 }
 
 // A random run over many objects, so that some stay quiet and others do
@@ -307,8 +318,7 @@ trace::Trace RandomLockAndChannelRun(uint32_t seed) {
   std::mt19937 rng(seed);
   hb::testing::TraceBuilder b;
   b.set_auto_sites(false);
-  std::vector<uint32_t> gs{1};
-  for (int i = 0; i < 7; ++i) gs.push_back(b.Go(1));
+  const std::vector<uint32_t> gs = MainAndSpawned(b, 7);
   const uint32_t lender = b.Go(1);
   constexpr int kMutexes = 6, kChans = 6;
   uint32_t mu[kMutexes], ch[kChans], fill[kChans] = {}, receiver[kChans];
@@ -323,10 +333,8 @@ trace::Trace RandomLockAndChannelRun(uint32_t seed) {
   auto chan_op = [&](uint32_t g, int c) {
     testing::RandomHandOff(b, g, ch[c], buffered[c], closed[c], &fill[c], receiver[c], pick);
   };
-  for (uint32_t step = 0; step < 400; ++step) {
-    uint32_t g = pick();
-    int m = static_cast<int>(rng() % kMutexes), c = static_cast<int>(rng() % kChans);
-    switch (rng() % 10) {
+  auto make_step = [&](uint32_t step, uint32_t kind, uint32_t g, int m, int c) {
+    switch (kind) {
       case 0: case 1: case 2:
         b.Lock(g, mu[m]);
         b.Unlock(g, mu[m]);
@@ -365,13 +373,11 @@ trace::Trace RandomLockAndChannelRun(uint32_t seed) {
         }
         break;
       case 9:
-        if (rng() % 10 == 0) {
-          b.TestStart(1, step, "T");
-          b.TestEnd(1, step);
-        }
+        testing::RandomTest(b, rng, 1, step);
         break;
     }
-  }
+  };
+  testing::RandomSteps(rng, 400, kMutexes, kChans, 10, pick, make_step);
   for (int k = 0; k < 2; ++k) {
     int c = 2 + static_cast<int>(rng() % (kChans - 2));
     if (!closed[c]) b.BlockedRecv(pick(), ch[c]);
@@ -391,8 +397,7 @@ trace::Trace RandomChannelRun(uint32_t seed) {
   std::mt19937 rng(seed);
   hb::testing::TraceBuilder b;
   b.set_auto_sites(false);
-  std::vector<uint32_t> gs{1};
-  for (int i = 0; i < 6; ++i) gs.push_back(b.Go(1));
+  const std::vector<uint32_t> gs = MainAndSpawned(b, 6);
   constexpr int kChans = 6;
   const uint32_t mu = b.NewObject();
   const uint32_t quiet = b.MakeChan(1, 0);  // only ever a select's other case
@@ -534,10 +539,7 @@ trace::Trace RandomChannelRun(uint32_t seed) {
         b.Unlock(g, mu);
         break;
       case 10:
-        if (rng() % 10 == 0) {
-          b.TestStart(1, step, "T");
-          b.TestEnd(1, step);
-        }
+        testing::RandomTest(b, rng, 1, step);
         break;
       case 11:
         // Plain sends from several goroutines and sites, the material of
@@ -581,20 +583,16 @@ TEST(ClockNeeds, RandomChannelRunsGiveTheSameBugsAndWarningsWithoutTheUnneededCl
   std::map<std::string, uint64_t> kinds;  // findings by kind, over all runs
   for (uint32_t seed = 1; seed <= 80; ++seed) {
     trace::Trace t = RandomChannelRun(seed);
-    hb::OpIndex ops;
-    ops.Build(t);
-    ClockNeeds needs = UnneededClocks(ops, 0);
-    if (needs.unneeded == nullptr) continue;
-    exempt += needs.records;
-    kept += t.records.size() - needs.records;
-    std::vector<std::string> full = BugsAndWarnings(t, ops, nullptr);
-    with_findings += !full.empty() && needs.records > 0;
-    for (const std::string& f : full) {
+    WithoutUnneeded w = CompareWithoutUnneeded(t, fmt::format("seed {}", seed));
+    if (!w.compared) continue;
+    exempt += w.records;
+    kept += t.records.size() - w.records;
+    with_findings += !w.full.empty() && w.records > 0;
+    for (const std::string& f : w.full) {
       ++kinds[f.find("is matched only by the select") != std::string::npos
                   ? "select-leak"
                   : f.substr(0, f.find(' '))];
     }
-    EXPECT_EQ(BugsAndWarnings(t, ops, needs.unneeded), full) << "seed " << seed;
   }
   EXPECT_GT(exempt, 3000u);
   EXPECT_GT(with_findings, 50u);
@@ -613,16 +611,10 @@ TEST(ClockNeeds, RandomChannelRunsGiveTheSameBugsAndWarningsWithoutTheUnneededCl
 TEST(ClockNeeds, RandomRunsGiveTheSameBugsAndWarningsWithoutTheUnneededClocks) {
   uint64_t exempt = 0, with_findings = 0;
   for (uint32_t seed = 1; seed <= 60; ++seed) {
-    trace::Trace t = RandomLockAndChannelRun(seed);
-    hb::OpIndex ops;
-    ops.Build(t);
-    ClockNeeds needs = UnneededClocks(ops, 0);
-    if (needs.unneeded == nullptr) continue;
-    exempt += needs.records;
-    std::vector<std::string> full = BugsAndWarnings(t, ops, nullptr);
-    with_findings += !full.empty() && needs.records > 0;
-    EXPECT_EQ(BugsAndWarnings(t, ops, needs.unneeded), full) << "seed " << seed;
-
+    WithoutUnneeded w = CompareWithoutUnneeded(RandomLockAndChannelRun(seed), fmt::format("seed {}", seed));
+    if (!w.compared) continue;
+    exempt += w.records;
+    with_findings += !w.full.empty() && w.records > 0;
   }
   EXPECT_GT(exempt, 3000u);
   EXPECT_GT(with_findings, 40u);
@@ -632,24 +624,13 @@ TEST(ClockNeeds, RandomRunsGiveTheSameBugsAndWarningsWithoutTheUnneededClocks) {
 
 TEST(ClockNeeds, GoldenTracesGiveTheSameBugsAndWarningsWithoutTheUnneededClocks) {
   uint64_t exempt = 0, files = 0, with_findings = 0;
-  for (const auto& e : fs::directory_iterator(GORDIAN_GOLDEN_DIR)) {
-    if (e.path().extension() != ".trace") continue;
-    std::ifstream in(e.path());
-    std::stringstream ss;
-    ss << in.rdbuf();
-    trace::Trace t;
-    std::string err;
-    if (!trace::ParseTextTrace(ss.str(), e.path().filename().string(), &t, &err)) continue;
-    hb::OpIndex ops;
-    ops.Build(t);
-    ClockNeeds needs = UnneededClocks(ops, 0);
+  testing::ForEachGoldenTrace([&](const trace::Trace& t, const std::string& name) {
     ++files;
-    if (needs.unneeded == nullptr) continue;
-    exempt += needs.records;
-    std::vector<std::string> full = BugsAndWarnings(t, ops, nullptr);
-    with_findings += !full.empty();
-    EXPECT_EQ(BugsAndWarnings(t, ops, needs.unneeded), full) << e.path().filename().string();
-  }
+    WithoutUnneeded w = CompareWithoutUnneeded(t, name);
+    if (!w.compared) return;
+    exempt += w.records;
+    with_findings += !w.full.empty();
+  });
   // The comparison must have something to compare: golden traces where the
   // mask exempts records and that have findings.
   EXPECT_GT(files, 50u);

@@ -9,24 +9,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "gordian/detect/clock_needs.h"
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
-#include "gordian/detect/random_handoff_test.h"
+#include "gordian/detect/differential_test.h"
 #include "gordian/hb/trace_builder.h"
 #include "gordian/trace/text.h"
 
 namespace gordian::detect {
 namespace {
-
-namespace fs = std::filesystem;
 
 // The gids read, for a trace in the text format, every object eligible.
 std::vector<uint32_t> ReadGids(const std::string& text) {
@@ -170,14 +165,7 @@ Outcome BugsAndWarnings(const trace::Trace& t, const hb::OpIndex& ops, const Clo
     out.findings = {"build failed: " + err};
     return out;
   }
-  OccurredOptions oo;
-  oo.ops = &ops;
-  oo.hb = &hb;
-  oo.partners = [&hb](uint32_t rec, std::vector<uint32_t>* p) { FindPossiblePartners(hb, rec, p); };
-  std::vector<report::Finding> found = DetectOccurred(t, oo);
-  PredictBugs(t, hb, &found);
-  for (const report::Finding& f : found) {
-    if (f.severity == report::Severity::Info) continue;
+  for (const report::Finding& f : testing::BugAndWarningFindings(t, ops, hb)) {
     std::string s = fmt::format("{} {} {}", report::KindName(f.kind), report::StatusName(f.status),
                                 f.message);
     for (const report::Location& l : f.locations) {
@@ -236,10 +224,8 @@ trace::Trace RandomFanOutRun(uint32_t seed) {
   auto chan_op = [&](uint32_t g, int c) {
     testing::RandomHandOff(b, g, ch[c], buffered[c], closed[c], &fill[c], receiver[c], busy);
   };
-  for (uint32_t step = 0; step < 400; ++step) {
-    uint32_t g = pick();
-    int m = static_cast<int>(rng() % kMutexes), c = static_cast<int>(rng() % kChans);
-    switch (rng() % 10) {
+  auto make_step = [&](uint32_t step, uint32_t kind, uint32_t g, int m, int c) {
+    switch (kind) {
       case 0: case 1: case 2:
         if (m >= 2) g = busy();
         b.Lock(g, mu[m]);
@@ -280,13 +266,11 @@ trace::Trace RandomFanOutRun(uint32_t seed) {
         }
         break;
       case 9:
-        if (rng() % 10 == 0) {
-          b.TestStart(kMain, step, "T");
-          b.TestEnd(kMain, step);
-        }
+        testing::RandomTest(b, rng, kMain, step);
         break;
     }
-  }
+  };
+  testing::RandomSteps(rng, 400, kMutexes, kChans, 10, pick, make_step);
   for (uint32_t g : gs) {
     if (g == gs[3] && rng() % 2 == 0) {
       int c = 2 + static_cast<int>(rng() % (kChans - 2));
@@ -333,17 +317,10 @@ TEST(ReadGoroutines, RandomRunsGiveTheSameBugsAndWarningsOnTheReadGoroutines) {
 
 TEST(ReadGoroutines, GoldenTracesGiveTheSameBugsAndWarningsOnTheReadGoroutines) {
   uint64_t files = 0, compared = 0, narrowed = 0, with_findings = 0;
-  for (const auto& e : fs::directory_iterator(GORDIAN_GOLDEN_DIR)) {
-    if (e.path().extension() != ".trace") continue;
-    std::ifstream in(e.path());
-    std::stringstream ss;
-    ss << in.rdbuf();
-    trace::Trace t;
-    std::string err;
-    if (!trace::ParseTextTrace(ss.str(), e.path().filename().string(), &t, &err)) continue;
+  testing::ForEachGoldenTrace([&](const trace::Trace& t, const std::string& name) {
     ++files;
-    ExpectSame(t, e.path().filename().string(), &compared, &narrowed, &with_findings);
-  }
+    ExpectSame(t, name, &compared, &narrowed, &with_findings);
+  });
   EXPECT_GT(files, 100u);
   EXPECT_GT(narrowed, 5u);
   EXPECT_GT(with_findings, 3u);
