@@ -121,6 +121,20 @@ bool ParseStdPatches(std::string_view text, const std::string& name,
   std::string file;
   StdPatch cur;
   int lineno = 0;
+  // A line of the anchor or text block (what) that the line `close` ends:
+  // kClosed for that line, kBad (with *err) for any other "@@" line; any
+  // other line joins *block.
+  enum class BlockLine { kAdded, kClosed, kBad };
+  auto block_line = [&](std::string_view line, std::string_view close, std::string_view what,
+                        std::string* block) {
+    if (line == close) return BlockLine::kClosed;
+    if (line.rfind("@@", 0) == 0) {
+      *err = fmt::format("{}:{}: expected '{}' after the {}", name, lineno, close, what);
+      return BlockLine::kBad;
+    }
+    block->append(line).push_back('\n');
+    return BlockLine::kAdded;
+  };
   while (!text.empty()) {
     size_t nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
@@ -176,31 +190,27 @@ bool ParseStdPatches(std::string_view text, const std::string& name,
                            lineno, line);
         return false;
       }
-      case State::kAnchor:
-        if (line == "@@ with") {
+      case State::kAnchor: {
+        BlockLine b = block_line(line, "@@ with", "anchor", &cur.anchor);
+        if (b == BlockLine::kBad) return false;
+        if (b == BlockLine::kClosed) {
           if (cur.anchor.empty()) {
             *err = fmt::format("{}:{}: empty anchor", name, cur.line);
             return false;
           }
           state = State::kText;
-        } else if (line.rfind("@@", 0) == 0) {
-          *err = fmt::format("{}:{}: expected '@@ with' after the anchor", name, lineno);
-          return false;
-        } else {
-          cur.anchor.append(line).push_back('\n');
         }
         break;
-      case State::kText:
-        if (line == "@@ end") {
+      }
+      case State::kText: {
+        BlockLine b = block_line(line, "@@ end", "text", &cur.text);
+        if (b == BlockLine::kBad) return false;
+        if (b == BlockLine::kClosed) {
           out->push_back(std::move(cur));
           state = State::kTop;
-        } else if (line.rfind("@@", 0) == 0) {
-          *err = fmt::format("{}:{}: expected '@@ end' after the text", name, lineno);
-          return false;
-        } else {
-          cur.text.append(line).push_back('\n');
         }
         break;
+      }
     }
   }
   if (state != State::kTop) {
