@@ -31,6 +31,20 @@ bool BuildAtWidth(const trace::Trace& t, uint32_t min_width, uint32_t collect, H
   return built;
 }
 
+// Builds t with options o once with rows and once with trees
+// (BuildAtWidth, collect as there) and calls f(hb, min_width) with each;
+// stops at a fatal failure.
+template <class F>
+void ForEachWidth(const trace::Trace& t, const HbOptions& o, uint32_t collect, F f) {
+  for (uint32_t min_width : {0xffffffffu, 1u}) {
+    HappensBefore hb(o);
+    std::string err;
+    ASSERT_TRUE(BuildAtWidth(t, min_width, collect, &hb, &err)) << err;
+    f(hb, min_width);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 // A random run: goroutines spawn goroutines, take mutexes and an RWMutex,
 // talk over unbuffered and buffered channels (also in selects), use a
 // WaitGroup, a Once, a Cond, close a channel; some end blocked. Mostly
@@ -254,11 +268,9 @@ void CompareUnclocked(uint32_t seed, uint32_t max_goroutines, uint32_t steps,
   std::string err;
   HappensBefore full;
   ASSERT_TRUE(full.Build(t, &err)) << err;
-  for (uint32_t min_width : {0xffffffffu, 1u}) {
-    HbOptions o;
-    o.unclocked = mask;
-    HappensBefore part(o);
-    ASSERT_TRUE(BuildAtWidth(t, min_width, 5, &part, &err)) << err;
+  HbOptions o;
+  o.unclocked = mask;
+  ASSERT_NO_FATAL_FAILURE(ForEachWidth(t, o, 5, [&](HappensBefore& part, uint32_t) {
     EXPECT_GT(part.RecordsWithoutClock(), 0u);
     for (uint32_t r = 0; r < n; ++r) {
       uint32_t owner = part.ops().Owner(r);
@@ -270,7 +282,7 @@ void CompareUnclocked(uint32_t seed, uint32_t max_goroutines, uint32_t steps,
       ASSERT_EQ(full.PreClock(r), part.PreClock(r)) << "seed " << seed << " record " << r;
       ASSERT_EQ(full.PostClock(r), part.PostClock(r)) << "seed " << seed << " record " << r;
     }
-  }
+  }));
 }
 
 // Records named in HbOptions::unclocked get no clock (ClockKnown false,
@@ -314,10 +326,7 @@ TEST(TreeClockDifferential, DefaultPicksTreesForWideTraces) {
 TEST(TreeClockDifferential, KnowledgeGainedIsTheChangedEntries) {
   for (uint32_t seed = 1; seed <= 12; ++seed) {
     trace::Trace t = RandomTrace(seed, seed % 2 ? 12 : 160, 2500);
-    for (uint32_t min_width : {0xffffffffu, 1u}) {
-      HappensBefore hb;
-      std::string err;
-      ASSERT_TRUE(BuildAtWidth(t, min_width, 0, &hb, &err)) << err;
+    ASSERT_NO_FATAL_FAILURE(ForEachWidth(t, {}, 0, [&](HappensBefore& hb, uint32_t min_width) {
       size_t nonempty = 0;
       for (const trace::Goroutine& gr : t.goroutines) {
         uint32_t prev = kNoRecord;
@@ -340,7 +349,7 @@ TEST(TreeClockDifferential, KnowledgeGainedIsTheChangedEntries) {
         }
       }
       EXPECT_GT(nonempty, 0u) << "seed " << seed;
-    }
+    }));
   }
 }
 
@@ -351,10 +360,7 @@ TEST(TreeClockDifferential, KnowledgeGainedIsTheChangedEntries) {
 TEST(TreeClockDifferential, LastBeforeIsTheLastRecordBefore) {
   for (uint32_t seed = 1; seed <= 8; ++seed) {
     trace::Trace t = RandomTrace(seed, seed % 2 ? 10 : 150, 1500);
-    for (uint32_t min_width : {0xffffffffu, 1u}) {
-      HappensBefore hb;
-      std::string err;
-      ASSERT_TRUE(BuildAtWidth(t, min_width, 0, &hb, &err)) << err;
+    ASSERT_NO_FATAL_FAILURE(ForEachWidth(t, {}, 0, [&](HappensBefore& hb, uint32_t min_width) {
       std::vector<std::vector<uint32_t>> recs(t.goroutines.size());
       for (size_t g = 0; g < t.goroutines.size(); ++g) {
         for (uint32_t r = t.goroutines[g].begin; r < t.goroutines[g].end; ++r) {
@@ -374,7 +380,7 @@ TEST(TreeClockDifferential, LastBeforeIsTheLastRecordBefore) {
         }
       }
       EXPECT_GT(some, 0u) << "seed " << seed;
-    }
+    }));
   }
 }
 
@@ -395,11 +401,9 @@ TEST(TreeClockDifferential, ReadGoroutinesKeepTheirEntriesExact) {
     std::string err;
     HappensBefore full;
     ASSERT_TRUE(full.Build(t, &err)) << err;
-    for (uint32_t min_width : {0xffffffffu, 1u}) {
-      HbOptions o;
-      o.read_goroutines = read;
-      HappensBefore part(o);
-      ASSERT_TRUE(BuildAtWidth(t, min_width, 7, &part, &err)) << err;
+    HbOptions o;
+    o.read_goroutines = read;
+    ASSERT_NO_FATAL_FAILURE(ForEachWidth(t, o, 7, [&](HappensBefore& part, uint32_t min_width) {
       ASSERT_LT(part.clock_width(), ng);
       ASSERT_EQ(full.warnings(), part.warnings());
       std::vector<uint32_t> in_read;  // records of read goroutines
@@ -444,7 +448,7 @@ TEST(TreeClockDifferential, ReadGoroutinesKeepTheirEntriesExact) {
         EXPECT_TRUE(part.Before(out, other));
         EXPECT_EQ(part.QuestionsOutsideReadGoroutines(), 1u);
       }
-    }
+    }));
   }
 }
 
