@@ -1,8 +1,7 @@
 // This file implements the GORACE log files (gorace.h).
 #include "gordian/race/gorace.h"
 
-#include <fstream>
-#include <sstream>
+#include "gordian/util/read_file.h"
 
 namespace gordian::race {
 
@@ -19,11 +18,9 @@ std::string GoraceWithLogPath(std::string_view user, const std::string& trace_di
 
 std::string ReadRaceLog(const std::string& trace_dir, const std::string& pid) {
   if (pid.empty()) return "";
-  std::ifstream in(trace_dir + "/race." + pid, std::ios::binary);
-  if (!in) return "";
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string log;
+  util::ReadWholeFile(trace_dir + "/race." + pid, &log);
+  return log;
 }
 
 }  // namespace gordian::race

@@ -8,11 +8,12 @@
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <sstream>
 #include <string_view>
 #include <unordered_set>
 
 #include <fmt/format.h>
+
+#include "gordian/util/read_file.h"
 
 namespace gordian::schedule {
 
@@ -454,14 +455,12 @@ bool WriteSchedule(const std::string& path, const Schedule& s, std::string* err)
 }
 
 bool ReadSchedule(const std::string& path, Schedule* out, std::string* err) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
+  std::string text;
+  if (!util::ReadWholeFile(path, &text)) {
     *err = fmt::format("cannot read {}", path);
     return false;
   }
-  std::stringstream ss;
-  ss << f.rdbuf();
-  if (!ParseSchedule(ss.str(), out, err)) {
+  if (!ParseSchedule(text, out, err)) {
     *err = path + ": " + *err;
     return false;
   }

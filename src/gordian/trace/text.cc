@@ -19,15 +19,14 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <fstream>
 #include <queue>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "gordian/trace/dump.h"
 #include "gordian/trace/side_files.h"
+#include "gordian/util/read_file.h"
 
 namespace gordian::trace {
 namespace {
@@ -717,14 +716,12 @@ bool ParseTextTrace(std::string_view text, const std::string& name, Trace* out,
 }
 
 bool ReadTextTrace(const std::string& path, Trace* out, std::string* err, TextTraceInfo* info) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (!util::ReadWholeFile(path, &text)) {
     *err = fmt::format("{}: cannot open: {}", path, strerror(errno));
     return false;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ParseTextTrace(ss.str(), path, out, err, info);
+  return ParseTextTrace(text, path, out, err, info);
 }
 
 }  // namespace gordian::trace
