@@ -74,6 +74,24 @@ void RewriteLeak(TB& b, TB::H x, TB::H q, Rewrite* rw) {
                    {b.Index(x), b.Index(q), b.Index(TB::CaseOf(q, 0))}, rw);
 }
 
+// The run of a predicted select leak: worker 1.0 sends on result, and
+// main's select over done (case 0) and result (case 1) takes result. Made
+// in this order: the channels, the worker, then whatever the test adds
+// before SendMeetsSelect.
+struct SelectLeakRun {
+  TB b;
+  uint32_t result = b.MakeChan(1, 0);
+  uint32_t done = b.MakeChan(1, 0);
+  uint32_t w = b.Go(1);
+  TB::H send, select;
+
+  void SendMeetsSelect() {
+    send = b.SendBegin(w, result);
+    select = b.Select(1, {{done, false}, {result, false}}, 1);
+    b.Complete(send);
+  }
+};
+
 // The Add-inside-the-goroutine bug: the worker's Add is not ordered before
 // main's Wait, so the close is not ordered after the worker's send. The
 // schedule must put the Wait before that Add (listed after it, the Wait
@@ -182,15 +200,10 @@ TEST(Rewrite, RecvOnClosedLeavesTheSenderOut) {
 // A predicted select leak: the select is forced to its other case, and the
 // stranded send is listed after it as blocking.
 TEST(Rewrite, SelectLeakForcesTheOtherCase) {
-  TB b;
-  uint32_t result = b.MakeChan(1, 0);
-  uint32_t done = b.MakeChan(1, 0);
-  uint32_t w = b.Go(1);
-  TB::H x = b.SendBegin(w, result);
-  TB::H q = b.Select(1, {{done, false}, {result, false}}, 1);
-  b.Complete(x);
+  SelectLeakRun run;
+  run.SendMeetsSelect();
   Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewriteLeak(b, x, q, &rw));
+  ASSERT_NO_FATAL_FAILURE(RewriteLeak(run.b, run.send, run.select, &rw));
   const Schedule& s = rw.schedule;
   int sel = PosOf(s, "1", Kind::Select), sd = PosOf(s, "1.0", Kind::ChanSend);
   ASSERT_GE(sel, 0);
@@ -206,17 +219,12 @@ TEST(Rewrite, SelectLeakForcesTheOtherCase) {
 // close of done, not ordered after the select), it is listed first, so the
 // forced case is ready when the select runs.
 TEST(Rewrite, SelectLeakListsTheOtherCasesPartnerFirst) {
-  TB b;
-  uint32_t result = b.MakeChan(1, 0);
-  uint32_t done = b.MakeChan(1, 0);
-  uint32_t w = b.Go(1);
-  uint32_t closer = b.Go(1);
-  TB::H x = b.SendBegin(w, result);
-  TB::H q = b.Select(1, {{done, false}, {result, false}}, 1);
-  b.Complete(x);
-  b.Close(closer, done);
+  SelectLeakRun run;
+  uint32_t closer = run.b.Go(1);
+  run.SendMeetsSelect();
+  run.b.Close(closer, run.done);
   Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewriteLeak(b, x, q, &rw));
+  ASSERT_NO_FATAL_FAILURE(RewriteLeak(run.b, run.send, run.select, &rw));
   const Schedule& s = rw.schedule;
   int cl = PosOf(s, "1.1", Kind::ChanClose), sel = PosOf(s, "1", Kind::Select);
   ASSERT_GE(cl, 0);
