@@ -57,12 +57,16 @@ void RewritePredicted(const TraceWithEngine& x, FindingKind k, std::vector<uint3
       << err;
 }
 
-// Builds the run of b, in which send and close are unordered, and rewrites
-// their predicted send on closed channel.
-void RewriteSendOnClosed(TB& b, TB::H send, TB::H close, TraceWithEngine* x, Rewrite* rw) {
-  Build(b, x);
-  ASSERT_FALSE(x->hb.Before(b.Index(send), b.Index(close)));
-  RewritePredicted(*x, FindingKind::SendOnClosed, {b.Index(send), b.Index(close)}, rw);
+// Main waits on wg, then closes ch: builds the run of b, in which send and
+// that close are unordered, and rewrites their predicted send on closed
+// channel.
+void RewriteSendOnClosed(TB& b, TB::H send, uint32_t wg, uint32_t ch, Rewrite* rw) {
+  b.Wait(1, wg);
+  TB::H close = b.Close(1, ch);
+  TraceWithEngine x;
+  Build(b, &x);
+  ASSERT_FALSE(x.hb.Before(b.Index(send), b.Index(close)));
+  RewritePredicted(x, FindingKind::SendOnClosed, {b.Index(send), b.Index(close)}, rw);
 }
 
 // Rewrites the predicted leak of the stranded operation x, whose select q
@@ -105,11 +109,8 @@ TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
   TB::H send = b.Send(w, ch);
   b.Done(w, wg);
   b.End(w);
-  b.Wait(1, wg);
-  TB::H close = b.Close(1, ch);
-  TraceWithEngine x;
   Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, close, &x, &rw));
+  ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, wg, ch, &rw));
   const Schedule& s = rw.schedule;
   int wait = PosOf(s, "1", Kind::WgWait), add = PosOf(s, "1.0", Kind::WgAdd);
   int cl = PosOf(s, "1", Kind::ChanClose), sd = PosOf(s, "1.0", Kind::ChanSend);
@@ -145,11 +146,8 @@ TEST(Rewrite, PastOfThousandsOfChainedGoroutinesIsLinear) {
     b.Done(w, wg);
     b.End(w);
   }
-  b.Wait(1, wg);
-  TB::H close = b.Close(1, results);
-  TraceWithEngine x;
   Rewrite rw;
-  ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, close, &x, &rw));
+  ASSERT_NO_FATAL_FAILURE(RewriteSendOnClosed(b, send, wg, results, &rw));
   const Schedule& s = rw.schedule;
   // Every worker's Lock, Unlock and Done are in the close's past, in the
   // recorded order: no Lock before the Unlock of the worker before it.
