@@ -66,6 +66,12 @@ class PredictContext {
     }
     return false;
   }
+  // The close of channel ch (dense), or kNoRecord when it was not closed
+  // or is Unclocked: the channels the closed-channel predictions ask about.
+  uint32_t ClockedClose(uint32_t ch) const {
+    if (Unclocked(ObjClass::Chan, ch)) return hb::kNoRecord;
+    return ops.Channel(ch).close_rec;
+  }
   // Whether the trace has no lock object (Mutex or RWMutex): the lock-set
   // detectors, which walk every goroutine's records, then have nothing to
   // find (chan-heavy traces: four passes over every record for nothing).

@@ -38,8 +38,7 @@ void PredictRecvOnClosed(PredictContext& c) {
     return own == i || c.ops.ChosenCase(own) == i;
   };
   for (uint32_t ch = 0; ch < nch; ++ch) {
-    if (c.Unclocked(ObjClass::Chan, ch)) continue;
-    uint32_t close = c.ops.Channel(ch).close_rec;
+    uint32_t close = c.ClockedClose(ch);
     if (close == hb::kNoRecord) continue;
     // The value receives, in the channel's order, one at a time (a channel
     // of a million values held a list of them here).

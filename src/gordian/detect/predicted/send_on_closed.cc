@@ -30,8 +30,7 @@ namespace gordian::detect {
 void PredictSendOnClosed(PredictContext& c) {
   const uint32_t nch = c.ops.Count(ObjClass::Chan);
   for (uint32_t ch = 0; ch < nch; ++ch) {
-    if (c.Unclocked(ObjClass::Chan, ch)) continue;
-    uint32_t close = c.ops.Channel(ch).close_rec;
+    uint32_t close = c.ClockedClose(ch);
     if (close == hb::kNoRecord) continue;
     for (uint32_t i : c.ops.Ops(ObjClass::Chan, ch)) {
       const trace::Record& r = c.rec(i);
