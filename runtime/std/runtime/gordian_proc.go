@@ -21,12 +21,12 @@ func gordianNewproc(newg, callergp *g, callerpc uintptr) {
 	st.startpc = newg.startpc
 	ps := &callergp.gordian
 	if ps.gid == 0 {
-		if st.gid == 1 {
-			// runtime.main, made by the bootstrap: schedule goroutine "1".
-			// Without the bind the replay could not find it to wake it
-			// (gordian_replay_nap.go) or to tell whether it is asleep.
-			gordianReplaySpawn(newg, st.gid, 0, 0)
-		}
+		// runtime.main (gid 1), made by the bootstrap: schedule goroutine
+		// "1"; without the bind the replay could not find it to wake it
+		// (gordian_replay_nap.go) or to tell whether it is asleep. Or a
+		// goroutine the runtime starts for a timer's function (a context's
+		// deadline): the replay lets it run free.
+		gordianReplaySpawn(newg, st.gid, 0, 0)
 		return
 	}
 	st.parent = ps.gid

@@ -76,6 +76,15 @@ type gordianReplayG struct {
 	epoch   uint32        // a polling non-blocking operation: the epoch read before its next try
 	once    int32         // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
 	polling bool          // in gordianReplayPoll: its sleeps there are the replay's, not the program's
+	// Started by the runtime, not by a goroutine: a timer's function (a
+	// context's deadline, time.AfterFunc). No schedule can name it, and it
+	// runs free, as the timer fires when it fires; holding it until the
+	// schedule's end would keep a context from ever reaching its deadline.
+	byRuntime bool
+	// While it polls a select forced to a case that a timer will make
+	// ready: the end of that wait (gordianReplayCaseDeadline), else 0.
+	// Its next positions come after the timer, not stalled before it.
+	timerWait atomic.Int64
 }
 
 var gordianReplay struct {
@@ -608,7 +617,7 @@ func gordianReplaySpawn(newg *g, gid, parent, index uint32) {
 	if s == nil {
 		return
 	}
-	s.sid, s.n, s.pending = gordianReplayNoSid, 0, 0
+	s.sid, s.n, s.pending, s.byRuntime = gordianReplayNoSid, 0, 0, false
 	if gid == 1 {
 		if len(gordianReplay.paths) > 0 && gordianReplay.paths[0] == "1" {
 			s.sid = 0
@@ -617,7 +626,11 @@ func gordianReplaySpawn(newg *g, gid, parent, index uint32) {
 		return
 	}
 	ps := gordianReplayState(parent)
-	if ps == nil || ps.sid == gordianReplayNoSid {
+	if ps == nil {
+		s.byRuntime = true
+		return
+	}
+	if ps.sid == gordianReplayNoSid {
 		return
 	}
 	key := uint64(ps.sid)<<32 | uint64(index)
@@ -653,6 +666,20 @@ func gordianReplayBind(sid, gid uint32, newg *g) {
 func gordianReplayAsleep(sid uint32) bool {
 	gp := gordianReplayHeadG(sid)
 	return gp != nil && readgstatus(gp)&^_Gscan == _Gwaiting && gp.waitreason == waitReasonSleep
+}
+
+// gordianReplayWaitsForTimer reports whether the goroutine of schedule
+// goroutine sid polls a select forced to a case that a timer will make
+// ready (time.After, a context's deadline): its next operation comes once
+// the timer has fired and the select has taken the case, so its position
+// is not a stall to skip (the select gives up at the end of the wait).
+func gordianReplayWaitsForTimer(sid uint32, now int64) bool {
+	gid := gordianReplay.sidGid[sid]
+	if gid == 0 {
+		return false
+	}
+	s := gordianReplayState(gid)
+	return s != nil && s.sid == sid && s.timerWait.Load() > now
 }
 
 // gordianReplayHeadG is the goroutine of schedule goroutine sid, nil if it
@@ -717,7 +744,7 @@ func gordianReplayPrefix(st *gordianG, kind uint8) (choice int32, released bool)
 		return gordianReplayFree, false
 	}
 	s := gordianReplayState(st.gid)
-	if s == nil {
+	if s == nil || s.byRuntime {
 		return gordianReplayFree, false
 	}
 	if s.pending > 0 { // the previous operation panicked and was recovered
@@ -1001,7 +1028,7 @@ func gordianReplayStall(c int32, now int64) {
 		return
 	}
 	sid := r.opSid[c]
-	if gordianReplayAsleep(sid) {
+	if gordianReplayAsleep(sid) || gordianReplayWaitsForTimer(sid, now) {
 		return // the CAS above started a new stall window
 	}
 	if gordianReplayBusy(sid) && r.busy.Add(1) < gordianReplayBusyWindows {
@@ -1126,6 +1153,9 @@ func gordianReplaySelect(cas0 *scase, order0 *uint16, pc0 *uintptr, nsends, nrec
 			return int(choice), recv
 		}
 		if spins == 0 {
+			if rs := gordianReplayState(st.gid); rs != nil && deadline-nanotime() > r.stallNs {
+				rs.timerWait.Store(deadline) // cleared by gordianReplayPollEnd
+			}
 			gordianReplayPollStart(st, cs.c, send, e)
 			gordianReplayDone(st)
 		} else {
@@ -1294,7 +1324,11 @@ func gordianReplayPollEnd(st *gordianG) {
 		return
 	}
 	s := gordianReplayState(st.gid)
-	if s == nil || s.slot == 0 {
+	if s == nil {
+		return
+	}
+	s.timerWait.Store(0)
+	if s.slot == 0 {
 		return
 	}
 	gordianReplay.pollers[s.slot-1].Store(0)
