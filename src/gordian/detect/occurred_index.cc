@@ -233,6 +233,11 @@ std::string BaseName(std::string_view path) {
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
 
+std::string ShortSite(const OccurredIndex& ix, trace::RecordId rec) {
+  const trace::Site& s = ix.SiteOf(rec);
+  return fmt::format("{}:{}", BaseName(s.file), s.line);
+}
+
 void FinishFinding(const OccurredIndex& ix, report::Finding* f) {
   // An operation is listed where it took effect: a completed blocking
   // operation at its completion (a receive that waited and then saw the

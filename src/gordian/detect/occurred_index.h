@@ -122,6 +122,8 @@ void FillGoroutines(const OccurredIndex& ix, report::Finding* f);
 
 // The last path element of path ("x.go" of "/a/b/x.go"), for messages.
 std::string BaseName(std::string_view path);
+// "file.go:line" of a record's site, for messages.
+std::string ShortSite(const OccurredIndex& ix, trace::RecordId rec);
 
 // The role a record plays as a location (send, recv, lock, ...).
 report::Role RoleOf(const trace::Record& r);

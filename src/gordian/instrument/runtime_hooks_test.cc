@@ -21,7 +21,7 @@ namespace gordian::instrument {
 namespace {
 namespace fs = std::filesystem;
 
-std::string SourceDir() {
+std::string SourceTree() {
   const char* s = std::getenv("GORDIAN_SOURCE_DIR");
   return s ? s : GORDIAN_SOURCE_DIR_DEFAULT;
 }
@@ -172,10 +172,10 @@ TEST(BuildStdOverlay, InstalledGoroot) {
   fs::remove_all(work);
   std::vector<OverlayPair> replace;
   std::string err;
-  ASSERT_TRUE(BuildStdOverlay(goroot, SourceDir() + "/runtime/std", work.string(), &replace, &err))
+  ASSERT_TRUE(BuildStdOverlay(goroot, SourceTree() + "/runtime/std", work.string(), &replace, &err))
       << err;
   std::vector<StdPatch> patches;
-  ASSERT_TRUE(ParseStdPatches(util::FileText(SourceDir() + "/runtime/std/patches.txt"), "patches.txt",
+  ASSERT_TRUE(ParseStdPatches(util::FileText(SourceTree() + "/runtime/std/patches.txt"), "patches.txt",
                               &patches, &err))
       << err;
   EXPECT_GE(patches.size(), 40u);
@@ -202,7 +202,7 @@ TEST(BuildStdOverlay, InstalledGoroot) {
                             "testing/gordian_testing.go"}) {
     const OverlayPair* pair = find(goroot + "/src/" + added);
     ASSERT_NE(pair, nullptr) << added;
-    EXPECT_EQ(util::FileText(pair->second), util::FileText(SourceDir() + "/runtime/std/" + added));
+    EXPECT_EQ(util::FileText(pair->second), util::FileText(SourceTree() + "/runtime/std/" + added));
   }
   // No hook file replaces a real GOROOT file by accident.
   for (const OverlayPair& p : replace) {

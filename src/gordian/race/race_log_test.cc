@@ -11,7 +11,7 @@
 namespace gordian::race {
 namespace {
 
-std::string Testdata(const std::string& name) {
+std::string TestdataFile(const std::string& name) {
   const char* src = std::getenv("GORDIAN_SOURCE_DIR");
   std::string dir = std::string(src ? src : ".") + "/src/gordian/race/testdata/";
   std::ifstream in(dir + name, std::ios::binary);
@@ -24,7 +24,7 @@ std::string Testdata(const std::string& name) {
 // GORACE=log_path output of a test binary with two racy tests.
 TEST(RaceLog, TwoReportsOfATestBinary) {
   size_t skipped = 0;
-  std::vector<RaceReport> r = ParseRaceLog(Testdata("two_races_in_tests.txt"), &skipped);
+  std::vector<RaceReport> r = ParseRaceLog(TestdataFile("two_races_in_tests.txt"), &skipped);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(skipped, 0u);
 
@@ -59,7 +59,7 @@ TEST(RaceLog, TwoReportsOfATestBinary) {
 // "(finished)", a stack of the atomic package only, and the program's own
 // lines between the reports.
 TEST(RaceLog, MainProgramInMixedOutput) {
-  std::vector<RaceReport> r = ParseRaceLog(Testdata("main_program_mixed_output.txt"));
+  std::vector<RaceReport> r = ParseRaceLog(TestdataFile("main_program_mixed_output.txt"));
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[0].current.race_id, 1u);  // main goroutine
   EXPECT_FALSE(r[0].current.write);
@@ -75,7 +75,7 @@ TEST(RaceLog, MainProgramInMixedOutput) {
 // Foreign lines inside a report (a program printing while the detector
 // writes to the same stream) cost at most the frame they split.
 TEST(RaceLog, InterleavedLinesAreIgnored) {
-  std::string text = Testdata("two_races_in_tests.txt");
+  std::string text = TestdataFile("two_races_in_tests.txt");
   size_t at = text.find("  racex.TestRace.func1()\n");
   ASSERT_NE(at, std::string::npos);
   text.insert(at, "hello from the test\n    indented user output\n");
@@ -91,7 +91,7 @@ TEST(RaceLog, InterleavedLinesAreIgnored) {
 // A log cut short: the first report is whole, the second loses its
 // previous access (skipped, never guessed), and garbage is no report.
 TEST(RaceLog, TruncatedAndGarbage) {
-  std::string text = Testdata("two_races_in_tests.txt");
+  std::string text = TestdataFile("two_races_in_tests.txt");
   size_t second = text.find("WARNING: DATA RACE", 10);
   size_t cut = text.find("Previous write", second);
   ASSERT_NE(cut, std::string::npos);
@@ -113,7 +113,7 @@ TEST(RaceLog, TruncatedAndGarbage) {
 // A report cut off after both accesses (the program was killed while the
 // detector wrote its "created at" blocks) is still a race.
 TEST(RaceLog, CutAfterBothAccesses) {
-  std::string text = Testdata("two_races_in_tests.txt");
+  std::string text = TestdataFile("two_races_in_tests.txt");
   size_t cut = text.find("Goroutine 9 (running) created at:");
   std::vector<RaceReport> r = ParseRaceLog(text.substr(0, cut));
   ASSERT_EQ(r.size(), 1u);

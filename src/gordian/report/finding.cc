@@ -47,6 +47,7 @@ bool Crashes(FindingKind k) {
   Shows s = ShowsOf(k);
   return s == Shows::Panics || s == Shows::Fatal;
 }
+bool Recoverable(FindingKind k) { return ShowsOf(k) == Shows::Panics; }
 std::vector<std::string_view> RuntimePanicTexts(FindingKind k) {
   std::vector<std::string_view> out;
   std::string_view all = InfoOf(k).runtime_panic;

@@ -177,6 +177,9 @@ Severity DefaultSeverity(FindingKind k);
 Shows ShowsOf(FindingKind k);
 // True when the kind's bug stops the program (Panics or Fatal).
 bool Crashes(FindingKind k);
+// True when a deferred recover() can stop the kind's bug (Panics; a Fatal
+// runtime error, such as unlock of an unlocked mutex, no recover stops).
+bool Recoverable(FindingKind k);
 // The messages Go's runtime panics with for the kind (the runtime_panic
 // column), none for a kind that is no runtime failure.
 std::vector<std::string_view> RuntimePanicTexts(FindingKind k);

@@ -62,5 +62,16 @@ TEST(FindingKinds, RuntimeFailuresNameTheirPanicMessages) {
   EXPECT_EQ(ShowsOf(FindingKind::SendOnClosed), Shows::Panics);
 }
 
+// A recover stops a panic, not a fatal runtime error, nor a bug that does
+// not stop the program at all.
+TEST(FindingKinds, OnlyPanicsAreRecoverable) {
+  EXPECT_TRUE(Recoverable(FindingKind::SendOnClosed));
+  EXPECT_TRUE(Recoverable(FindingKind::NegativeWaitGroup));
+  EXPECT_TRUE(Recoverable(FindingKind::Panic));
+  EXPECT_FALSE(Recoverable(FindingKind::UnlockOfUnlocked));
+  EXPECT_FALSE(Recoverable(FindingKind::GlobalDeadlock));
+  EXPECT_FALSE(Recoverable(FindingKind::DataRace));
+}
+
 }  // namespace
 }  // namespace gordian::report

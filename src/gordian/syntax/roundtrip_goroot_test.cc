@@ -35,7 +35,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string GoRootSrc() {
+std::string InstalledGoRootSrc() {
   for (const char* go : {"go", "/usr/local/go/bin/go"}) {
     std::string out = testing::GoEnvGoRoot(go);
     if (!out.empty() && fs::is_directory(out + "/src")) return out + "/src";
@@ -158,7 +158,7 @@ constexpr size_t kSanitizerStride = util::kSanitized ? 8 : 1;
 void ForEachGoRootFile(
     const std::function<std::string(const SourceFile&, const File&, bool* identical)>& check,
     Totals* t, size_t stride = 1) {
-  std::string dir = GoRootSrc();
+  std::string dir = InstalledGoRootSrc();
   if (dir.empty()) GTEST_SKIP() << "go is not installed";
   std::vector<std::string> files = testing::GoFilesUnder(dir);
   ASSERT_GT(files.size(), 1000u);

@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool SameRecord(const Record& a, const Record& b) { return memcmp(&a, &b, sizeof a) == 0; }
+bool SameRecordBytes(const Record& a, const Record& b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 // Everything ReadTrace reads from a trace directory (not its warnings).
 void ExpectSameTrace(const Trace& a, const Trace& b) {
@@ -27,7 +27,7 @@ void ExpectSameTrace(const Trace& a, const Trace& b) {
   EXPECT_EQ(a.truncated, b.truncated);
   ASSERT_EQ(a.records.size(), b.records.size());
   for (size_t i = 0; i < a.records.size(); i++) {
-    EXPECT_TRUE(SameRecord(a.records[i], b.records[i])) << "record " << i;
+    EXPECT_TRUE(SameRecordBytes(a.records[i], b.records[i])) << "record " << i;
   }
   ASSERT_EQ(a.goroutines.size(), b.goroutines.size());
   for (size_t i = 0; i < a.goroutines.size(); i++) {

@@ -16,14 +16,14 @@
 namespace gordian::util {
 namespace {
 
-uint64_t Parse(std::string_view s) {
+uint64_t ParsedSize(std::string_view s) {
   uint64_t v = 0;
   std::string err;
   EXPECT_TRUE(ParseSize(s, &v, &err)) << s << ": " << err;
   return v;
 }
 
-std::string Refused(std::string_view s) {
+std::string SizeRefused(std::string_view s) {
   uint64_t v = 7;
   std::string err;
   EXPECT_FALSE(ParseSize(s, &v, &err)) << s << " gave " << v;
@@ -33,30 +33,30 @@ std::string Refused(std::string_view s) {
 }
 
 TEST(Size, Units) {
-  EXPECT_EQ(Parse("2G"), 2ull << 30);
-  EXPECT_EQ(Parse("500M"), 500ull << 20);
-  EXPECT_EQ(Parse("64k"), 64ull << 10);
-  EXPECT_EQ(Parse("1.5G"), 3ull << 29);
-  EXPECT_EQ(Parse("2GB"), 2ull << 30);
-  EXPECT_EQ(Parse("2GiB"), 2ull << 30);
-  EXPECT_EQ(Parse("1048576"), 1ull << 20);
-  EXPECT_EQ(Parse("1T"), 1ull << 40);
-  EXPECT_EQ(Parse(" 3M "), 3ull << 20);
+  EXPECT_EQ(ParsedSize("2G"), 2ull << 30);
+  EXPECT_EQ(ParsedSize("500M"), 500ull << 20);
+  EXPECT_EQ(ParsedSize("64k"), 64ull << 10);
+  EXPECT_EQ(ParsedSize("1.5G"), 3ull << 29);
+  EXPECT_EQ(ParsedSize("2GB"), 2ull << 30);
+  EXPECT_EQ(ParsedSize("2GiB"), 2ull << 30);
+  EXPECT_EQ(ParsedSize("1048576"), 1ull << 20);
+  EXPECT_EQ(ParsedSize("1T"), 1ull << 40);
+  EXPECT_EQ(ParsedSize(" 3M "), 3ull << 20);
 }
 
 TEST(Size, Refusals) {
-  EXPECT_NE(Refused("0").find("zero"), std::string::npos);
-  EXPECT_NE(Refused("0M").find("zero"), std::string::npos);
-  EXPECT_NE(Refused("1e99").find("unknown unit"), std::string::npos);
-  EXPECT_NE(Refused("abc").find("not a number"), std::string::npos);
-  EXPECT_NE(Refused("").find("empty"), std::string::npos);
-  EXPECT_NE(Refused("-1G").find("negative"), std::string::npos);
-  EXPECT_NE(Refused("2X").find("unknown unit"), std::string::npos);
-  EXPECT_NE(Refused("1.G").find("not a number"), std::string::npos);
-  EXPECT_NE(Refused("2048P").find("larger than"), std::string::npos);
-  EXPECT_NE(Refused("99999999999999999999999").find("larger than"), std::string::npos);
+  EXPECT_NE(SizeRefused("0").find("zero"), std::string::npos);
+  EXPECT_NE(SizeRefused("0M").find("zero"), std::string::npos);
+  EXPECT_NE(SizeRefused("1e99").find("unknown unit"), std::string::npos);
+  EXPECT_NE(SizeRefused("abc").find("not a number"), std::string::npos);
+  EXPECT_NE(SizeRefused("").find("empty"), std::string::npos);
+  EXPECT_NE(SizeRefused("-1G").find("negative"), std::string::npos);
+  EXPECT_NE(SizeRefused("2X").find("unknown unit"), std::string::npos);
+  EXPECT_NE(SizeRefused("1.G").find("not a number"), std::string::npos);
+  EXPECT_NE(SizeRefused("2048P").find("larger than"), std::string::npos);
+  EXPECT_NE(SizeRefused("99999999999999999999999").find("larger than"), std::string::npos);
   // The message says what a size looks like.
-  EXPECT_NE(Refused("abc").find("500M or 2G"), std::string::npos);
+  EXPECT_NE(SizeRefused("abc").find("500M or 2G"), std::string::npos);
 }
 
 TEST(Size, Format) {

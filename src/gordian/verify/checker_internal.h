@@ -331,7 +331,7 @@ class Explorer {
     // A deferred recover() stops it: the process goes on at its function's
     // landing pad (Instr::recover). A fatal error in Go (unlock of an
     // unlocked lock: the kind's shows column says Fatal) no recover stops.
-    if (report::ShowsOf(k) == report::Shows::Panics && a.t >= 0 && a.pc >= 0) {
+    if (report::Recoverable(k) && a.t >= 0 && a.pc >= 0) {
       const int32_t to = m_.templates[a.t].code[a.pc].recover;
       if (to >= 0) {
         Begin(); Goto(a.p, to); Commit(a);

@@ -60,11 +60,6 @@ bool PlausiblePartner(const OccurredIndex& ix, Gid g, Gid h, ObjectId chan) {
   return made_at != 0 && sp != hb::kNoRecord && ix.GidOf(sp) == g && ix.rec(sp).tpre > made_at;
 }
 
-std::string At(const OccurredIndex& ix, uint32_t rec) {
-  const trace::Site& s = ix.SiteOf(rec);
-  return fmt::format("{}:{}", BaseName(s.file), s.line);
-}
-
 }  // namespace
 
 void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector<Finding>* out) {
@@ -115,8 +110,8 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
       uint32_t op = blocked[g];
       f.locations.push_back(ix.Loc(op, Role::Lock));
       chain += fmt::format("{}goroutine {} waits at {} for a lock goroutine {} took at {}",
-                           chain.empty() ? "" : "; ", ix.StableId(g), At(ix, op),
-                           ix.StableId(ix.GidOf(hold)), At(ix, hold));
+                           chain.empty() ? "" : "; ", ix.StableId(g), ShortSite(ix, op),
+                           ix.StableId(ix.GidOf(hold)), ShortSite(ix, hold));
     }
     for (auto [g, hold] : path) {
       f.locations.push_back(ix.Loc(hold, Role::Lock));
@@ -154,8 +149,8 @@ void DetectBlockedCycles(const OccurredIndex& ix, OccurredState* st, std::vector
       f.message = fmt::format(
           "goroutine {} waits in a channel {} at {} while holding the lock it took at {}; "
           "goroutine {}, which would complete it, waits for that lock at {}",
-          ix.StableId(g), gr.kind == Kind::Select ? "select" : OpName(gr), At(ix, gop),
-          At(ix, hold), ix.StableId(h), At(ix, hop));
+          ix.StableId(g), gr.kind == Kind::Select ? "select" : OpName(gr), ShortSite(ix, gop),
+          ShortSite(ix, hold), ix.StableId(h), ShortSite(ix, hop));
       f.locations.push_back(ix.Loc(gop, RoleOf(gr)));
       f.locations.push_back(ix.Loc(hop, Role::Lock));
       f.locations.push_back(ix.Loc(hold, Role::Lock));

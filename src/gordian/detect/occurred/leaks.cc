@@ -117,11 +117,6 @@ std::vector<uint32_t> Partners(const OccurredIndex& ix, uint32_t op) {
   return out;
 }
 
-std::string At(const OccurredIndex& ix, uint32_t rec) {
-  const trace::Site& s = ix.SiteOf(rec);
-  return fmt::format("{}:{}", BaseName(s.file), s.line);
-}
-
 // Whether the stuck operation op waits on a channel a runtime timer feeds.
 bool WaitsOnTimer(const OccurredIndex& ix, uint32_t op) {
   const Record& r = ix.rec(op);
@@ -260,7 +255,7 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
         f.locations.push_back(ix.Loc(p, role));
         f.interleaving.push_back(ix.StepOf(p, role, OpName(pr)));
         if (list == &past) {
-          past_sites += fmt::format("{}{}", past_sites.empty() ? "" : ", ", At(ix, p));
+          past_sites += fmt::format("{}{}", past_sites.empty() ? "" : ", ", ShortSite(ix, p));
         }
       }
     }

@@ -129,7 +129,7 @@ void DetectPanics(const OccurredIndex& ix, OccurredState* st, std::vector<Findin
       if (FlaggedBefore(ix, gid, i, *rp)) continue;  // reported from the operation
       f.kind = rp->kind;
       // A fatal error (unlock of an unlocked lock) is never recovered.
-      recoverable = report::ShowsOf(rp->kind) == report::Shows::Panics;
+      recoverable = report::Recoverable(rp->kind);
       f.message = fmt::format("goroutine {} panicked: {}", g, msg);
       // A testing method's panic sits inside package testing: placed at the
       // call, unless the call is reported itself (testing_misuse.cc: it ran
