@@ -92,15 +92,13 @@ std::string OccurredIndex::DescribeChan(ObjectId chan) const {
   if (uint32_t d = ops_.Dense(ObjClass::Chan, chan); d != hb::kNoObject) {
     uint32_t m = ops_.Channel(d).make_rec;
     if (m != hb::kNoRecord && t_.records[m].site != 0) {
-      const trace::Site& s = SiteOf(m);
-      return fmt::format("the channel made at {}:{}", BaseName(s.file), s.line);
+      return "the channel made at " + ShortSite(*this, m);
     }
   }
   for (uint32_t i : OpsOf(ObjClass::Chan, chan)) {
     const Record& r = t_.records[i];
     if (r.kind == Kind::ChanMake && r.site != 0) {
-      const trace::Site& s = SiteOf(i);
-      return fmt::format("the channel made at {}:{}", BaseName(s.file), s.line);
+      return "the channel made at " + ShortSite(*this, i);
     }
   }
   return "a channel";

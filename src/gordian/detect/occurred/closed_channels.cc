@@ -37,11 +37,10 @@ void AddCloser(const OccurredIndex& ix, uint32_t closer, Finding* f) {
 // the closer is the goroutine of rec.
 std::string ByWhom(const OccurredIndex& ix, uint32_t closer, uint32_t rec) {
   if (closer == hb::kNoRecord) return "";
-  const trace::Site& s = ix.SiteOf(closer);
   std::string who = ix.GidOf(closer) == ix.GidOf(rec)
                         ? std::string("the same goroutine")
                         : fmt::format("goroutine {}", ix.StableId(ix.GidOf(closer)));
-  return fmt::format(" (closed by {} at {}:{})", who, BaseName(s.file), s.line);
+  return fmt::format(" (closed by {} at {})", who, ShortSite(ix, closer));
 }
 
 // The finding of record i, an operation that met the closed channel: i, the

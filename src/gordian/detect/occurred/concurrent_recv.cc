@@ -80,12 +80,11 @@ void DetectConcurrentRecv(const OccurredIndex& ix, OccurredState* st, std::vecto
           std::swap(a, b);
         }
         Finding f = OccurredFinding(ix, FindingKind::ConcurrentRecv, a);
-        const trace::Site& sbs = ix.SiteOf(b);
         f.message = fmt::format(
-            "goroutines {} and {} receive from {} concurrently (also at {}:{}); which one gets "
+            "goroutines {} and {} receive from {} concurrently (also at {}); which one gets "
             "a value depends on the schedule",
             ix.StableId(ix.GidOf(a)), ix.StableId(ix.GidOf(b)), ix.DescribeChan(ObjectId(chan)),
-            BaseName(sbs.file), sbs.line);
+            ShortSite(ix, b));
         f.locations.push_back(ix.Loc(a, Role::Recv));
         f.locations.push_back(ix.Loc(b, Role::Recv));
         // The interleaving stays in the order of time.

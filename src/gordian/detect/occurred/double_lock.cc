@@ -55,11 +55,10 @@ void DetectDoubleLocks(const OccurredIndex& ix, OccurredState* st, std::vector<F
     }
     if (held == hb::kNoRecord) continue;
     std::string id = ix.StableId(gid);
-    const trace::Site& hs = ix.SiteOf(held);
     Finding f = OccurredFinding(ix, FindingKind::DoubleLock, blocked);
     f.message = fmt::format(
-        "goroutine {} is blocked forever on {} (locked at {}:{}); Go locks are not reentrant",
-        id, why, BaseName(hs.file), hs.line);
+        "goroutine {} is blocked forever on {} (locked at {}); Go locks are not reentrant", id,
+        why, ShortSite(ix, held));
     f.locations.push_back(ix.Loc(blocked, Role::Lock));
     f.locations.push_back(ix.Loc(held, Role::Lock));
     f.interleaving.push_back(ix.StepOf(held, Role::Lock, OpName(ix.rec(held)) + ": acquired"));

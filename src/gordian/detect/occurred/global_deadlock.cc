@@ -122,9 +122,8 @@ void DetectGlobalDeadlock(const OccurredIndex& ix, OccurredState* st,
     f.locations.push_back(ix.Loc(op, RoleOf(r)));
     f.interleaving.push_back(ix.StepOf(op, RoleOf(r), BlockedOn(r) + ": blocks forever"));
     if (k < kMaxNamedInMessage) {
-      const trace::Site& s = ix.SiteOf(op);
-      named += fmt::format("{}goroutine {} in {} at {}:{}", k == 0 ? "" : ", ",
-                           ix.StableId(ix.GidOf(op)), BlockedOn(r), BaseName(s.file), s.line);
+      named += fmt::format("{}goroutine {} in {} at {}", k == 0 ? "" : ", ",
+                           ix.StableId(ix.GidOf(op)), BlockedOn(r), ShortSite(ix, op));
     }
   }
   if (blocked.size() > kMaxNamedInMessage) {

@@ -274,9 +274,8 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     if (r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock) {
       LockHolders h = ix.HoldersAtEnd(ClassOf(r.kind), trace::ObjectIdOf(r));
       if (h.writer != hb::kNoRecord) {
-        const trace::Site& s = ix.SiteOf(h.writer);
-        tail = fmt::format("; goroutine {} locked it at {}:{} and never unlocked it",
-                           ix.StableId(ix.GidOf(h.writer)), BaseName(s.file), s.line);
+        tail = fmt::format("; goroutine {} locked it at {} and never unlocked it",
+                           ix.StableId(ix.GidOf(h.writer)), ShortSite(ix, h.writer));
       }
     }
     f.message = fmt::format("goroutine {} is blocked forever {}{}{}{}", id, Doing(ix, op), object,
