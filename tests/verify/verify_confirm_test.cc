@@ -144,5 +144,31 @@ TEST(VerifyConfirm, TestThatDoesNotBuildIsAnError) {
   fs::remove_all(tmp);
 }
 
+// The confirmation's time runs out before the first finding: it stays a
+// warning (predicted, "not tried"), nothing runs, and only confirmed bugs
+// set the exit status, so it is 0.
+TEST(VerifyConfirm, FindingsLeftWhenTheTimeRunsOutStayWarnings) {
+  const fs::path tmp = fs::temp_directory_path() / ("gordian-verify-confirm-time-" + std::to_string(getpid()));
+  fs::create_directories(tmp);
+  const fs::path root = fs::path(e2e::SourceDir()) / "tests/corpus/verify";
+  driver::ProcessResult r;
+  std::string err;
+  ASSERT_TRUE(e2e::RunVerify({"-confirm-time", "1ns", "--json", (tmp / "f.json").string(), "./bugs/await_lost_signal"},
+                             root, tmp, &r, &err))
+      << err;
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("not tried (-confirm-time ran out)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("recording"), std::string::npos) << "nothing may run: " << r.err;
+  std::vector<report::Finding> findings;
+  ASSERT_TRUE(report::FromJson(e2e::Slurp(tmp / "f.json"), &findings, &err)) << err;
+  ASSERT_FALSE(findings.empty()) << r.err;
+  for (const report::Finding& f : findings) {
+    EXPECT_EQ(f.status, report::Status::Predicted);
+    EXPECT_EQ(f.severity, report::Severity::Warning);
+    EXPECT_NE(f.note.find("-confirm-time"), std::string::npos) << f.note;
+  }
+  fs::remove_all(tmp);
+}
+
 }  // namespace
 }  // namespace gordian

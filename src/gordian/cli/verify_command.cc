@@ -6,7 +6,7 @@
 // predicted findings with the renderers `gordian test` uses.
 //   gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]...
 //                  [-depth N] [-max-model-states N] [-max-model-time S]
-//                  [-dump-models] [-no-confirm] [-confirm-tries N] [--verbose]
+//                  [-dump-models] [-no-confirm] [-confirm-tries N] [-confirm-time D] [--verbose]
 //                  [report flags] PKG...
 #include <chrono>
 #include <filesystem>
@@ -25,6 +25,7 @@
 #include "gordian/driver/process.h"
 #include "gordian/driver/work_dir.h"
 #include "gordian/pipeline/verify_confirm.h"
+#include "gordian/util/duration.h"
 #include "gordian/util/flags.h"
 #include "gordian/verify/extract.h"
 #include "gordian/verify/verify_model.h"
@@ -36,7 +37,8 @@ constexpr const char* kVerifyUsage =
     "usage: gordian verify [-C DIR] [--no-tests] [-tags T] [-param NAME=VALUES]... [-depth N]\n"
     "                      [-max-model-states N] [-max-model-time SECONDS]\n"
     "                      [-no-liveness] [-max-liveness-states N] [-dump-models] [-promela DIR]\n"
-    "                      [-no-confirm] [-confirm-tries N] [--verbose] [--json FILE] [--sarif FILE] PKG...\n"
+    "                      [-no-confirm] [-confirm-tries N] [-confirm-time D] [--verbose] [--json FILE]\n"
+    "                      [--sarif FILE] PKG...\n"
     "       gordian verify [flags] --file IR\n\n"
     "verify checks the concurrency of Go packages without running them: it builds a\n"
     "model of each entry point (each test, each exported function, each function\n"
@@ -55,9 +57,10 @@ constexpr const char* kVerifyUsage =
     "confirmed on the real program: its counterexample is replayed on a test that\n"
     "reaches its function: 'confirmed' with a reproduce command when the program\n"
     "shows the bug, else the next counterexample is tried, up to -confirm-tries\n"
-    "replays (default 3), then 'unconfirmed' and not shown (-unconfirmed shows it;\n"
-    "--verbose says why); one that no test reaches is a warning, 'possible (no\n"
-    "test reaches it)', with its score (docs/verify.md, Confirmation). -no-confirm\n"
+    "replays (default 3) within 60 s a finding, then 'unconfirmed' and not shown\n"
+    "(-unconfirmed shows it; --verbose says why); one that no test reaches, or\n"
+    "that -confirm-time (default 5m for all) left untried, is a warning, 'possible\n"
+    "(...)', with its score (docs/verify.md, Confirmation). -no-confirm\n"
     "(and --file) gives the static result alone: every finding a warning.\n"
     "Only confirmed bugs set the exit status. Exit status: 0 no confirmed bug,\n"
     "1 confirmed bugs, 2 a package (or a test that reaches a finding) does not\n"
@@ -84,7 +87,8 @@ bool ParseValues(const std::string& text, std::vector<int64_t>* out) {
 // updated in place. Returns kExitOK, or kExitToolError when no scratch
 // directory can be made.
 int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::vector<verify::Model>& models,
-                    const std::vector<size_t>& model_of, const verify::VerifyOptions& vopt, int tries, bool verbose,
+                    const std::vector<size_t>& model_of, const verify::VerifyOptions& vopt, int tries,
+                    double total_seconds, bool verbose,
                     bool quiet, std::vector<report::Finding>* findings, bool* build_failed) {
   std::string cache, err;
   driver::ScopedRunDir run_dir;
@@ -96,6 +100,7 @@ int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::
   driver::PruneSchedules(cache);
   pipeline::VerifyConfirmOptions co;
   co.tries = tries;
+  co.total_seconds = total_seconds;
   co.vopt = vopt;
   co.work_dir = scratch;
   co.schedule_dir = (std::filesystem::path(cache) / "schedules" / std::filesystem::path(scratch).filename()).string();
@@ -113,9 +118,12 @@ int ConfirmFindings(const std::string& cmd, const ir::Program& prog, const std::
   if (!quiet) {
     fmt::print(stderr,
                "{}: confirm: {} finding{}: {} confirmed ({} after a refuted counterexample), {} unconfirmed, "
-               "{} without a test that reaches them, {} not tried (errors above); {:.1f} s\n",
+               "{} without a test that reaches them, {} not tried (errors above){}; {:.1f} s\n",
                cmd, sum.looked_at, sum.looked_at == 1 ? "" : "s", sum.confirmed, sum.confirmed_later,
-               sum.unconfirmed, sum.no_test, sum.failed, sum.seconds);
+               sum.unconfirmed, sum.no_test, sum.failed,
+               sum.out_of_time == 0 ? ""
+                                    : fmt::format(", {} not tried (-confirm-time ran out)", sum.out_of_time),
+               sum.seconds);
   }
   if (driver::Interrupted()) {
     fmt::print(stderr, "{}: interrupted\n", cmd);
@@ -172,6 +180,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   bool no_tests = false, dump = false, verbose = false, no_liveness = false;
   bool confirm_flag = false, no_confirm = false;  // -confirm (the default), -no-confirm
   long confirm_tries = 3;
+  std::string confirm_time = "5m";
   bool test_build_failed = false;  // -confirm: a test that reaches a finding did not build
   long depth = 3, max_valuations = 256, max_states = 2'000'000;
   long max_model_states = static_cast<long>(vopt.max_model_states);
@@ -201,6 +210,8 @@ int RunVerify(const std::vector<std::string>& raw_args) {
              "default)");
   flags.Bool("no-confirm", &no_confirm, "report the static result only: replay nothing, run no test");
   flags.Int("confirm-tries", &confirm_tries, "N", "replay at most N counterexamples per finding (default 3)");
+  flags.String("confirm-time", &confirm_time, "D",
+               "confirm for at most D in all (default 5m); the findings not tried by then stay warnings");
   flags.Bool("verbose", &verbose, "list each model's notes (what it does not model) and its state count");
   ReportOptions ropt;
   AddReportFlags(&flags, &ropt);
@@ -213,6 +224,11 @@ int RunVerify(const std::vector<std::string>& raw_args) {
   if (max_model_states < 1) return UsageError("verify: -max-model-states must be at least 1");
   if (max_liveness_states < 0) return UsageError("verify: -max-liveness-states must be at least 0");
   if (confirm_tries < 1 || confirm_tries > 100) return UsageError("verify: -confirm-tries must be 1..100");
+  double confirm_seconds = 0;
+  if (std::string derr; !util::ParseDuration(confirm_time, &confirm_seconds, &derr) || !(confirm_seconds > 0)) {
+    return UsageError(fmt::format("verify: -confirm-time {:?}: {}", confirm_time,
+                                  derr.empty() ? "want a duration > 0, e.g. 90s or 10m" : derr));
+  }
   if (confirm_flag && no_confirm) return UsageError("verify: -confirm and -no-confirm contradict each other");
   if (confirm_flag && !file.empty()) {
     return UsageError("verify: -confirm runs the packages' tests: give packages, not --file");
@@ -305,7 +321,7 @@ int RunVerify(const std::vector<std::string>& raw_args) {
     }
   }
   if (confirm && !findings.empty()) {
-    int st = ConfirmFindings(cmd, prog, models, model_of, vopt, static_cast<int>(confirm_tries), verbose, ropt.quiet,
+    int st = ConfirmFindings(cmd, prog, models, model_of, vopt, static_cast<int>(confirm_tries), confirm_seconds, verbose, ropt.quiet,
                              &findings, &test_build_failed);
     if (st != kExitOK) return st;
   }

@@ -32,6 +32,10 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
+clock_type::duration Seconds(double s) {
+  return std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(s));
+}
+
 
 // The kinds that are goroutines blocked for ever. The model names the
 // cause (a lock-order cycle, a lock held across a channel operation, a
@@ -225,10 +229,21 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
   std::map<std::string, Recording> recordings;  // test function id -> its recording
   GoScheduleRunner runner;
   size_t nsched = 0;
+  const auto total_end = start + Seconds(opt.total_seconds);
   for (const std::string& key : order) {
     if (driver::Interrupted()) {
       sum->errors.push_back("interrupted: the remaining findings stay predicted");
       break;
+    }
+    if (clock_type::now() >= total_end) {
+      // Stays predicted: a warning with its score, as one no test reaches.
+      sum->out_of_time++;
+      for (size_t i : groups[key]) {
+        if ((*findings)[i].note.empty()) {
+          (*findings)[i].note = fmt::format("possible (not tried: -confirm-time {:g}s ran out)", opt.total_seconds);
+        }
+      }
+      continue;
     }
     sum->looked_at++;
     std::vector<size_t>& members = groups[key];
@@ -238,10 +253,13 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     report::Status verdict = report::Status::Predicted;
     std::string reproduce, why;
     int replays = 0, unmapped = 0, refuted = 0;
-    bool any_test = false, failed = false;
+    bool any_test = false, failed = false, timed_out = false;
     const auto f_start = clock_type::now();
+    // Searches and replays only: the recording below is shared by findings.
+    auto f_end = f_start + Seconds(opt.finding_seconds);
+    auto out_of_time = [&] { return clock_type::now() >= f_end || clock_type::now() >= total_end; };
     for (size_t mi : ms) {
-      if (verdict == report::Status::Confirmed || replays >= opt.tries || failed) break;
+      if (verdict == report::Status::Confirmed || replays >= opt.tries || failed || out_of_time()) break;
       const verify::Model& m = models[mi];
       std::vector<const ir::Function*> tests = TestsReaching(prog, m.entry, 1);
       if (tests.empty()) continue;
@@ -249,7 +267,9 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       const ir::Function& test = *tests[0];
       std::string test_name = test.name.substr(test.name.rfind('.') + 1);
       Recording& rec = recordings[test.id];
+      const auto rec_start = clock_type::now();
       RecordTest(prog, test, what, recordings.size(), opt, sum, &rec);
+      f_end += clock_type::now() - rec_start;
       if (!rec.error.empty()) {
         failed = true;
         why = rec.error;
@@ -264,7 +284,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       for (const std::vector<int64_t>& val : vals) {
         bool next_valuation = false;
         while (!next_valuation && replays < opt.tries && unmapped < opt.max_unmapped &&
-               verdict != report::Status::Confirmed) {
+               verdict != report::Status::Confirmed && !out_of_time()) {
           if (driver::Interrupted()) {
             failed = true;
             why = "interrupted";
@@ -272,8 +292,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
           }
           verify::CheckOptions co = opt.vopt.check;
           co.param_values = val;
-          co.deadline = clock_type::now() + std::chrono::duration_cast<clock_type::duration>(
-                                                std::chrono::duration<double>(opt.check_seconds));
+          co.deadline = std::min({clock_type::now() + Seconds(opt.check_seconds), f_end, total_end});
           co.reject = [&](const verify::Violation& v) {
             if (unmapped >= opt.max_unmapped) return false;
             if (verify::ToFinding(m, v, "", opt.vopt.root).dedup_key != key) return false;
@@ -350,7 +369,8 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
                               HitText(res.occurred), path);
           }
         }
-        if (failed || verdict == report::Status::Confirmed || replays >= opt.tries || unmapped >= opt.max_unmapped) {
+        if (failed || verdict == report::Status::Confirmed || replays >= opt.tries || unmapped >= opt.max_unmapped ||
+            out_of_time()) {
           break;
         }
       }
@@ -360,6 +380,10 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
           why = fmt::format("{} counterexample{} tried, none maps onto the recorded run of {}: {}", refuted,
                             refuted == 1 ? "" : "s", test_name, last_unmapped);
         }
+      } else if (verdict != report::Status::Confirmed && !failed && out_of_time()) {
+        timed_out = true;
+        why = fmt::format("not tried: its {:g} s to confirm ran out before a counterexample was replayed",
+                          opt.finding_seconds);
       } else if (verdict != report::Status::Confirmed && !failed && why.empty()) {
         why = "the checker gave no counterexample of this bug again (bounded search?)";
       }
@@ -389,8 +413,10 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     sum->notes.push_back(fmt::format("{}: {}: {} ({} replay{}, {:.1f} s)", what, report::StatusName(verdict), why,
                                      replays, replays == 1 ? "" : "s", secs));
     for (size_t i : members) {
-      (*findings)[i].status = verdict;
-      if (verdict == report::Status::Confirmed) (*findings)[i].reproduce = reproduce;
+      report::Finding& f = (*findings)[i];
+      f.status = verdict;
+      if (verdict == report::Status::Confirmed) f.reproduce = reproduce;
+      if (verdict == report::Status::Predicted && timed_out && f.note.empty()) f.note = "possible (" + why + ")";
     }
   }
   sum->seconds = std::chrono::duration<double>(clock_type::now() - start).count();

@@ -30,6 +30,14 @@ struct VerifyConfirmOptions {
   double record_seconds = 120;  // the recording of a test, its build included
   double replay_seconds = 60;   // one replay, its build included
   double check_seconds = 20;    // one search for the next counterexample
+  // One finding's searches and replays together (its test's recording,
+  // shared with other findings, is not counted): past it the finding is
+  // decided on what was tried (refuted counterexamples: unconfirmed; none
+  // tried: it stays predicted).
+  double finding_seconds = 60;
+  // The whole confirmation (-confirm-time); past it the findings not yet
+  // looked at stay predicted, noted "not tried: -confirm-time ran out".
+  double total_seconds = 300;
   std::string work_dir;      // recordings and replayed traces (scratch)
   std::string schedule_dir;  // the schedules (kept: `reproduce` names them)
   std::string gordian = "gordian";  // the command `reproduce` names
@@ -45,6 +53,7 @@ struct VerifyConfirmSummary {
   size_t unconfirmed = 0;
   size_t no_test = 0;      // no test reaches the entry: stay predicted
   size_t failed = 0;       // the test does not build, the recording failed, interrupted
+  size_t out_of_time = 0;  // not looked at: total_seconds was spent
   bool build_failed = false;  // a test did not build (the command exits 2, as on a build failure)
   double seconds = 0;      // wall time of all confirmations
   std::vector<std::string> notes;   // one line per finding: what happened and why

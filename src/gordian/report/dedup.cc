@@ -35,6 +35,14 @@ int Rank(Status s) {
 
 // Merges b into a (a has the stronger status).
 void Merge(Finding* a, Finding&& b) {
+  // A refuted finding's tests are where a replay did not show the bug, and
+  // its goroutines and partners are those of the refuted schedule: none of
+  // them may describe a finding that stands (a verify warning no test
+  // reaches would read "in TestX" after TestX refuted the same bug).
+  if (b.status == Status::Unconfirmed && a->status != Status::Unconfirmed) {
+    a->occurrences += b.occurrences;
+    return;
+  }
   std::set<std::string> ids;
   for (const GoroutineInfo& g : a->goroutines) ids.insert(g.id);
   for (GoroutineInfo& g : b.goroutines) {

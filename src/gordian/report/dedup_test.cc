@@ -154,5 +154,24 @@ TEST(Dedup, TheMergedFindingIsNamedByTheTestItsReproduceReplays) {
   EXPECT_EQ(others, (std::vector<std::string>{"TestA", "TestC"}));
 }
 
+TEST(Dedup, ARefutedFindingDoesNotNameTheFindingThatStands) {
+  // The same deadlock from two models: one no test reaches (predicted, no
+  // test), one refuted on TestZ. The warning that stands names no test.
+  Finding standing = testing::SendOnClosed();
+  standing.status = Status::Predicted;
+  standing.test = "";
+  Finding refuted = testing::SendOnClosed();
+  refuted.status = Status::Unconfirmed;
+  refuted.test = "TestZ";
+  refuted.other_tests = {"TestY"};
+  std::vector<Finding> fs = {refuted, standing};
+  Dedup(&fs);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].status, Status::Predicted);
+  EXPECT_EQ(fs[0].test, "");
+  EXPECT_TRUE(fs[0].other_tests.empty());
+  EXPECT_EQ(fs[0].occurrences, 2u);
+}
+
 }  // namespace
 }  // namespace gordian::report
