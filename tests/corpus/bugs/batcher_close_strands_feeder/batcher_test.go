@@ -1,12 +1,11 @@
 // A batcher runs its feeder and its flusher as tracked tasks: a counter
 // under a mutex, with a Cond that Close waits on until the count is zero.
-// The feeder hands each queued item to the flusher: it checks quit without
-// blocking and otherwise sends. The flusher loops on a select of quit and
-// the items, and flushes a batch every two items and on quit. When Close
-// closes quit after the feeder has checked it but before its send, and the
-// flusher's select takes quit, nobody receives: the feeder blocks in its
-// send forever, the task count never reaches zero, and Close waits
-// forever (deadlock).
+// The feeder checks quit without blocking and otherwise sends the next
+// item; the flusher collects items until quit and then flushes the batch.
+// When Close closes quit after the feeder has checked it but before its
+// send, and the flusher's select takes quit, nobody receives: the feeder
+// blocks in its send forever, the count never reaches zero, and Close
+// waits forever (deadlock).
 //
 // A plain run hands all three items over long before Close (the test lets
 // the batcher run for 20 ms first). Only a sleep orders the flusher's last
@@ -29,13 +28,7 @@ type Batcher struct {
 	running int
 	quit    chan struct{}
 	items   chan string
-	flushed [][]string
-}
-
-func NewBatcher() *Batcher {
-	b := &Batcher{quit: make(chan struct{}), items: make(chan string)}
-	b.idle = sync.NewCond(&b.mu)
-	return b
+	flushed []string
 }
 
 func (b *Batcher) track(task func()) {
@@ -45,8 +38,7 @@ func (b *Batcher) track(task func()) {
 	go func() {
 		task()
 		b.mu.Lock()
-		b.running--
-		if b.running == 0 {
+		if b.running--; b.running == 0 {
 			b.idle.Broadcast()
 		}
 		b.mu.Unlock()
@@ -64,24 +56,17 @@ func (b *Batcher) feed(queued []string) {
 	}
 }
 
-func (b *Batcher) flush(batch []string) {
-	b.mu.Lock()
-	b.flushed = append(b.flushed, batch)
-	b.mu.Unlock()
-}
-
 func (b *Batcher) flusher() {
 	var batch []string
 	for {
 		select {
 		case <-b.quit:
-			b.flush(batch)
+			b.mu.Lock()
+			b.flushed = append(b.flushed, batch...)
+			b.mu.Unlock()
 			return
 		case it := <-b.items:
-			if batch = append(batch, it); len(batch) == 2 {
-				b.flush(batch)
-				batch = nil
-			}
+			batch = append(batch, it)
 		}
 	}
 }
@@ -96,7 +81,8 @@ func (b *Batcher) Close() {
 }
 
 func TestBatcherFlushesOnClose(t *testing.T) {
-	b := NewBatcher()
+	b := &Batcher{quit: make(chan struct{}), items: make(chan string)}
+	b.idle = sync.NewCond(&b.mu)
 	b.track(func() { b.feed([]string{"a", "b", "c"}) })
 	b.track(b.flusher)
 	time.Sleep(20 * time.Millisecond)

@@ -1,13 +1,12 @@
-// A server counts its in-flight handlers under a mutex, and Shutdown
-// closes done and then waits on a Cond until the count is zero. A
-// streaming handler pushes a subscription's events to its connection: for
-// each event it checks done without blocking and otherwise sends it on the
-// connection. The connection's writer, a goroutine the server tracks in a
-// WaitGroup, loops on a select of done and the outgoing events. When
-// Shutdown closes done after the handler has checked it but before its
-// send, and the writer's select takes done, nobody receives: the handler
-// blocks in its send forever, the in-flight count never reaches zero, and
-// Shutdown waits forever (deadlock).
+// A server counts its in-flight handlers under a mutex; Shutdown closes
+// done and waits on a Cond until the count is zero. A streaming handler
+// pushes events to its connection: for each it checks done without
+// blocking and otherwise sends it. The connection's writer, a goroutine
+// the server tracks in a WaitGroup, loops on a select of done and the
+// outgoing events. When Shutdown closes done after the handler has checked
+// it but before its send, and the writer's select takes done, nobody
+// receives: the handler blocks in its send forever, the count never
+// reaches zero, and Shutdown waits forever (deadlock).
 //
 // A plain run pushes all three events long before Shutdown (the test lets
 // the stream run for 20 ms first). Only a sleep orders the writer's last
@@ -37,18 +36,12 @@ type conn struct {
 	sent []string
 }
 
-func NewServer() *Server {
-	s := &Server{done: make(chan struct{})}
-	s.drained = sync.NewCond(&s.mu)
-	return s
-}
-
-func (s *Server) serve(c *conn, h func(*conn)) {
+func (s *Server) serve(h func()) {
 	s.mu.Lock()
 	s.inflight++
 	s.mu.Unlock()
 	go func() {
-		h(c)
+		h()
 		s.mu.Lock()
 		if s.inflight--; s.inflight == 0 {
 			s.drained.Broadcast()
@@ -74,15 +67,13 @@ func (s *Server) accept() *conn {
 	return c
 }
 
-func (s *Server) stream(events []string) func(*conn) {
-	return func(c *conn) {
-		for _, ev := range events {
-			select {
-			case <-s.done:
-				return
-			default:
-				c.out <- ev // want: goroutine-leak predicted chan-send
-			}
+func (s *Server) stream(c *conn, events []string) {
+	for _, ev := range events {
+		select {
+		case <-s.done:
+			return
+		default:
+			c.out <- ev // want: goroutine-leak predicted chan-send
 		}
 	}
 }
@@ -98,9 +89,10 @@ func (s *Server) Shutdown() {
 }
 
 func TestShutdownDrainsStreams(t *testing.T) {
-	s := NewServer()
+	s := &Server{done: make(chan struct{})}
+	s.drained = sync.NewCond(&s.mu)
 	c := s.accept()
-	s.serve(c, s.stream([]string{"joined", "moved", "left"}))
+	s.serve(func() { s.stream(c, []string{"joined", "moved", "left"}) })
 	time.Sleep(20 * time.Millisecond)
 	s.Shutdown()
 	t.Logf("sent %v", c.sent)

@@ -1,7 +1,7 @@
-// The twin of bugs/batcher_close_strands_feeder: the feeder's send is
-// a select on the send and quit, so a feeder that checked quit before
-// Close closed it and then finds the flusher gone leaves on quit; the task
-// count reaches zero and Close returns. Expected: no findings.
+// The twin of bugs/batcher_close_strands_feeder: the feeder's send is a
+// select on the send and quit, so a feeder that checked quit before Close
+// closed it and then finds the flusher gone leaves on quit; the task count
+// reaches zero and Close returns. Expected: no findings.
 package batcher
 
 import (
@@ -16,13 +16,7 @@ type Batcher struct {
 	running int
 	quit    chan struct{}
 	items   chan string
-	flushed [][]string
-}
-
-func NewBatcher() *Batcher {
-	b := &Batcher{quit: make(chan struct{}), items: make(chan string)}
-	b.idle = sync.NewCond(&b.mu)
-	return b
+	flushed []string
 }
 
 func (b *Batcher) track(task func()) {
@@ -32,8 +26,7 @@ func (b *Batcher) track(task func()) {
 	go func() {
 		task()
 		b.mu.Lock()
-		b.running--
-		if b.running == 0 {
+		if b.running--; b.running == 0 {
 			b.idle.Broadcast()
 		}
 		b.mu.Unlock()
@@ -50,24 +43,17 @@ func (b *Batcher) feed(queued []string) {
 	}
 }
 
-func (b *Batcher) flush(batch []string) {
-	b.mu.Lock()
-	b.flushed = append(b.flushed, batch)
-	b.mu.Unlock()
-}
-
 func (b *Batcher) flusher() {
 	var batch []string
 	for {
 		select {
 		case <-b.quit:
-			b.flush(batch)
+			b.mu.Lock()
+			b.flushed = append(b.flushed, batch...)
+			b.mu.Unlock()
 			return
 		case it := <-b.items:
-			if batch = append(batch, it); len(batch) == 2 {
-				b.flush(batch)
-				batch = nil
-			}
+			batch = append(batch, it)
 		}
 	}
 }
@@ -82,7 +68,8 @@ func (b *Batcher) Close() {
 }
 
 func TestBatcherFlushesOnClose(t *testing.T) {
-	b := NewBatcher()
+	b := &Batcher{quit: make(chan struct{}), items: make(chan string)}
+	b.idle = sync.NewCond(&b.mu)
 	b.track(func() { b.feed([]string{"a", "b", "c"}) })
 	b.track(b.flusher)
 	time.Sleep(20 * time.Millisecond)

@@ -1,5 +1,5 @@
-// The twin of bugs/server_drain_strands_stream: the handler's send
-// is a select on the send and done, so a handler that checked done before
+// The twin of bugs/server_drain_strands_stream: the handler's send is a
+// select on the send and done, so a handler that checked done before
 // Shutdown closed it and then finds the writer gone leaves on done; the
 // in-flight count reaches zero and Shutdown returns. Expected: no findings.
 package server
@@ -23,18 +23,12 @@ type conn struct {
 	sent []string
 }
 
-func NewServer() *Server {
-	s := &Server{done: make(chan struct{})}
-	s.drained = sync.NewCond(&s.mu)
-	return s
-}
-
-func (s *Server) serve(c *conn, h func(*conn)) {
+func (s *Server) serve(h func()) {
 	s.mu.Lock()
 	s.inflight++
 	s.mu.Unlock()
 	go func() {
-		h(c)
+		h()
 		s.mu.Lock()
 		if s.inflight--; s.inflight == 0 {
 			s.drained.Broadcast()
@@ -60,14 +54,12 @@ func (s *Server) accept() *conn {
 	return c
 }
 
-func (s *Server) stream(events []string) func(*conn) {
-	return func(c *conn) {
-		for _, ev := range events {
-			select {
-			case <-s.done:
-				return
-			case c.out <- ev:
-			}
+func (s *Server) stream(c *conn, events []string) {
+	for _, ev := range events {
+		select {
+		case <-s.done:
+			return
+		case c.out <- ev:
 		}
 	}
 }
@@ -83,9 +75,10 @@ func (s *Server) Shutdown() {
 }
 
 func TestShutdownDrainsStreams(t *testing.T) {
-	s := NewServer()
+	s := &Server{done: make(chan struct{})}
+	s.drained = sync.NewCond(&s.mu)
 	c := s.accept()
-	s.serve(c, s.stream([]string{"joined", "moved", "left"}))
+	s.serve(func() { s.stream(c, []string{"joined", "moved", "left"}) })
 	time.Sleep(20 * time.Millisecond)
 	s.Shutdown()
 	t.Logf("sent %v", c.sent)
