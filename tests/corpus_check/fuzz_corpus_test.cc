@@ -11,7 +11,7 @@
 // strategies (delay points) a few batches of proposals after coverage stops
 // growing (the test binary is built once, ~20 runs/s; every bug of the
 // first 9 programs came up within its test's first 1.2 s at load 10). The
-// whole section took 318 s with -stale 4s on two busy cores
+// whole section took 483 s with -stale 4s on two busy cores
 // (docs/fuzzing-schedules.md, "Figures"); it runs beside the other Go-program
 // tests (BESIDE_OTHERS in CMakeLists.txt), since it mostly waits.
 #include <sys/wait.h>
