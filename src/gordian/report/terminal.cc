@@ -258,7 +258,11 @@ std::string RenderFinding(const Finding& f, const TerminalOptions& opt) {
 std::string SummaryLine(const std::vector<Finding>& findings, const TerminalOptions& opt) {
   size_t bugs = 0, warnings = 0, infos = 0, unconfirmed = 0;
   for (const Finding& f : findings) {
-    if (f.severity == Severity::Bug) {
+    // A refuted finding is hidden (RenderTerminal) whatever its severity, so
+    // it is counted as such, not as a warning the report does not show.
+    if (f.severity != Severity::Info && f.status == Status::Unconfirmed) {
+      unconfirmed++;
+    } else if (f.severity == Severity::Bug) {
       if (CountsAsBug(f)) {
         bugs++;
       } else {

@@ -168,6 +168,13 @@ TEST_F(TerminalTest, RefutedPredictionsAreHiddenUnlessAsked) {
   std::string hidden = RenderTerminal({unconf}, TerminalOptions{});
   EXPECT_FALSE(Has(hidden, "(unconfirmed)")) << hidden;
   EXPECT_TRUE(Has(hidden, "0 bugs, 0 warnings, 1 unconfirmed")) << hidden;
+  // A refuted warning (a verify panic finding) is hidden too, and so not
+  // counted as a warning.
+  Finding unconf_warning = unconf;
+  unconf_warning.severity = Severity::Warning;
+  std::string hidden2 = RenderTerminal({unconf_warning}, TerminalOptions{});
+  EXPECT_FALSE(Has(hidden2, "warning: ")) << hidden2;
+  EXPECT_TRUE(Has(hidden2, "0 bugs, 0 warnings, 1 unconfirmed")) << hidden2;
   TerminalOptions shown;
   shown.show_unconfirmed = true;
   std::string out = RenderTerminal({unconf}, shown);
