@@ -244,8 +244,13 @@ ins("c *Cond", "Broadcast", ")", "gordianCondBroadcast(c, sys.GetCallerPC())")
 
 # ---- testing ----------------------------------------------------------------
 file("testing/testing.go")
+# TestEnd is deferred before the cleanups' defer, so it runs after them (on
+# return, FailNow and panic): a goroutine a t.Cleanup waits for may still
+# call t.Log, as Go marks the test done only after its cleanups.
+patch("insert-before", "\tdefer func() {\n\t\tif len(t.sub) == 0 {\n\t\t\tt.runCleanup(normalPanic)\n\t\t}\n\t}()\n",
+      "\tdefer gordianTestDone(t)\n", "TestEnd / BlockedAtTestEnd, after the cleanups")
 patch("insert-before", "\tfn(t)\n\n\t// code beyond here will not be executed when FailNow is invoked\n",
-      "\tdefer gordianTestDone(t, gordianTestRun(t))\n", "TestStart / TestEnd / BlockedAtTestEnd")
+      "\tgordianTestRun(t)\n", "TestStart")
 patch("insert-after", "\tmu          sync.RWMutex         // guards this group of fields\n",
       "\tgordianIdx  uint32               // Gordian recorder: the test index of TestStart (0: none)\n",
       "common: the test index its TestCall records name")

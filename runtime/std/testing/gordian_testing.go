@@ -1,7 +1,10 @@
 // Gordian recorder: test attribution. This file is added to package testing
 // by the Gordian overlay (runtime/std in the Gordian repository); the
 // patched tRunner calls gordianTestRun before a test function runs and
-// defers gordianTestDone. The runtime records TestStart, TestEnd and one
+// defers gordianTestDone before the defer that runs the test's cleanups, so
+// that the test ends after its cleanups, as Go marks it done only then (a
+// goroutine a t.Cleanup waits for may still log). The runtime records
+// TestStart, TestEnd and one
 // BlockedAtTestEnd per goroutine of the test still blocked at its end
 // (runtime/gordian_proc.go; docs/trace-format.md, "Tests"). The patched
 // reporting methods of common (Log, Error, Fatal, Skip, Fail, FailNow,
@@ -39,14 +42,14 @@ const (
 
 var gordianOn = gordianEnabled()
 
-// gordianTestRun records the start of t's function and returns its test
-// index (0 when not recording, and for the root test that runs the others).
-func gordianTestRun(t *T) uint32 {
+// gordianTestRun records the start of t's function and keeps its test
+// index in t (0 when not recording, and for the root test that runs the
+// others).
+func gordianTestRun(t *T) {
 	if !gordianOn || t.parent == nil {
-		return 0
+		return
 	}
 	t.gordianIdx = gordianTestStart(t.Name())
-	return t.gordianIdx
 }
 
 // gordianCall records a call of a reporting method of c (the caller of
@@ -64,11 +67,11 @@ func (c *common) gordianCall(class uint32) {
 	}
 }
 
-// gordianTestDone records the end of t's function (deferred in tRunner, so
-// it runs on return, FailNow and panic).
-func gordianTestDone(t *T, idx uint32) {
-	if idx == 0 {
+// gordianTestDone records the end of t: its function and its cleanups
+// (deferred in tRunner, so it runs on return, FailNow and panic).
+func gordianTestDone(t *T) {
+	if t.gordianIdx == 0 {
 		return
 	}
-	gordianTestEnd(idx, t.Failed())
+	gordianTestEnd(t.gordianIdx, t.Failed())
 }
