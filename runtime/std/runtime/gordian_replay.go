@@ -76,6 +76,7 @@ type gordianReplayG struct {
 	epoch   uint32        // a polling non-blocking operation: the epoch read before its next try
 	once    int32         // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
 	polling bool          // in gordianReplayPoll: its sleeps there are the replay's, not the program's
+	calls   uint32        // TestCall records written so far (after_end lines count them)
 	// Started by the runtime, not by a goroutine: a timer's function (a
 	// context's deadline, time.AfterFunc). No schedule can name it, and it
 	// runs free, as the timer fires when it fires; holding it until the
@@ -112,6 +113,10 @@ var gordianReplay struct {
 	paths     []string              // per sid
 	gates     [3]gordianReplayGates // "p", "r" and "e" lines
 	kids      []uint64              // sorted parentSid<<32 | childIndex
+	// "after_end G NTH" lines: sid<<32 | nth of a testing call held until
+	// its test has ended (gordianReplayAfterEnd).
+	afterEnd  [gordianFuzzMaxLines]uint64
+	nAfterEnd int32
 	kidSid    []uint32              // sid of kids[i]
 
 	gs unsafe.Pointer // [gordianReplayMaxG]gordianReplayG
@@ -388,6 +393,24 @@ func gordianReplayInit() {
 				gordianScheduleRefuse(lineno, "more than 64 chain lines", line)
 			}
 			nchain++
+		case "after_end":
+			// A testing call held until its test has ended.
+			if !gordianScheduleFields(rest, fields[:2], false) {
+				gordianScheduleRefuse(lineno, "expected G NTH", line)
+			}
+			sid, ok := gordianScheduleNum(gordianBytesString(fields[0]), 0xffffffff)
+			if !ok || sid >= uint64(len(r.paths)) {
+				gordianScheduleRefuse(lineno, "bad goroutine (the number of an earlier g line)", line)
+			}
+			nth, ok := gordianScheduleNum(gordianBytesString(fields[1]), 0xffffffff)
+			if !ok || nth == 0 {
+				gordianScheduleRefuse(lineno, "bad NTH (1 to 4294967295)", line)
+			}
+			if r.nAfterEnd >= gordianFuzzMaxLines {
+				gordianScheduleRefuse(lineno, "more than 64 after_end lines", line)
+			}
+			r.afterEnd[r.nAfterEnd] = sid<<32 | nth
+			r.nAfterEnd++
 		case "prefer", "delay":
 			// Directives of the free run (gordian_fuzz.go).
 			prefer := key == "prefer"
@@ -894,6 +917,54 @@ func gordianReplayTestEnd(st *gordianG) {
 	if !gordianReplayGate(st, gordianGateTestEnd) {
 		gordianReplayDrain()
 	}
+}
+
+// gordianAfterEndWaitNs bounds an after_end hold whose test does not end
+// (schedule.h kMaxAfterEndWaitMs): a test that waits for the held
+// goroutine through something the recorder does not see.
+const gordianAfterEndWaitNs = 60 * 1000 * 1000 * 1000
+
+// gordianReplayAfterEnd is called by a testing call (a TestCall of test idx
+// about to be written, testing_gordianTestCall) of the goroutine of st. If
+// the schedule has an after_end line for this call (its goroutine's NTH),
+// the goroutine sleeps until test idx has returned from its function (its
+// TestEnd is written and gordianReleaseHolds has run), the program ends,
+// or gordianAfterEndWaitNs has passed; the call then runs after the end,
+// while the recorder settles the test. Sleeping is not blocking for the
+// deadlock watchdog, and holding one goroutine is a schedule any run can
+// take.
+func gordianReplayAfterEnd(st *gordianG, idx uint32) {
+	r := &gordianReplay
+	if !r.on || r.nAfterEnd == 0 {
+		return
+	}
+	s := gordianReplayState(st.gid)
+	if s == nil || s.sid == gordianReplayNoSid {
+		return
+	}
+	s.calls++
+	key := uint64(s.sid)<<32 | uint64(s.calls)
+	held := false
+	for i := int32(0); i < r.nAfterEnd; i++ {
+		held = held || r.afterEnd[i] == key
+	}
+	if !held {
+		return
+	}
+	deadline := nanotime() + gordianAfterEndWaitNs
+	for !gordianTestEnded(idx) && nanotime() < deadline {
+		timeSleep(500 * 1000)
+	}
+	gordianMetaInt("replay_after_end_ms", (nanotime()-deadline+gordianAfterEndWaitNs)/1000000)
+}
+
+// gordianTestEnded reports whether test idx has returned from its function
+// (gordianReleaseHolds), or the program is ending.
+func gordianTestEnded(idx uint32) bool {
+	if gordian.holdsReleased.Load() != 0 {
+		return true
+	}
+	return idx != 0 && idx < gordianEndedTests && gordian.testEnded[idx/32].Load()&(1<<(idx%32)) != 0
 }
 
 // gordianReplayAck moves the cursor past pos (if it is still there).
