@@ -113,11 +113,12 @@ var gordianReplay struct {
 	paths     []string              // per sid
 	gates     [3]gordianReplayGates // "p", "r" and "e" lines
 	kids      []uint64              // sorted parentSid<<32 | childIndex
+	kidSid    []uint32              // sid of kids[i]
+
 	// "after_end G NTH" lines: sid<<32 | nth of a testing call held until
-	// its test has ended (gordianReplayAfterEnd).
+	// its test has ended (gordian_replay_after_end.go).
 	afterEnd  [gordianFuzzMaxLines]uint64
 	nAfterEnd int32
-	kidSid    []uint32              // sid of kids[i]
 
 	gs unsafe.Pointer // [gordianReplayMaxG]gordianReplayG
 
@@ -917,54 +918,6 @@ func gordianReplayTestEnd(st *gordianG) {
 	if !gordianReplayGate(st, gordianGateTestEnd) {
 		gordianReplayDrain()
 	}
-}
-
-// gordianAfterEndWaitNs bounds an after_end hold whose test does not end
-// (schedule.h kMaxAfterEndWaitMs): a test that waits for the held
-// goroutine through something the recorder does not see.
-const gordianAfterEndWaitNs = 60 * 1000 * 1000 * 1000
-
-// gordianReplayAfterEnd is called by a testing call (a TestCall of test idx
-// about to be written, testing_gordianTestCall) of the goroutine of st. If
-// the schedule has an after_end line for this call (its goroutine's NTH),
-// the goroutine sleeps until test idx has returned from its function (its
-// TestEnd is written and gordianReleaseHolds has run), the program ends,
-// or gordianAfterEndWaitNs has passed; the call then runs after the end,
-// while the recorder settles the test. Sleeping is not blocking for the
-// deadlock watchdog, and holding one goroutine is a schedule any run can
-// take.
-func gordianReplayAfterEnd(st *gordianG, idx uint32) {
-	r := &gordianReplay
-	if !r.on || r.nAfterEnd == 0 {
-		return
-	}
-	s := gordianReplayState(st.gid)
-	if s == nil || s.sid == gordianReplayNoSid {
-		return
-	}
-	s.calls++
-	key := uint64(s.sid)<<32 | uint64(s.calls)
-	held := false
-	for i := int32(0); i < r.nAfterEnd; i++ {
-		held = held || r.afterEnd[i] == key
-	}
-	if !held {
-		return
-	}
-	deadline := nanotime() + gordianAfterEndWaitNs
-	for !gordianTestEnded(idx) && nanotime() < deadline {
-		timeSleep(500 * 1000)
-	}
-	gordianMetaInt("replay_after_end_ms", (nanotime()-deadline+gordianAfterEndWaitNs)/1000000)
-}
-
-// gordianTestEnded reports whether test idx has returned from its function
-// (gordianReleaseHolds), or the program is ending.
-func gordianTestEnded(idx uint32) bool {
-	if gordian.holdsReleased.Load() != 0 {
-		return true
-	}
-	return idx != 0 && idx < gordianEndedTests && gordian.testEnded[idx/32].Load()&(1<<(idx%32)) != 0
 }
 
 // gordianReplayAck moves the cursor past pos (if it is still there).
