@@ -89,6 +89,11 @@ bool PlanTestingAfterEnd(const PlanInput& in, std::vector<Plan>* plans, std::str
   const trace::GoroutineIndex gi = in.hb.ops().GoroutineIndexOf(x);
   if (gi == trace::kNoGoroutine) return true;
   const trace::Goroutine& g = t.goroutines[trace::Value(gi)];
+  if (g.stable_id.empty() || g.stable_id[0] < '0' || g.stable_id[0] > '9') {
+    // "?12": a goroutine the runtime started; a schedule cannot name it.
+    *err = "the calling goroutine has no stable identity, so no schedule can hold it";
+    return false;
+  }
   Plan p;
   for (RecordId r = x; r > g.begin;) {
     r--;
