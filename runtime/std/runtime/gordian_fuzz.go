@@ -30,7 +30,7 @@ import (
 	"unsafe"
 )
 
-const gordianFuzzMaxLines = 64 // prefer and delay lines each (schedule.h kMaxDirectives)
+const gordianFuzzMaxLines = 64 // prefer, delay, chain and after_end lines each (schedule.h kMaxDirectives)
 
 var gordianFuzz struct {
 	nsites int32 // distinct sites named by the directives

@@ -308,6 +308,7 @@ func testing_gordianTestCall(idx uint32, class uint32, pc uintptr) {
 	if _, _, fn := gordianSymbolize(pc - 1); gordianHasPrefix(fn, "testing.") {
 		return // testing calls its own methods (Error calls Fail): not the user's call
 	}
+	gordianReplayAfterEnd(st, idx) // replay: an after_end line holds this call until the test ended
 	site, _ := gordianSiteOf(st, pc-1)
 	gordianOne(st, gkTestCall, 0, 0, site, idx, class)
 }

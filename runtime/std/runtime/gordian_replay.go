@@ -76,6 +76,7 @@ type gordianReplayG struct {
 	epoch   uint32        // a polling non-blocking operation: the epoch read before its next try
 	once    int32         // its last Once.Do: 0 must not run f, 1 ran f, gordianReplayFree unknown
 	polling bool          // in gordianReplayPoll: its sleeps there are the replay's, not the program's
+	calls   uint32        // TestCall records written so far (after_end lines count them)
 	// Started by the runtime, not by a goroutine: a timer's function (a
 	// context's deadline, time.AfterFunc). No schedule can name it, and it
 	// runs free, as the timer fires when it fires; holding it until the
@@ -113,6 +114,11 @@ var gordianReplay struct {
 	gates     [3]gordianReplayGates // "p", "r" and "e" lines
 	kids      []uint64              // sorted parentSid<<32 | childIndex
 	kidSid    []uint32              // sid of kids[i]
+
+	// "after_end G NTH" lines: sid<<32 | nth of a testing call held until
+	// its test has ended (gordian_replay_after_end.go).
+	afterEnd  [gordianFuzzMaxLines]uint64
+	nAfterEnd int32
 
 	gs unsafe.Pointer // [gordianReplayMaxG]gordianReplayG
 
@@ -388,6 +394,24 @@ func gordianReplayInit() {
 				gordianScheduleRefuse(lineno, "more than 64 chain lines", line)
 			}
 			nchain++
+		case "after_end":
+			// A testing call held until its test has ended.
+			if !gordianScheduleFields(rest, fields[:2], false) {
+				gordianScheduleRefuse(lineno, "expected G NTH", line)
+			}
+			sid, ok := gordianScheduleNum(gordianBytesString(fields[0]), 0xffffffff)
+			if !ok || sid >= uint64(len(r.paths)) {
+				gordianScheduleRefuse(lineno, "bad goroutine (the number of an earlier g line)", line)
+			}
+			nth, ok := gordianScheduleNum(gordianBytesString(fields[1]), 0xffffffff)
+			if !ok || nth == 0 {
+				gordianScheduleRefuse(lineno, "bad NTH (1 to 4294967295)", line)
+			}
+			if r.nAfterEnd >= gordianFuzzMaxLines {
+				gordianScheduleRefuse(lineno, "more than 64 after_end lines", line)
+			}
+			r.afterEnd[r.nAfterEnd] = sid<<32 | nth
+			r.nAfterEnd++
 		case "prefer", "delay":
 			// Directives of the free run (gordian_fuzz.go).
 			prefer := key == "prefer"

@@ -25,6 +25,9 @@ enum class Expect : uint8_t {
   Closed,            // it hit a closed channel (kClosed): send panicked, recv got zero
   Failed,            // it failed (kFailed): negative counter, unlock of unlocked
   SelectCaseClosed,  // a Select whose case `choice` hit the closed channel
+  // A testing call (a TestCall, not a controlled operation: its index counts
+  // its goroutine's TestCalls) that ran after its test's TestEnd.
+  AfterTestEnd,
 };
 
 // A select choice of a bug operation (the values of schedule.h's kChoiceFree
@@ -43,6 +46,10 @@ struct Plan {
   bool weak = false;       // linearize with the engine without lock edges
   std::vector<BugOp> bug;  // in the buggy order
   std::string how;         // one line: the buggy order, for people
+  // TestCall records that the replay holds, after the prefix, until their
+  // test has ended (the schedule's after_end lines); each is expected to
+  // run after that end (Expect::AfterTestEnd).
+  std::vector<trace::RecordId> after_end{};
 };
 
 // "x.go:12" of record rec of t, for Plan::how.

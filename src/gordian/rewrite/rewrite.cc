@@ -445,7 +445,26 @@ class Linearization {
       x.expect = bo.expect;
       out->expect.push_back(std::move(x));
     }
+    for (uint32_t call : plan_.after_end) AddAfterEnd(call, sid, out);
     out->how = plan_.how;
+  }
+
+  // The after_end line of TestCall record call, and its expectation: the
+  // call counts among its goroutine's TestCalls as the runtime counts them.
+  void AddAfterEnd(uint32_t call, const std::unordered_map<uint32_t, uint32_t>& sid,
+                   Rewrite* out) const {
+    const uint32_t gi = trace::Value(e_.ops().GoroutineIndexOf(call));
+    const trace::Goroutine& g = t_.goroutines[gi];
+    uint32_t nth = 0;
+    for (uint32_t r = g.begin; r <= call; r++) nth += t_.records[r].kind == Kind::TestCall;
+    out->schedule.after_end.push_back(schedule::AfterEnd{sid.at(g.gid), nth});
+    Expectation x;
+    x.goroutine = g.stable_id;
+    x.index = nth - 1;
+    x.kind = Kind::TestCall;
+    x.site = SiteText(t_, t_.records[call]);
+    x.expect = Expect::AfterTestEnd;
+    out->expect.push_back(std::move(x));
   }
 
   const trace::Trace& t_;
@@ -532,9 +551,46 @@ bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::
   return Linearize(t, trace_dir, e, Controlled(t), plan, origin, "", out, err);
 }
 
+namespace {
+
+// Whether goroutine x.goroutine's testing call #x.index (among its
+// TestCalls) at x.site ran after its test's TestEnd ("" = yes, else why
+// not): what occurred/testing_misuse.cc reports as testing-after-end.
+std::string CheckCallAfterTestEnd(const Expectation& x, const trace::Trace& t) {
+  std::string what =
+      fmt::format("goroutine {} testing call #{} (at {})", x.goroutine, x.index + 1, x.site);
+  const trace::Goroutine* g = nullptr;
+  for (const trace::Goroutine& c : t.goroutines) {
+    if (c.stable_id == x.goroutine) g = &c;
+  }
+  if (g == nullptr) return what + " did not happen (no such goroutine)";
+  uint32_t seen = 0;
+  for (uint32_t i = g->begin; i < g->end; i++) {
+    const Record& r = t.records[i];
+    if (r.kind != Kind::TestCall || seen++ != x.index) continue;
+    if (x.site != "?" && !schedule::SiteIs(t, r, x.site)) {
+      return fmt::format("{}: the replay's call was at {}", what, SiteText(t, r));
+    }
+    for (const Record& e : t.records) {
+      if (e.kind == Kind::TestEnd && e.obj == r.obj) {
+        if (r.tpre > e.tpre) return "";
+        return what + " ran before its test ended";
+      }
+    }
+    return what + ": its test never ended";
+  }
+  return what + " did not happen";
+}
+
+}  // namespace
+
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {
   const GoroutineOps controlled(t);
   for (const Expectation& x : ex) {
+    if (x.expect == Expect::AfterTestEnd) {
+      if (std::string miss = CheckCallAfterTestEnd(x, t); !miss.empty()) return miss;
+      continue;
+    }
     std::string what = fmt::format("goroutine {} operation #{} ({} at {})", x.goroutine, x.index,
                                    schedule::KindName(x.kind), x.site);
     std::span<const uint32_t> recs = controlled.Of(x.goroutine);
@@ -569,6 +625,8 @@ std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::T
         if (!hit) return what + ": the send case did not find the channel closed";
         break;
       }
+      case Expect::AfterTestEnd:
+        break;  // checked above
     }
   }
   return "";

@@ -34,7 +34,7 @@ using detect::Expect;
 
 struct Expectation {
   std::string goroutine;  // stable id (spawn path)
-  uint32_t index = 0;     // among the goroutine's controlled operations
+  uint32_t index = 0;     // among the goroutine's controlled operations (AfterTestEnd: its TestCalls)
   trace::Kind kind = trace::Kind::None;
   std::string site;       // "file:line"
   int32_t choice = 0;     // SelectCaseClosed: the case index

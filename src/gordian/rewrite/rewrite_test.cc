@@ -9,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include "gordian/detect/predict.h"
 #include "gordian/hb/trace_builder.h"
+#include "gordian/trace/text.h"
 
 namespace gordian::rewrite {
 namespace {
@@ -282,6 +284,124 @@ TEST(Rewrite, KindsWithoutAPlanAreRefused) {
   EXPECT_FALSE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr,
                               FindingOf(FindingKind::CloseOfClosed, {b.Index(c1)}), &rw, &err));
   EXPECT_NE(err.find("not rewritten"), std::string::npos) << err;
+}
+
+// A test's goroutine logs once before it tells the test it started (that
+// call is ordered before the end), then calls t.Errorf that nothing orders
+// before the test's end (detect/testdata/golden/testing_after_end_*.trace
+// have the same shape). The second call is predicted testing-after-end.
+constexpr std::string_view kLateCall = R"(// gordian text trace
+site 1 fetch_test.go 20 pkg.TestFetch.func1
+site 2 fetch_test.go 22 pkg.TestFetch.func1
+1 go 2
+2 TestStart obj=1 val="TestFetch"
+2 ChanMake obj=1
+2 go 3
+3 TestCall obj=1 val=1 @1
+send: 3 ChanSend obj=1 val=1
+2 ChanRecv obj=1 val=1
+call: 3 TestCall obj=1 val=2 @2
+2 TestEnd obj=1
+)";
+
+// The same run with the late call after the test's end, as a replay that
+// held it shows it.
+constexpr std::string_view kLateCallAfterEnd = R"(// gordian text trace
+site 1 fetch_test.go 20 pkg.TestFetch.func1
+site 2 fetch_test.go 22 pkg.TestFetch.func1
+1 go 2
+2 TestStart obj=1 val="TestFetch"
+2 ChanMake obj=1
+2 go 3
+3 TestCall obj=1 val=1 @1
+3 ChanSend obj=1 val=1
+2 ChanRecv obj=1 val=1
+2 TestEnd obj=1
+3 TestCall obj=1 val=2 @2
+)";
+
+trace::Trace ParseText(std::string_view text, trace::TextTraceInfo* info = nullptr) {
+  trace::Trace t;
+  std::string err;
+  EXPECT_TRUE(trace::ParseTextTrace(text, "fetch.trace", &t, &err, info)) << err;
+  return t;
+}
+
+// The call is held at itself until the test has ended (an after_end line
+// naming the goroutine's second testing call); the prefix is the past of
+// the caller's last controlled operation before the call (its send, and
+// the test's operations before it), that send last.
+TEST(Rewrite, TestingAfterEndHoldsTheCallUntilItsTestEnded) {
+  trace::TextTraceInfo info;
+  TraceWithEngine x;
+  x.t = ParseText(kLateCall, &info);
+  std::string err;
+  ASSERT_TRUE(x.hb.Build(x.t, &err)) << err;
+  std::vector<report::Finding> found;
+  detect::PredictBugs(x.t, x.hb, &found);
+  const report::Finding* f = nullptr;
+  for (const report::Finding& c : found) {
+    if (c.kind == FindingKind::TestingAfterEnd) f = &c;
+  }
+  ASSERT_NE(f, nullptr) << "the late call is predicted";
+  ASSERT_EQ(f->records.front(), info.labels.at("call"));
+  EXPECT_TRUE(Rewritable(FindingKind::TestingAfterEnd));
+  Rewrite rw;
+  ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr, *f, &rw, &err)) << err;
+  const Schedule& s = rw.schedule;
+  EXPECT_EQ(s.expect, "testing-after-end");
+  ASSERT_EQ(s.after_end.size(), 1u);
+  EXPECT_EQ(s.goroutines[s.after_end[0].g], "1.0.0");
+  EXPECT_EQ(s.after_end[0].nth, 2u) << "the goroutine's second testing call";
+  ASSERT_FALSE(s.ops.empty());
+  EXPECT_EQ(s.goroutines[s.ops.back().g], "1.0.0");
+  EXPECT_EQ(s.ops.back().kind, Kind::ChanSend) << "the caller's send is the prefix's last operation";
+  EXPECT_LT(PosOf(s, "1.0", Kind::ChanRecv), 0) << "the test's receive is not in the send's past";
+  ASSERT_EQ(rw.expect.size(), 1u);
+  EXPECT_EQ(rw.expect[0].expect, Expect::AfterTestEnd);
+  EXPECT_EQ(rw.expect[0].goroutine, "1.0.0");
+  EXPECT_EQ(rw.expect[0].index, 1u);
+  EXPECT_EQ(rw.expect[0].site, "fetch_test.go:22");
+  EXPECT_NE(rw.how.find("held until its test has ended"), std::string::npos) << rw.how;
+
+  // The line survives writing and reading the schedule.
+  Schedule back;
+  ASSERT_TRUE(schedule::ParseSchedule(schedule::FormatSchedule(s), &back, &err)) << err;
+  ASSERT_EQ(back.after_end.size(), 1u);
+  EXPECT_EQ(back.after_end[0].g, s.after_end[0].g);
+  EXPECT_EQ(back.after_end[0].nth, 2u);
+
+  // A replay whose call came after the end confirms it; the recorded order
+  // (the call before the end) does not.
+  EXPECT_EQ(CheckExpectations(rw.expect, ParseText(kLateCallAfterEnd)), "");
+  std::string miss = CheckExpectations(rw.expect, x.t);
+  EXPECT_NE(miss.find("ran before its test ended"), std::string::npos) << miss;
+}
+
+// A caller with no controlled operation before its call is not listed: the
+// schedule has no prefix, only the hold (the goroutine reaches the call in
+// the free run).
+TEST(Rewrite, TestingAfterEndWithoutAPriorOperationIsOnlyTheHold) {
+  TraceWithEngine x;
+  x.t = ParseText(R"(// gordian text trace
+1 go 2
+2 TestStart obj=1 val="TestFetch"
+2 go 3
+3 TestCall obj=1 val=2
+2 TestEnd obj=1
+)");
+  std::string err;
+  ASSERT_TRUE(x.hb.Build(x.t, &err)) << err;
+  std::vector<report::Finding> found;
+  detect::PredictBugs(x.t, x.hb, &found);
+  ASSERT_EQ(found.size(), 1u);
+  ASSERT_EQ(found[0].kind, FindingKind::TestingAfterEnd);
+  Rewrite rw;
+  ASSERT_TRUE(RewriteFinding(x.t, "/nonexistent", x.hb, nullptr, found[0], &rw, &err)) << err;
+  EXPECT_TRUE(rw.schedule.ops.empty());
+  ASSERT_EQ(rw.schedule.after_end.size(), 1u);
+  EXPECT_EQ(rw.schedule.goroutines[rw.schedule.after_end[0].g], "1.0.0");
+  EXPECT_EQ(rw.schedule.after_end[0].nth, 1u);
 }
 
 }  // namespace

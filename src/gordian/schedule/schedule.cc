@@ -157,6 +157,10 @@ void FormatScheduleTo(const Schedule& s, fmt::memory_buffer& out, Flush&& flush)
     fmt::format_to(std::back_inserter(out), "chain {} {}\n", c.g, c.index);
     maybe_flush();
   }
+  if (!s.after_end.empty()) put("# after_end G NTH   (G's NTH testing call waits until its test ended)\n");
+  for (const AfterEnd& a : s.after_end) {
+    fmt::format_to(std::back_inserter(out), "after_end {} {}\n", a.g, a.nth);
+  }
   put("# o G KIND CHOICE NAME OBJ VAL INDEX FLAGS BLOCKS SITE   (position = order)\n");
   // The numbers of an operation line by to_chars: fmt's format string,
   // parsed again for each of a million lines, was most of the writing.
@@ -402,6 +406,17 @@ bool ParseSchedule(const std::string& text, Schedule* out, std::string* err) {
       if (!Num(f[1], kU32, &index)) return bad("bad INDEX (0 to 4294967295)");
       if (out->chain.size() >= kMaxDirectives) return bad("more than 64 chain lines");
       out->chain.push_back(ChainOp{static_cast<uint32_t>(g), static_cast<uint32_t>(index)});
+    } else if (key == "after_end") {
+      // A testing call held until its test has ended.
+      std::string_view f[2];
+      uint64_t g = 0, nth = 0;
+      if (!Fields(rest, 2, false, f)) return bad("expected G NTH");
+      if (!Num(f[0], kU32, &g) || g >= out->goroutines.size()) {
+        return bad("bad goroutine (the number of an earlier g line)");
+      }
+      if (!Num(f[1], kU32, &nth) || nth == 0) return bad("bad NTH (1 to 4294967295)");
+      if (out->after_end.size() >= kMaxDirectives) return bad("more than 64 after_end lines");
+      out->after_end.push_back(AfterEnd{static_cast<uint32_t>(g), static_cast<uint32_t>(nth)});
     } else if (key == "prefer" || key == "delay") {
       if (std::string_view why = ParseDirectiveLine(key, rest, out); !why.empty()) return bad(why);
     } else if (key == "o") {

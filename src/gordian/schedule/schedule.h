@@ -84,10 +84,26 @@ struct ChainOp {
   uint32_t index = 0;
 };
 
-// At most this many prefer and delay lines each (the runtime's tables).
+// A testing call held until its test has ended: the nth (1 = the first)
+// TestCall of goroutine g (an index into Schedule::goroutines; counted as
+// the recorder writes them, user calls of t.Log, t.Errorf, t.Fatal, ...)
+// waits, before its record is written, until the test whose T it calls has
+// returned from its function (or the program ends, or kMaxAfterEndWaitMs
+// has passed), then runs. Holding a goroutine is a schedule every run can
+// take; the call then runs after its test's end (testing-after-end).
+struct AfterEnd {
+  uint32_t g = 0;
+  uint32_t nth = 1;
+};
+
+// At most this many prefer, delay, chain and after_end lines each (the
+// runtime's tables).
 inline constexpr size_t kMaxDirectives = 64;
 // A wait of a prefer or delay line is at most this long.
 inline constexpr uint32_t kMaxDirectiveWaitMs = 60000;
+// An after_end hold ends after this long if its test has not ended
+// (runtime/std/runtime/gordian_replay.go, gordianAfterEndWaitNs).
+inline constexpr uint32_t kMaxAfterEndWaitMs = 60000;
 
 // How to run the program again (from the recording).
 struct Invocation {
@@ -113,6 +129,7 @@ struct Schedule {
   std::vector<Preference> prefers; // "prefer" lines: select preferences of the free run
   std::vector<Delay> delays;       // "delay" lines: delay points
   std::vector<ChainOp> chain;      // "chain" lines: the chain the prefix orders (fuzzing)
+  std::vector<AfterEnd> after_end; // "after_end" lines: testing calls held until their test ended
   // Positions from here on were recorded after the program began to die
   // (a fatal panic): best effort, not required to happen. -1: none.
   int64_t fatal_at = -1;

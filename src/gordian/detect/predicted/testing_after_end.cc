@@ -23,12 +23,15 @@
 //
 // The engine's question is Before(x, E): E's clock is read, and x's
 // goroutine's entry (clock_needs.cc keeps the clocks of TestEnd records,
-// read_goroutines.cc reads the goroutines that make TestCalls). The
-// prediction is not rewritten into a schedule (kNoRewrite): it stays
-// predicted.
+// read_goroutines.cc reads the goroutines that make TestCalls).
+//
+// Rewrite: the replay holds the calling goroutine at the call until the
+// test has ended (the plan at the bottom of this file), which shows the
+// call after the end, and the finding is confirmed.
 #include <fmt/format.h>
 
 #include "gordian/detect/predicted/predict_context.h"
+#include "gordian/detect/rewrite_plan.h"
 #include "gordian/detect/test_calls.h"
 
 namespace gordian::detect {
@@ -61,5 +64,52 @@ void PredictTestingAfterEnd(PredictContext& c) {
     c.Emit(std::move(f));
   }
 }
+
+// ---- Rewrite (rewrite/rewrite.h)
+// [call, spawn?] -> the call x held at itself until its test has ended (an
+// after_end line of the schedule: the runtime holds the goroutine in the
+// TestCall hook, before the record is written and before the method runs).
+// The prefix is the happens-before past of the caller's last controlled
+// operation before x, that operation last, so the caller reaches x as it
+// did in the recording; a caller without one is not listed and reaches x
+// in the free run. Holding a goroutine is a schedule every run can take,
+// and nothing the program orders is skipped or reordered: the test ends,
+// as the prediction says it can without the call, then the call runs.
+// Expected: x's TestCall comes after its test's TestEnd in the replay,
+// which occurred/testing_misuse.cc reports as testing-after-end.
+namespace {
+
+bool PlanTestingAfterEnd(const PlanInput& in, std::vector<Plan>* plans, std::string* err) {
+  const trace::Trace& t = in.t;
+  const RecordId x = in.f.records[0];
+  if (t.records[x].kind != trace::Kind::TestCall) {
+    *err = "the finding does not start at a testing call";
+    return false;
+  }
+  const trace::GoroutineIndex gi = in.hb.ops().GoroutineIndexOf(x);
+  if (gi == trace::kNoGoroutine) return true;
+  const trace::Goroutine& g = t.goroutines[trace::Value(gi)];
+  if (g.stable_id.empty() || g.stable_id[0] < '0' || g.stable_id[0] > '9') {
+    // "?12": a goroutine the runtime started; a schedule cannot name it.
+    *err = "the calling goroutine has no stable identity, so no schedule can hold it";
+    return false;
+  }
+  Plan p;
+  for (RecordId r = x; r > g.begin;) {
+    r--;
+    if (trace::InfoOf(t.records[r].kind).controlled) {
+      p.bug.push_back(BugOp{r, kChoiceRecorded, Expect::Completed, false});
+      break;
+    }
+  }
+  p.after_end.push_back(x);
+  p.how = fmt::format("the call at {} is held until its test has ended", SiteAt(t, x));
+  plans->push_back(std::move(p));
+  return true;
+}
+
+}  // namespace
+
+extern const RewriteSpec kTestingAfterEndRewrite{PlanTestingAfterEnd, false};
 
 }  // namespace gordian::detect
