@@ -1,4 +1,4 @@
-// Confirmation of predicted bugs by replay (label "replay": needs Go): ten
+// Confirmation of predicted bugs by replay (label "replay": needs Go): eleven
 // corpus programs with predicted bugs of every rewritten kind must be
 // confirmed, and each reproduce command must hit the same bug 20 times out
 // of 20. The work is in scripts/confirm-corpus (about 3 minutes). That no
@@ -39,14 +39,15 @@ TEST(ConfirmByReplay, CorpusBugsConfirmedAndReproducible) {
                         "bank_transfer_lock_order", "agent_status_shutdown",
                         "eventbus_publish_holding_lock", "fetch_cancel_races_result",
                         "router_quit_races_jobs", "collector_add_in_goroutine",
-                        "resolver_recursive_rlock"}) {
+                        "resolver_recursive_rlock", "refresher_logf_after_poll"}) {
     progs += " " + b + p;
   }
   std::string out = Shell(s + "/scripts/confirm-corpus " + bin + "/bin/gordian 20" + progs +
                           " 2>&1");
   for (const char* kind : {"unlock-of-unlocked", "send-on-closed", "negative-waitgroup",
                            "lock-order-deadlock", "recv-on-closed", "mixed-deadlock",
-                           "goroutine-leak", "global-deadlock", "double-lock"}) {
+                           "goroutine-leak", "global-deadlock", "double-lock",
+                           "testing-after-end"}) {
     EXPECT_NE(out.find(std::string("confirmed ") + kind), std::string::npos) << kind << "\n" << out;
   }
   // Every program, including the Add-inside-the-goroutine send-on-closed.
@@ -55,7 +56,7 @@ TEST(ConfirmByReplay, CorpusBugsConfirmedAndReproducible) {
        at = out.find("reproduced 20/20", at + 1)) {
     lines++;
   }
-  EXPECT_EQ(lines, 11u) << out;
+  EXPECT_EQ(lines, 12u) << out;
   EXPECT_EQ(out.find("CONFIRMED"), std::string::npos) << out;
   EXPECT_NE(out.find("confirm-corpus: ok"), std::string::npos) << out;
 }
