@@ -5,7 +5,7 @@
 // whose members are defined by concern:
 //   extract.cc           entry points, a model as a whole, predicate variables
 //   extract_values.cc    parameters, holders and fields, values, collections,
-//                        expressions
+//                        expressions, nil tests
 //   extract_control.cc   functions and control flow: templates, blocks, edges,
 //                        loops, the dispatch of an op to its family, if/return
 //   extract_calls.cc     calls, goroutines, defers, cleanups (the Call family)

@@ -2,7 +2,8 @@
 // Extractor): the entry point's parameters and the model's parameters,
 // holders (structs with primitive fields) and their field slots, tracked
 // variables, the value an SSA reference names, collections of channels and
-// sync values, and the translation of IR expressions to the model's.
+// sync values, and the translation of IR expressions to the model's (with
+// the nil tests of channels whose slots the model follows).
 #include <fmt/format.h>
 
 #include <map>
