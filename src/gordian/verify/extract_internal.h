@@ -85,7 +85,7 @@ struct Holder {
   std::map<std::string, FieldSlot> fields;
   std::map<std::string, int> vars;  // tracked bool/int fields: slot of the kVar object
   // A struct the model does not follow was stored over this one: its
-  // channel fields' -1 may stand for channels it does not have.
+  // fields' -1 may stand for primitives the model does not have.
   bool nil_unknown = false;
 };
 
@@ -108,11 +108,12 @@ struct Ctx {
   // t.Cleanup functions registered in this process (the entry's only):
   // each with its "registered" flag, run in reverse at the entry's end.
   std::vector<std::pair<int, Val>> cleanups;
-  // Nil tests (`x == nil` on a channel): a slot holds -1 exactly when the
-  // channel is nil, unless the slot is in nil_unknown or was copied from
-  // one that is (copies: each copy's source slots, by destination). Such a
-  // slot's -1 may stand for a channel the model does not have (a store it
-  // does not follow, a primitive from outside, a result it cannot read),
+  // Nil tests (`x == nil` on a channel, timer, Cond or context): a slot
+  // holds -1 exactly when the primitive is nil, unless the slot is in
+  // nil_unknown or was copied from one that is (copies: each copy's source
+  // slots, by destination). Such a slot's -1 may stand for a primitive the
+  // model does not have (a store it does not follow, a primitive from
+  // outside, a result it cannot read),
   // so its nil tests stay unknown; nil_tests lists each branch on a nil
   // test (its index in code, the slot it reads), settled at Finish.
   std::set<int> nil_unknown;
@@ -457,15 +458,19 @@ class Extractor {
   // parameters (mandatory or optional).
   int32_t Translate(Ctx& c, Frame& f, const ir::Expr& e, Expr* out, bool params, bool mandatory);
   // A nil test (`(== x nil)`, `(!= x nil)`, either order) translated as
-  // the channel's slot against -1; -1 when x is no channel the model
-  // holds (then the test is data the model does not track).
+  // the primitive's slot against -1; -1 when x is no channel (timer,
+  // ticker, Cond, context) the model holds (then the test is data the
+  // model does not track).
   int32_t TranslateNilTest(Ctx& c, Frame& f, const ir::Expr& e, Expr* out);
-  // The slot holding the channel x reads (a value, a variable's load, a
+  // The slot holding the primitive x reads (a value, a variable's load, a
   // struct field's load), or -1.
   int NilTestSlot(Ctx& c, Frame& f, const ir::Expr& x);
-  // ref (a value of f's function) is a channel by its IR: a parameter,
-  // free variable or op result with prim=chan, or a made channel or timer.
-  static bool IsChanRef(const Frame& f, const std::string& ref);
+  // A primitive a nil test may decide: one held by reference, whose zero
+  // value is nil (a channel, a *Timer or *Ticker, a *Cond, a Context).
+  static bool IsNilable(Prim p);
+  // ref (a value of f's function) is such a primitive by its IR: a
+  // parameter, free variable or op result with its prim, or one an op made.
+  static bool IsNilableRef(const Frame& f, const std::string& ref);
   // The slot's -1 may stand for a channel the model does not have (see
   // Ctx::nil_unknown).
   static bool NilUnknown(const Ctx& c, int slot);

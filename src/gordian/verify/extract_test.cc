@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "gordian/ir/reader.h"
 #include "gordian/verify/checker.h"
@@ -1129,6 +1130,55 @@ TEST(Extract, ANilArgumentDecidesTheCalleesTest) {
   CheckResult ru = Check(unbuf, CheckOptions{});
   ASSERT_FALSE(ru.violations.empty()) << Print(unbuf);
   EXPECT_EQ(ru.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// Stop tests a ticker field, a Cond field and a cancel function field of a
+// struct it made: the ticker is made on one path only, the Cond never.
+constexpr const char* kFields = R"IR(func F1 name=example.com/m.Stop pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+param p0 name=on type=bool
+block 0 comment=entry succs=1,2
+op alloc pos=m.go:2:7 dst=t0 type=example.com/m.S prim=holder heap=1
+op if pos=m.go:3:5 cond=p0
+block 1 comment=if.then succs=2 preds=0
+op timer-new-ticker pos=m.go:4:20 dst=t1 dur=1
+op field pos=m.go:4:4 dst=t2 base=t0 field=tk prim=ticker addr=1
+op store pos=m.go:4:4 addr=t2 val=t1 prim=ticker
+block 2 comment=if.done succs=3,4 preds=0,1
+op field pos=m.go:6:7 dst=t3 base=t0 field=tk prim=ticker addr=1
+op load pos=m.go:6:7 dst=t4 addr=t3 prim=ticker
+op if pos=m.go:6:10 cond="(!= (load (field t0 tk)) nil)"
+block 3 comment=if.then succs=4 preds=2
+op timer-stop pos=m.go:7:12 on=t4
+block 4 comment=if.done succs=5,6 preds=2,3
+op field pos=m.go:9:7 dst=t5 base=t0 field=c prim=cond addr=1
+op load pos=m.go:9:7 dst=t6 addr=t5 prim=cond
+op if pos=m.go:9:9 cond="(== (load (field t0 c)) nil)"
+block 5 comment=if.then succs=6 preds=4
+op return pos=m.go:10:3
+block 6 comment=if.done succs=7,8 preds=4,5
+op if pos=m.go:12:14 cond="(!= (load (field t0 cancel)) nil)"
+block 7 comment=if.then succs=8 preds=6
+op return pos=m.go:13:3
+block 8 comment=if.done preds=6,7
+op return pos=m.go:15:1
+)IR";
+
+TEST(Extract, NilTestsOfTimerAndCondFieldsAreDecidedAndOfOtherDataNot) {
+  Model m = One(Read(kFields), "example.com/m.Stop");
+  std::map<int, const Instr*> branch;  // by line
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kBranch) branch[in.pos.line] = &in;
+  }
+  ASSERT_TRUE(branch.count(6) && branch.count(9) && branch.count(12)) << Print(m);
+  EXPECT_FALSE(branch[6]->expr.Unknown()) << "the ticker field, made on one path\n" << Print(m);
+  EXPECT_FALSE(branch[9]->expr.Unknown()) << "the Cond field, never stored\n" << Print(m);
+  EXPECT_TRUE(branch[12]->expr.Unknown()) << "a cancel function is no primitive the model holds\n" << Print(m);
 }
 
 }  // namespace

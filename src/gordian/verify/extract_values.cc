@@ -3,7 +3,7 @@
 // holders (structs with primitive fields) and their field slots, tracked
 // variables, the value an SSA reference names, collections of channels and
 // sync values, and the translation of IR expressions to the model's (with
-// the nil tests of channels whose slots the model follows).
+// the nil tests of the primitives whose slots the model follows).
 #include <fmt/format.h>
 
 #include <map>
@@ -400,14 +400,14 @@ int32_t Extractor::TranslateNilTest(Ctx& c, Frame& f, const ir::Expr& e, Expr* o
 
 int Extractor::NilTestSlot(Ctx& c, Frame& f, const ir::Expr& x) {
   if (x.IsAtom()) {
-    if (!IsChanRef(f, x.atom)) return -1;
+    if (!IsNilableRef(f, x.atom)) return -1;
     Val v = Lookup(c, f, x.atom, ir::Pos{});
     return v.kind == Val::kHandle ? v.slot : -1;
   }
   if (x.items.size() != 2 || !x.items[0].IsAtom() || x.items[0].atom != "load") return -1;
   const ir::Expr& a = x.items[1];
   if (a.IsAtom()) {
-    if (!IsChanRef(f, a.atom)) return -1;
+    if (!IsNilableRef(f, a.atom)) return -1;
     Val v = Lookup(c, f, a.atom, ir::Pos{});
     return v.kind == Val::kCell ? v.slot : -1;
   }
@@ -417,22 +417,30 @@ int Extractor::NilTestSlot(Ctx& c, Frame& f, const ir::Expr& x) {
   const Holder& hd = c.holders[Resolve(c, h)];
   auto it = hd.fields.find(a.items[2].atom);
   // The field's own op (before the test) made it, with its prim.
-  if (it == hd.fields.end() || it->second.prim != Prim::kChan) return -1;
+  if (it == hd.fields.end() || !IsNilable(it->second.prim)) return -1;
   return it->second.slot;
 }
 
-bool Extractor::IsChanRef(const Frame& f, const std::string& ref) {
+bool Extractor::IsNilable(Prim p) {
+  return p == Prim::kChan || p == Prim::kTimer || p == Prim::kTicker || p == Prim::kCond || p == Prim::kContext;
+}
+
+bool Extractor::IsNilableRef(const Frame& f, const std::string& ref) {
   for (const auto* vars : {&f.fn->params, &f.fn->frees}) {
     for (const ir::Var& v : *vars) {
-      if (v.ref == ref) return v.prim == Prim::kChan;
+      if (v.ref == ref) return IsNilable(v.prim);
     }
   }
   for (const ir::Block& b : f.fn->blocks) {
     for (const ir::Op& op : b.ops) {
       const std::string* d = op.fields.Get(Key::kDst);
       if (!d || *d != ref) continue;
-      return PrimOf(op) == Prim::kChan || op.kind == OpKind::kMakeChan || op.kind == OpKind::kTimerAfter ||
-             op.kind == OpKind::kTimerTick;
+      switch (op.kind) {
+        case OpKind::kMakeChan: case OpKind::kTimerAfter: case OpKind::kTimerTick: case OpKind::kTimerNew:
+        case OpKind::kTimerNewTicker: case OpKind::kCondNew: case OpKind::kCtxRoot:
+          return true;
+        default: return IsNilable(PrimOf(op));
+      }
     }
   }
   return false;
