@@ -15,6 +15,9 @@ namespace gordian::verify::extract_internal {
 void Extractor::Emit(Ctx& c, Instr in) {
   if (c.wrapper_site) in.pos = *c.wrapper_site;
   if (in.recover < 0 && MayPanic(in.kind)) in.recover = RecoverLabel(c);
+  if (in.kind == InstrKind::kAssign && in.expr.nodes.size() == 1 && in.expr.nodes[0].op == ExprOp::kLocal) {
+    c.copies.emplace(in.a, in.expr.nodes[0].index);
+  }
   c.code.push_back(std::move(in));
   total_instrs_++;
 }
@@ -78,6 +81,11 @@ void Extractor::BuildTemplate(Ctx& c, Frame& f, int wg) {
 }
 
 void Extractor::Finish(Ctx& c) {
+  // A nil test of a slot the model may hold -1 in for a channel it does
+  // not have is data the model does not track: either branch.
+  for (const auto& [pc, slot] : c.nil_tests) {
+    if (NilUnknown(c, slot)) c.code[pc].expr.nodes.clear();
+  }
   std::vector<int> remap(c.num_slots, -1);
   int next = 0;
   for (int s : c.inputs) remap[s] = next++;
@@ -281,6 +289,8 @@ void Extractor::EdgeActions(Ctx& c, Frame& f, int from, int to) {
         Instr in = Make(InstrKind::kAssign, op.pos, it->second.slot);
         in.expr = Expr::Local(v.slot);
         Emit(c, std::move(in));
+      } else if (it != f.vals.end() && it->second.kind == Val::kHandle) {
+        c.nil_unknown.insert(it->second.slot);  // this edge leaves the phi's slot as it was
       }
     }
   }
@@ -381,6 +391,7 @@ bool Extractor::If(Ctx& c, Frame& f, const ir::Block& b, const ir::Op& op) {
   if (b.succs.size() != 2) return false;
   LoopInfo* li = ExitLoop(f, op);
   Expr cond;
+  std::vector<int> nil_slots;  // the slots the condition's nil tests read
   if (li && li->counter) {
     ir::Expr e;
     std::string err;
@@ -410,9 +421,12 @@ bool Extractor::If(Ctx& c, Frame& f, const ir::Block& b, const ir::Op& op) {
     tentative_ = !params;
     var_loads_ = true;
     var_pos_ = pos;
+    nil_slots_ = &nil_slots;
     cond = TranslateText(c, f, op.fields.Get(Key::kCond), true, shaping);
+    nil_slots_ = nullptr;
     var_loads_ = false;
     tentative_ = false;
+    if (cond.Unknown()) nil_slots.clear();
   }
   if (li && cond.Unknown() && li->guard_slot >= 0) {
     // A loop around concurrency whose bound the model cannot read:
@@ -430,6 +444,7 @@ bool Extractor::If(Ctx& c, Frame& f, const ir::Block& b, const ir::Op& op) {
                   EdgeLabel(c, f, b.index, b.succs[1]));
   in.expr = std::move(cond);
   Emit(c, std::move(in));
+  for (int s : nil_slots) c.nil_tests.push_back({static_cast<int>(c.code.size()) - 1, s});
   return true;
 }
 
@@ -447,12 +462,17 @@ bool Extractor::Return(Ctx& c, Frame& f, const ir::Op& op) {
         r.kind = v.kind;
         r.slot = NewSlot(c);
         r.rlocker = v.rlocker;
+        if (f.rets_untracked.count(i)) c.nil_unknown.insert(r.slot);
       }
       if (r.slot >= 0) {
         Instr in = Make(InstrKind::kAssign, pos, r.slot);
         in.expr = Expr::Local(v.slot);
         Emit(c, std::move(in));
       }
+    } else if ((r.kind == Val::kHandle || r.kind == Val::kCell) && r.slot >= 0) {
+      c.nil_unknown.insert(r.slot);  // this path leaves the result's slot as it was
+    } else if (v.kind == Val::kNone && r.kind == Val::kNone) {
+      f.rets_untracked.insert(i);
     } else if (r.kind == Val::kNone && (v.kind == Val::kHolder || v.kind == Val::kClosure)) {
       r = v;
     } else if (v.kind == Val::kInt && !HasLocals(v.expr) && r.kind == Val::kNone) {

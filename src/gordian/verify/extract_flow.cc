@@ -139,6 +139,9 @@ void Extractor::OpStore(Ctx& c, Frame& f, const ir::Op& op) {
         c.holders[a].redirect = v;
       } else {
         Note(pos, "a struct stored over one whose fields were used: the first is kept");
+        for (const auto& [name, fs] : c.holders[a].fields) {
+          if (fs.slot >= 0) c.nil_unknown.insert(fs.slot);
+        }
       }
     }
   } else if (addr.kind == Val::kElem && (val.kind == Val::kHandle || val.kind == Val::kCell) &&
@@ -153,6 +156,14 @@ void Extractor::OpStore(Ctx& c, Frame& f, const ir::Op& op) {
     Note(pos, "a sync value copied over another: the copy is taken as the same object");
   } else if (addr.kind != Val::kNone) {
     Note(pos, "a store the model does not follow");
+    if (addr.kind == Val::kCell) c.nil_unknown.insert(addr.slot);
+    if (addr.kind == Val::kHolder) {
+      Holder& h = c.holders[Resolve(c, addr.holder)];
+      h.nil_unknown = true;
+      for (const auto& [name, fs] : h.fields) {
+        if (fs.slot >= 0) c.nil_unknown.insert(fs.slot);
+      }
+    }
   }
 }
 

@@ -5,7 +5,7 @@
 // whose members are defined by concern:
 //   extract.cc           entry points, a model as a whole, predicate variables
 //   extract_values.cc    parameters, holders and fields, values, collections,
-//                        expressions
+//                        expressions, nil tests
 //   extract_control.cc   functions and control flow: templates, blocks, edges,
 //                        loops, the dispatch of an op to its family, if/return
 //   extract_calls.cc     calls, goroutines, defers, cleanups (the Call family)
@@ -74,6 +74,7 @@ inline bool IsValuePrim(Prim p) {
 struct FieldSlot {
   int slot = -1;
   int holder = -1;
+  Prim prim = Prim::kNone;  // what the field was first used as
 };
 
 struct Holder {
@@ -83,6 +84,9 @@ struct Holder {
   std::string name;
   std::map<std::string, FieldSlot> fields;
   std::map<std::string, int> vars;  // tracked bool/int fields: slot of the kVar object
+  // A struct the model does not follow was stored over this one: its
+  // fields' -1 may stand for primitives the model does not have.
+  bool nil_unknown = false;
 };
 
 struct Frame;
@@ -104,6 +108,17 @@ struct Ctx {
   // t.Cleanup functions registered in this process (the entry's only):
   // each with its "registered" flag, run in reverse at the entry's end.
   std::vector<std::pair<int, Val>> cleanups;
+  // Nil tests (`x == nil` on a channel, timer, Cond or context): a slot
+  // holds -1 exactly when the primitive is nil, unless the slot is in
+  // nil_unknown or was copied from one that is (copies: each copy's source
+  // slots, by destination). Such a slot's -1 may stand for a primitive the
+  // model does not have (a store it does not follow, a primitive from
+  // outside, a result it cannot read),
+  // so its nil tests stay unknown; nil_tests lists each branch on a nil
+  // test (its index in code, the slot it reads), settled at Finish.
+  std::set<int> nil_unknown;
+  std::multimap<int, int> copies;
+  std::vector<std::pair<int, int>> nil_tests;
   // While a go/ssa wrapper (a method value's $bound, a $thunk) is inlined:
   // the call site, which its operations are reported at (the wrapper's own
   // position is the method's declaration, e.g. in sync/mutex.go).
@@ -133,6 +148,7 @@ struct Frame {
   std::vector<int> block_label;
   int exit_label = -1;
   std::vector<Val> rets;
+  std::set<size_t> rets_untracked;  // results some return gives a value the model does not track
   std::vector<std::pair<int, const ir::Op*>> defers;  // flag slot, op
   std::map<const ir::Op*, int> defer_flags;  // each defer's "has run" slot
   std::vector<LoopInfo> loops;
@@ -301,6 +317,8 @@ class Extractor {
   // a tracked variable becomes a load-var into a fresh slot (at var_pos_).
   bool var_loads_ = false;
   ir::Pos var_pos_;
+  // Set while translating an if's condition: the slots its nil tests read.
+  std::vector<int>* nil_slots_ = nullptr;
   Model model_;
   std::set<std::string> notes_;
   size_t total_instrs_ = 0;
@@ -439,6 +457,23 @@ class Extractor {
   // not track. params: free references of the entry point may become
   // parameters (mandatory or optional).
   int32_t Translate(Ctx& c, Frame& f, const ir::Expr& e, Expr* out, bool params, bool mandatory);
+  // A nil test (`(== x nil)`, `(!= x nil)`, either order) translated as
+  // the primitive's slot against -1; -1 when x is no channel (timer,
+  // ticker, Cond, context) the model holds (then the test is data the
+  // model does not track).
+  int32_t TranslateNilTest(Ctx& c, Frame& f, const ir::Expr& e, Expr* out);
+  // The slot holding the primitive x reads (a value, a variable's load, a
+  // struct field's load), or -1.
+  int NilTestSlot(Ctx& c, Frame& f, const ir::Expr& x);
+  // A primitive a nil test may decide: one held by reference, whose zero
+  // value is nil (a channel, a *Timer or *Ticker, a *Cond, a Context).
+  static bool IsNilable(Prim p);
+  // ref (a value of f's function) is such a primitive by its IR: a
+  // parameter, free variable or op result with its prim, or one an op made.
+  static bool IsNilableRef(const Frame& f, const std::string& ref);
+  // The slot's -1 may stand for a channel the model does not have (see
+  // Ctx::nil_unknown).
+  static bool NilUnknown(const Ctx& c, int slot);
   // e's text translated, or an unknown Expr.
   Expr TranslateText(Ctx& c, Frame& f, const std::string* text, bool params, bool mandatory);
 

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "gordian/ir/reader.h"
 #include "gordian/verify/checker.h"
@@ -1004,6 +1005,180 @@ TEST(Extract, AnArrayOfMutexesIsOneLockPerElement) {
   CheckResult rt = Check(twice, CheckOptions{});
   ASSERT_EQ(rt.violations.size(), 1u) << Print(twice);
   EXPECT_EQ(rt.violations[0].kind, report::FindingKind::DoubleLock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// Limit is errgroup's shape: a struct whose limit channel only a setter
+// makes. Run starts a worker that, when the channel is set, receives a
+// token from it; nothing sends. A zero struct's channel is nil, so the
+// test `sem != nil` is false and the receive never runs.
+constexpr const char* kLimit = R"IR(func F1 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op alloc pos=m.go:2:7 dst=t0 type=example.com/m.Group prim=holder heap=1
+op call pos=m.go:3:12 mode=static callee=F3 args=t0
+op closure pos=m.go:4:5 dst=t1 fn=fn:F2 bind=t0
+op go pos=m.go:4:2 mode=closure fn=t1 callee=F2
+op return pos=m.go:5:1
+func F2 name=example.com/m.Run$1 pkg=example.com/m kind=closure pos=m.go:4:5 parent=F1 results=0
+free f0 name=g type=*example.com/m.Group prim=holder
+block 0 comment=entry succs=1,2
+op field pos=m.go:4:15 dst=t0 base=f0 field=sem prim=chan addr=1
+op load pos=m.go:4:15 dst=t1 addr=t0 prim=chan
+op if pos=m.go:4:19 cond="(!= (load (field f0 sem)) nil)"
+block 1 comment=if.then succs=2 preds=0
+op field pos=m.go:4:30 dst=t2 base=f0 field=sem prim=chan addr=1
+op load pos=m.go:4:30 dst=t3 addr=t2 prim=chan
+op recv pos=m.go:4:28 dst=t4 ch=t3
+block 2 comment=if.done preds=0,1
+op return pos=m.go:4:40
+func F3 name=(*example.com/m.Group).Setup pkg=example.com/m kind=method pos=m.go:8:16 results=0
+param p0 name=g type=*example.com/m.Group prim=holder
+block 0 comment=entry
+op return pos=m.go:9:1
+)IR";
+
+// The setter: g.sem = make(chan token, 1).
+constexpr const char* kSetLimit = R"(block 0 comment=entry
+op field pos=m.go:9:4 dst=t0 base=p0 field=sem prim=chan addr=1
+op make-chan pos=m.go:9:14 dst=t1 elem=m.token cap=1
+op store pos=m.go:9:8 addr=t0 val=t1 prim=chan
+op return pos=m.go:9:1
+)";
+
+// The branch on `sem != nil` in a template's code, or nullptr.
+const Instr* NilBranch(const Template& t) {
+  for (const Instr& in : t.code) {
+    if (in.kind == K::kBranch && in.pos.line == 4 && in.pos.col == 19) return &in;
+  }
+  return nullptr;
+}
+
+TEST(Extract, ANilChannelFieldDecidesItsTest) {
+  Model m = One(Read(kLimit), "example.com/m.Run");
+  ASSERT_EQ(m.templates.size(), 2u);
+  const Instr* br = NilBranch(m.templates[1]);
+  ASSERT_NE(br, nullptr) << Print(m);
+  EXPECT_FALSE(br->expr.Unknown()) << "the worker's copy of the field is nil: the test is decided\n" << Print(m);
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << "no limit: the receive never runs\n" << Print(m);
+
+  // The setter called: the worker receives on the limit channel, which
+  // nothing sends on, and blocks for ever (a real bug, still found).
+  Model set = One(Read(Replace(kLimit, "block 0 comment=entry\nop return pos=m.go:9:1\n", kSetLimit)),
+                  "example.com/m.Run");
+  CheckResult rs = Check(set, CheckOptions{});
+  ASSERT_FALSE(rs.violations.empty()) << Print(set);
+}
+
+TEST(Extract, ANilTestOfAChannelTheModelDoesNotHaveStaysUnknown) {
+  // The setter stores a channel an extern returns: the field's -1 is no
+  // nil, so the test takes both sides (and the receive on the channel the
+  // model holds as nil blocks, as before).
+  std::string untracked = Replace(kSetLimit, "op make-chan pos=m.go:9:14 dst=t1 elem=m.token cap=1",
+                                  "op call pos=m.go:9:14 dst=t1 mode=static callee=F9");
+  Model m = One(Read(Replace(kLimit, "block 0 comment=entry\nop return pos=m.go:9:1\n", untracked) +
+                     "extern F9 name=example.com/other.Chan pkg=example.com/other\n"),
+                "example.com/m.Run");
+  const Instr* br = NilBranch(m.templates[1]);
+  ASSERT_NE(br, nullptr) << Print(m);
+  EXPECT_TRUE(br->expr.Unknown()) << Print(m);
+
+  // A struct from outside the model (the entry point's parameter): unknown.
+  std::string param = Replace(kLimit, "func F1 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0\nblock 0 comment=entry\nop alloc pos=m.go:2:7 dst=t0 type=example.com/m.Group prim=holder heap=1\n",
+                              "func F1 name=example.com/m.Run pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0\nparam p0 name=g type=*example.com/m.Group prim=holder\nblock 0 comment=entry\n");
+  param = Replace(param, "args=t0", "args=p0");
+  param = Replace(param, "bind=t0", "bind=p0");
+  Model from = One(Read(param), "example.com/m.Run");
+  ASSERT_EQ(from.templates.size(), 2u) << Print(from);
+  const Instr* fb = NilBranch(from.templates[1]);
+  ASSERT_NE(fb, nullptr) << Print(from);
+  EXPECT_TRUE(fb->expr.Unknown()) << Print(from);
+}
+
+// Pass calls Send with a nil literal and with a made channel; Send sends
+// only when its channel is not nil. A nil argument skips the send; the
+// made channel (buffered) takes it.
+constexpr const char* kNilArg = R"IR(func F1 name=example.com/m.Pass pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+block 0 comment=entry
+op call pos=m.go:2:6 mode=static callee=F2 args=nil
+op make-chan pos=m.go:3:8 dst=t0 elem=int cap=1
+op call pos=m.go:4:6 mode=static callee=F2 args=t0
+op return pos=m.go:5:1
+func F2 name=example.com/m.Send pkg=example.com/m kind=func pos=m.go:7:6 results=0
+param p0 name=ch type="chan int" prim=chan
+block 0 comment=entry succs=1,2
+op if pos=m.go:8:8 cond="(!= p0 nil)"
+block 1 comment=if.then succs=2 preds=0
+op send pos=m.go:9:6 ch=p0 val=1
+block 2 comment=if.done preds=0,1
+op return pos=m.go:11:1
+)IR";
+
+TEST(Extract, ANilArgumentDecidesTheCalleesTest) {
+  Model m = One(Read(kNilArg), "example.com/m.Pass");
+  CheckResult r = Check(m, CheckOptions{});
+  EXPECT_FALSE(r.bounded) << r.bound_reason;
+  EXPECT_TRUE(r.violations.empty()) << "the nil channel's send is skipped\n" << Print(m);
+  // An unbuffered channel: the second call's send blocks for ever (found).
+  Model unbuf = One(Read(Replace(kNilArg, "elem=int cap=1", "elem=int cap=0")), "example.com/m.Pass");
+  CheckResult ru = Check(unbuf, CheckOptions{});
+  ASSERT_FALSE(ru.violations.empty()) << Print(unbuf);
+  EXPECT_EQ(ru.violations[0].kind, report::FindingKind::GlobalDeadlock);
+}
+
+}  // namespace
+}  // namespace gordian::verify
+
+namespace gordian::verify {
+namespace {
+
+// Stop tests a ticker field, a Cond field and a cancel function field of a
+// struct it made: the ticker is made on one path only, the Cond never.
+constexpr const char* kFields = R"IR(func F1 name=example.com/m.Stop pkg=example.com/m kind=func pos=m.go:1:6 exported=1 results=0
+param p0 name=on type=bool
+block 0 comment=entry succs=1,2
+op alloc pos=m.go:2:7 dst=t0 type=example.com/m.S prim=holder heap=1
+op if pos=m.go:3:5 cond=p0
+block 1 comment=if.then succs=2 preds=0
+op timer-new-ticker pos=m.go:4:20 dst=t1 dur=1
+op field pos=m.go:4:4 dst=t2 base=t0 field=tk prim=ticker addr=1
+op store pos=m.go:4:4 addr=t2 val=t1 prim=ticker
+block 2 comment=if.done succs=3,4 preds=0,1
+op field pos=m.go:6:7 dst=t3 base=t0 field=tk prim=ticker addr=1
+op load pos=m.go:6:7 dst=t4 addr=t3 prim=ticker
+op if pos=m.go:6:10 cond="(!= (load (field t0 tk)) nil)"
+block 3 comment=if.then succs=4 preds=2
+op timer-stop pos=m.go:7:12 on=t4
+block 4 comment=if.done succs=5,6 preds=2,3
+op field pos=m.go:9:7 dst=t5 base=t0 field=c prim=cond addr=1
+op load pos=m.go:9:7 dst=t6 addr=t5 prim=cond
+op if pos=m.go:9:9 cond="(== (load (field t0 c)) nil)"
+block 5 comment=if.then succs=6 preds=4
+op return pos=m.go:10:3
+block 6 comment=if.done succs=7,8 preds=4,5
+op if pos=m.go:12:14 cond="(!= (load (field t0 cancel)) nil)"
+block 7 comment=if.then succs=8 preds=6
+op return pos=m.go:13:3
+block 8 comment=if.done preds=6,7
+op return pos=m.go:15:1
+)IR";
+
+TEST(Extract, NilTestsOfTimerAndCondFieldsAreDecidedAndOfOtherDataNot) {
+  Model m = One(Read(kFields), "example.com/m.Stop");
+  std::map<int, const Instr*> branch;  // by line
+  for (const Instr& in : m.templates[0].code) {
+    if (in.kind == K::kBranch) branch[in.pos.line] = &in;
+  }
+  ASSERT_TRUE(branch.count(6) && branch.count(9) && branch.count(12)) << Print(m);
+  EXPECT_FALSE(branch[6]->expr.Unknown()) << "the ticker field, made on one path\n" << Print(m);
+  EXPECT_FALSE(branch[9]->expr.Unknown()) << "the Cond field, never stored\n" << Print(m);
+  EXPECT_TRUE(branch[12]->expr.Unknown()) << "a cancel function is no primitive the model holds\n" << Print(m);
 }
 
 }  // namespace

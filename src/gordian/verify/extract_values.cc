@@ -2,7 +2,8 @@
 // Extractor): the entry point's parameters and the model's parameters,
 // holders (structs with primitive fields) and their field slots, tracked
 // variables, the value an SSA reference names, collections of channels and
-// sync values, and the translation of IR expressions to the model's.
+// sync values, and the translation of IR expressions to the model's (with
+// the nil tests of the primitives whose slots the model follows).
 #include <fmt/format.h>
 
 #include <map>
@@ -57,6 +58,9 @@ Val Extractor::EntryParamVal(Ctx& c, const ir::Var& p) {
 // is made; a context may be cancelled at any time; a channel's other side
 // is unknown, so operations on it are not modelled.
 void Extractor::Outside(Ctx& c, int slot, Prim prim, const std::string& name, const ir::Pos& pos) {
+  // A zero sync value stands for a value field and a pointer field alike,
+  // and what comes from outside may be nil or not: no nil test decides.
+  c.nil_unknown.insert(slot);
   switch (prim) {
     case Prim::kMutex: c.prologue.push_back(Make(InstrKind::kMakeMutex, pos, slot)); return;
     case Prim::kRWMutex: c.prologue.push_back(Make(InstrKind::kMakeRWMutex, pos, slot)); return;
@@ -86,6 +90,7 @@ void Extractor::AddInput(Ctx& c, int slot, int parent_slot) {
   c.inputs.push_back(slot);
   c.go_args.push_back(parent_slot);
   if (c.parent->opaque.count(parent_slot)) c.opaque.insert(slot);
+  if (NilUnknown(*c.parent, parent_slot)) c.nil_unknown.insert(slot);
 }
 
 // The field `name` of holder h: a holder, or the slot of the field.
@@ -94,6 +99,7 @@ FieldSlot Extractor::Field(Ctx& c, int h, const std::string& name, Prim prim, co
   auto it = c.holders[h].fields.find(name);
   if (it != c.holders[h].fields.end()) return it->second;
   FieldSlot fs;
+  fs.prim = prim;
   Holder::Origin origin = c.holders[h].origin;
   std::string full = c.holders[h].name.empty() ? name : c.holders[h].name + "." + name;
   if (prim == Prim::kHolder) {
@@ -120,6 +126,7 @@ FieldSlot Extractor::Field(Ctx& c, int h, const std::string& name, Prim prim, co
       }
     }
   }
+  if (fs.slot >= 0 && c.holders[h].nil_unknown) c.nil_unknown.insert(fs.slot);
   c.holders[Resolve(c, h)].fields[name] = fs;
   return fs;
 }
@@ -256,6 +263,7 @@ Val Extractor::NewColl(Ctx& c, int n, Prim prim, const ir::Pos& pos) {
 
 int Extractor::ReadElem(Ctx& c, const Val& e, const ir::Pos& pos) {
   int tmp = NewSlot(c);
+  c.nil_unknown.insert(tmp);  // an index past the cells reads nil
   Instr nil = Make(InstrKind::kAssign, pos, tmp);
   nil.expr = Expr::Const(-1);
   Emit(c, std::move(nil));
@@ -289,6 +297,10 @@ int32_t Extractor::Translate(Ctx& c, Frame& f, const ir::Expr& e, Expr* out, boo
   }
   const std::string& head = e.items[0].atom;
   auto sub = [&](size_t i) { return Translate(c, f, e.items[i], out, params, mandatory); };
+  if (nil_slots_ && (head == "==" || head == "!=") && e.items.size() == 3 &&
+      ((e.items[1].IsAtom() && e.items[1].atom == "nil") || (e.items[2].IsAtom() && e.items[2].atom == "nil"))) {
+    return TranslateNilTest(c, f, e, out);
+  }
   if (head == "load" && e.items.size() == 2 && var_loads_) {
     int var = VarSlot(c, f, e.items[1], var_pos_);
     if (var >= 0) {
@@ -371,6 +383,82 @@ int32_t Extractor::Translate(Ctx& c, Frame& f, const ir::Expr& e, Expr* out, boo
     return Push(out, {head == "neg" ? ExprOp::kNeg : ExprOp::kNot, 0, 0, l});
   }
   return -1;
+}
+
+int32_t Extractor::TranslateNilTest(Ctx& c, Frame& f, const ir::Expr& e, Expr* out) {
+  const bool eq = e.items[0].atom == "==";
+  const bool lnil = e.items[1].IsAtom() && e.items[1].atom == "nil";
+  const bool rnil = e.items[2].IsAtom() && e.items[2].atom == "nil";
+  if (lnil && rnil) return Push(out, {ExprOp::kConst, eq ? 1 : 0});  // a variable go/ssa knows is nil
+  int slot = NilTestSlot(c, f, e.items[lnil ? 2 : 1]);
+  if (slot < 0) return -1;
+  nil_slots_->push_back(slot);
+  int32_t l = Push(out, {ExprOp::kLocal, 0, slot});
+  int32_t r = Push(out, {ExprOp::kConst, -1});
+  return Push(out, {eq ? ExprOp::kEq : ExprOp::kNe, 0, 0, l, r});
+}
+
+int Extractor::NilTestSlot(Ctx& c, Frame& f, const ir::Expr& x) {
+  if (x.IsAtom()) {
+    if (!IsNilableRef(f, x.atom)) return -1;
+    Val v = Lookup(c, f, x.atom, ir::Pos{});
+    return v.kind == Val::kHandle ? v.slot : -1;
+  }
+  if (x.items.size() != 2 || !x.items[0].IsAtom() || x.items[0].atom != "load") return -1;
+  const ir::Expr& a = x.items[1];
+  if (a.IsAtom()) {
+    if (!IsNilableRef(f, a.atom)) return -1;
+    Val v = Lookup(c, f, a.atom, ir::Pos{});
+    return v.kind == Val::kCell ? v.slot : -1;
+  }
+  if (a.items.size() != 3 || !a.items[0].IsAtom() || a.items[0].atom != "field" || !a.items[2].IsAtom()) return -1;
+  int h = HolderOf(c, f, a.items[1], ir::Pos{});
+  if (h < 0) return -1;
+  const Holder& hd = c.holders[Resolve(c, h)];
+  auto it = hd.fields.find(a.items[2].atom);
+  // The field's own op (before the test) made it, with its prim.
+  if (it == hd.fields.end() || !IsNilable(it->second.prim)) return -1;
+  return it->second.slot;
+}
+
+bool Extractor::IsNilable(Prim p) {
+  return p == Prim::kChan || p == Prim::kTimer || p == Prim::kTicker || p == Prim::kCond || p == Prim::kContext;
+}
+
+bool Extractor::IsNilableRef(const Frame& f, const std::string& ref) {
+  for (const auto* vars : {&f.fn->params, &f.fn->frees}) {
+    for (const ir::Var& v : *vars) {
+      if (v.ref == ref) return IsNilable(v.prim);
+    }
+  }
+  for (const ir::Block& b : f.fn->blocks) {
+    for (const ir::Op& op : b.ops) {
+      const std::string* d = op.fields.Get(Key::kDst);
+      if (!d || *d != ref) continue;
+      switch (op.kind) {
+        case OpKind::kMakeChan: case OpKind::kTimerAfter: case OpKind::kTimerTick: case OpKind::kTimerNew:
+        case OpKind::kTimerNewTicker: case OpKind::kCondNew: case OpKind::kCtxRoot:
+          return true;
+        default: return IsNilable(PrimOf(op));
+      }
+    }
+  }
+  return false;
+}
+
+bool Extractor::NilUnknown(const Ctx& c, int slot) {
+  std::vector<int> todo{slot};
+  std::set<int> seen{slot};
+  while (!todo.empty()) {
+    int s = todo.back();
+    todo.pop_back();
+    if (c.nil_unknown.count(s)) return true;
+    auto [lo, hi] = c.copies.equal_range(s);
+    for (auto it = lo; it != hi; ++it) {
+      if (seen.insert(it->second).second) todo.push_back(it->second);
+    }
+  }
+  return false;
 }
 
 // e's text translated, or an unknown Expr.
