@@ -49,8 +49,10 @@ class Found {
  public:
   explicit Found(const CampaignsOptions& opt) : opt_(opt) {}
   // A campaign's new or better proven bug (from its worker).
+  // after: seconds from the start of the test's campaign (its binary built)
+  // to the run that showed or proved it.
   void Add(const std::string& test, const std::string& package_dir,
-           const std::string& regression_dir, const report::Finding& f) {
+           const std::string& regression_dir, const report::Finding& f, double after) {
     std::lock_guard<std::mutex> l(mu_);
     std::string key = Key(test, f);
     auto it = index_.find(key);
@@ -69,8 +71,8 @@ class Found {
       std::string saved = WriteRegression(test, package_dir, regression_dir, f);
       if (opt_.say) {
         if (opt_.progress_clear) opt_.progress_clear();
-        opt_.say(fmt::format("{}: {}: {} at {} ({}){}{}", opt_.cmd, test, report::KindName(f.kind),
-                             where, report::StatusName(f.status), fresh ? "" : ", now proven",
+        opt_.say(fmt::format("{}: {}: {} at {} ({}) after {:.1f}s{}{}", opt_.cmd, test, report::KindName(f.kind),
+                             where, report::StatusName(f.status), after, fresh ? "" : ", now proven",
                              saved.empty() ? "" : "; its schedule: " + saved));
       }
     }
@@ -409,8 +411,10 @@ void RunCampaigns(const CampaignsOptions& opt, CampaignsResult* out) {
     }
     CampaignOptions co = CampaignOptionsFor(opt, tt, k, b, runner);
     const std::string package_dir = tt.inv.cwd;
+    const auto campaign_start = Clock::now();
     co.found = [&](const report::Finding& f, const schedule::Schedule&) {
-      found.Add(tt.name, package_dir, co.regression_dir, f);
+      found.Add(tt.name, package_dir, co.regression_dir, f,
+                std::chrono::duration<double>(Clock::now() - campaign_start).count());
     };
     std::string label = fmt::format("{} ({} of {})", tt.name, k + 1, tests.size());
     auto progress = [&](const CampaignStats& s) {
