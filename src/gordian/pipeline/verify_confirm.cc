@@ -3,11 +3,14 @@
 // checker, map, replay, disallow) and the verdict.
 #include "gordian/pipeline/verify_confirm.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <set>
 #include <unordered_map>
 
@@ -16,6 +19,8 @@
 
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
+#include "gordian/driver/trace_dirs.h"
+#include "gordian/pipeline/binary_runner.h"
 #include "gordian/pipeline/counterexample_schedule.h"
 #include "gordian/pipeline/reproduce.h"
 #include "gordian/pipeline/schedule_runner.h"
@@ -106,6 +111,10 @@ struct Recording {
   std::string error;
   std::string trace_dir;
   trace::Trace trace;
+  // The test binary the recording ran, kept beside its trace: the replays
+  // run it directly, without a go test that links it again (most of a
+  // replay's time). Empty when it was not kept (they go through go test).
+  driver::TestBinary binary;
 };
 
 }  // namespace
@@ -189,6 +198,7 @@ void RecordTest(const ir::Program& prog, const ir::Function& test, const std::st
     ro.wall_seconds = opt.record_seconds;
     ro.pass_through = false;
     ro.self_exe = opt.self_exe;
+    ro.keep_binary = true;
     driver::RecordResult rr;
     std::string err;
     if (!driver::Record(ro, &rr, &err)) {
@@ -202,7 +212,16 @@ void RecordTest(const ir::Program& prog, const ir::Function& test, const std::st
     } else if (!trace::ReadTrace(rr.traces[0].trace_dir, &rec->trace, &err)) {
       rec->error = fmt::format("the recording of {} does not read: {}", test_name, err);
     } else {
-      rec->trace_dir = rr.traces[0].trace_dir;
+      const driver::PackageTrace& p = rr.traces[0];
+      rec->trace_dir = p.trace_dir;
+      std::string binary = p.trace_dir + "/" + driver::kKeptBinaryFile;
+      if (access(binary.c_str(), X_OK) == 0) {
+        rec->binary.path = binary;
+        rec->binary.package_dir = p.source_dir;
+        rec->binary.import_path = p.import_path;
+        rec->binary.roots = rr.roots;
+        rec->binary.go_version = rr.go_version;
+      }
     }
   }
 }
@@ -254,6 +273,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     std::string reproduce, why;
     int replays = 0, unmapped = 0, refuted = 0;
     bool any_test = false, failed = false, timed_out = false;
+    double replay_secs = 0;  // of the finding's time, in replays
     const auto f_start = clock_type::now();
     // Searches and replays only: the recording below is shared by findings.
     auto f_end = f_start + Seconds(opt.finding_seconds);
@@ -270,6 +290,12 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       const auto rec_start = clock_type::now();
       RecordTest(prog, test, what, recordings.size(), opt, sum, &rec);
       f_end += clock_type::now() - rec_start;
+      std::unique_ptr<TestBinaryRunner> binary_runner;
+      ScheduleRunner* replay_runner = &runner;
+      if (!rec.binary.path.empty()) {
+        binary_runner = std::make_unique<TestBinaryRunner>(rec.binary, &runner);
+        replay_runner = binary_runner.get();
+      }
       if (!rec.error.empty()) {
         failed = true;
         why = rec.error;
@@ -341,7 +367,10 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
           ro.self_exe = opt.self_exe;
           ScheduledRun res;
           replays++;
-          if (!RunSchedule(runner, s, path, ro, &res, &err)) {
+          const auto replay_start = clock_type::now();
+          const bool ran = RunSchedule(*replay_runner, s, path, ro, &res, &err);
+          replay_secs += std::chrono::duration<double>(clock_type::now() - replay_start).count();
+          if (!ran) {
             if (driver::Interrupted()) {
               failed = true;
               why = "interrupted during a replay";
@@ -410,8 +439,9 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     } else if (verdict == report::Status::Unconfirmed) {
       sum->unconfirmed++;
     }
-    sum->notes.push_back(fmt::format("{}: {}: {} ({} replay{}, {:.1f} s)", what, report::StatusName(verdict), why,
-                                     replays, replays == 1 ? "" : "s", secs));
+    sum->notes.push_back(fmt::format("{}: {}: {} ({} replay{} in {:.1f} s, {:.1f} s in all)", what,
+                                     report::StatusName(verdict), why, replays, replays == 1 ? "" : "s",
+                                     replay_secs, secs));
     for (size_t i : members) {
       report::Finding& f = (*findings)[i];
       f.status = verdict;
