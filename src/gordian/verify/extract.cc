@@ -123,8 +123,57 @@ void CollectPredicateVars(const ir::Function& fn, const ir::Expr& e, PredicateVa
   for (const ir::Expr& sub : e.items) CollectPredicateVars(fn, sub, out);
 }
 
+// The field names e reads (`(load (field X name))`).
+void CollectFieldReads(const ir::Expr& e, std::set<std::string>* out) {
+  if (e.IsAtom()) return;
+  if (e.items.size() == 2 && e.items[0].IsAtom() && e.items[0].atom == "load") {
+    const ir::Expr& a = e.items[1];
+    if (!a.IsAtom() && a.items.size() == 3 && a.items[0].IsAtom() && a.items[0].atom == "field" &&
+        a.items[2].IsAtom()) {
+      out->insert(a.items[2].atom);
+    }
+  }
+  for (const ir::Expr& sub : e.items) CollectFieldReads(sub, out);
+}
+
+// Bool fields set only to constants and read by a branch (PredicateVars::
+// flags). Fields are known by name across the program, so one store of
+// anything but true or false to a field of that name (in any struct)
+// leaves the name untracked.
+std::set<std::string> FindFlags(const ir::Program& prog) {
+  std::set<std::string> read, constant, other;
+  for (const ir::Function& fn : prog.functions) {
+    for (const ir::Block& b : fn.blocks) {
+      for (const ir::Op& op : b.ops) {
+        ir::Expr e;
+        std::string err;
+        if (op.kind == OpKind::kIf) {
+          const std::string* cond = op.fields.Get(Key::kCond);
+          if (cond && ir::ParseExpr(*cond, &e, &err)) CollectFieldReads(e, &read);
+          continue;
+        }
+        const std::string* cell = op.fields.Get(Key::kCell);
+        if (op.kind != OpKind::kVarStore || !cell || !ir::ParseExpr(*cell, &e, &err)) continue;
+        if (e.IsAtom() || e.items.size() != 3 || !e.items[0].IsAtom() || e.items[0].atom != "field" ||
+            !e.items[2].IsAtom()) {
+          continue;
+        }
+        const std::string* value = op.fields.Get(Key::kValue);
+        const bool flag = value && (*value == "true" || *value == "false");
+        (flag ? constant : other).insert(e.items[2].atom);
+      }
+    }
+  }
+  std::set<std::string> out;
+  for (const std::string& name : constant) {
+    if (read.count(name) && !other.count(name)) out.insert(name);
+  }
+  return out;
+}
+
 PredicateVars FindPredicateVars(const ir::Program& prog) {
   PredicateVars out;
+  out.flags = FindFlags(prog);
   for (const ir::Function& fn : prog.functions) {
     for (const ir::Loop& l : fn.loops) {
       bool waits = false;

@@ -297,8 +297,17 @@ inline Prim LockPrim(const ir::Op& op) { return PrimOf(op) == Prim::kRWMutex ? P
 // integer stays data the model does not track. Keyed by name, since one
 // program's predicate may be another function's store: struct field names,
 // captured locals' names, "g:" + a package variable.
+//
+// flags: bool fields set only to constants (`s.closed = true`, every
+// var-store of a field of that name in the program stores true or false)
+// and read by a branch (`if s.closed`). The model tracks them too, but
+// only in structs it made (a holder of origin kLocal, or a goroutine's
+// view of one): false at allocation, set at each store, so that a Send
+// that checks closed under the lock does not send after Close. In a
+// struct from outside the model such a field stays data the model does
+// not track (either branch).
 struct PredicateVars {
-  std::set<std::string> fields, names;
+  std::set<std::string> fields, names, flags;
 };
 
 class Extractor {
@@ -385,6 +394,10 @@ class Extractor {
   // made, any value for one from outside the model.
   int VarField(Ctx& c, int h, const std::string& name, const ir::Pos& pos);
   int HolderOf(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos);
+  // Holder h is a struct the model made: of origin kLocal (not the package
+  // variables), or a goroutine's input whose parent's holder is, and no
+  // struct the model does not follow was stored over it.
+  static bool MadeInModel(Ctx& c, int h);
   // The slot of the tracked variable at address expression e, or -1.
   int VarSlot(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos);
   Val FieldVal(Ctx& c, int h, const std::string& name, Prim prim, bool addr, const ir::Pos& pos);
