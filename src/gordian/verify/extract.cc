@@ -45,6 +45,7 @@ Model Extractor::Run(const ir::Function& entry) {
   for (const ir::Var& p : entry.params) f.vals[p.ref] = EntryParamVal(root, p);
   for (const ir::Var& fr : entry.frees) f.vals[fr.ref] = Val{};
   BuildTemplate(root, f, -1);
+  DropLostFlags();
   DropTentative();
   model_.notes.assign(notes_.begin(), notes_.end());
   return std::move(model_);
@@ -76,6 +77,33 @@ void Extractor::DropTentative() {
     }
   }
   model_.params = std::move(kept);
+}
+
+// A test that read a flag some store of this model could not place
+// becomes unknown (either branch): the flag may be true where the model
+// holds it false.
+void Extractor::DropLostFlags() {
+  if (lost_flags_.empty()) return;
+  const size_t mark = std::string(kFlagLoad).size();
+  for (Template& t : model_.templates) {
+    std::set<int32_t> lost;
+    for (const Instr& in : t.code) {
+      if (in.kind == InstrKind::kLoadVar && in.text.starts_with(kFlagLoad) &&
+          lost_flags_.count(in.text.substr(mark))) {
+        lost.insert(in.a);
+      }
+    }
+    if (lost.empty()) continue;
+    for (Instr& in : t.code) {
+      if (in.kind == InstrKind::kLoadVar) continue;
+      for (const ExprNode& n : in.expr.nodes) {
+        if (n.op == ExprOp::kLocal && lost.count(n.index)) {
+          in.expr.nodes.clear();
+          break;
+        }
+      }
+    }
+  }
 }
 
 void Extractor::Note(const ir::Pos& pos, const std::string& what) {

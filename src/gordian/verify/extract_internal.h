@@ -331,6 +331,12 @@ class Extractor {
   Model model_;
   std::set<std::string> notes_;
   size_t total_instrs_ = 0;
+  // Flags some store of this model could not place (the struct it writes
+  // is data the model does not track, which may be one it made): their
+  // tests become unknown at the end (DropLostFlags). Their loads carry
+  // kFlagLoad + the name as text.
+  std::set<std::string> lost_flags_;
+  static constexpr const char* kFlagLoad = "flag ";
   std::vector<bool> shaping_;  // per parameter: read by a capacity, delta or loop bound
   bool tentative_ = false;
 
@@ -340,6 +346,8 @@ class Extractor {
   // reads becomes unknown (either branch: data the model does not track),
   // and such parameters are dropped.
   void DropTentative();
+  // A test that read a flag in lost_flags_ becomes unknown (either branch).
+  void DropLostFlags();
   void Note(const ir::Pos& pos, const std::string& what);
   int NewTemplate(const std::string& name, const ir::Pos& pos);
 
@@ -398,6 +406,9 @@ class Extractor {
   // variables), or a goroutine's input whose parent's holder is, and no
   // struct the model does not follow was stored over it.
   static bool MadeInModel(Ctx& c, int h);
+  // The flag (PredicateVars::flags, not a predicate's variable) the
+  // address expression e names (`(field X name)`), or nullptr.
+  const std::string* FlagOf(const ir::Expr& e) const;
   // The slot of the tracked variable at address expression e, or -1.
   int VarSlot(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos);
   Val FieldVal(Ctx& c, int h, const std::string& name, Prim prim, bool addr, const ir::Pos& pos);

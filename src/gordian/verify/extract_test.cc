@@ -1283,6 +1283,17 @@ TEST(Extract, AFlagStoredAnythingButAConstantOrOfAStructFromOutsideStaysUnknown)
   EXPECT_FALSE(Has(computed.templates[1], K::kLoadVar)) << Print(computed);
   EXPECT_TRUE(FindsKind(Check(computed, CheckOptions{}), report::FindingKind::SendOnClosed)) << Print(computed);
 
+  // A store the model cannot place (through a struct an extern returns,
+  // which may be the Broker Run made): Send's test becomes unknown.
+  Model lost = One(Read(Replace(kBroker, "op call pos=m.go:4:9 mode=static callee=F3 args=t0\n",
+                                "op call pos=m.go:4:9 mode=static callee=F3 args=t0\n"
+                                "op call pos=m.go:4:20 dst=t9 mode=static callee=F9\n"
+                                "op var-store pos=m.go:4:30 cell=\"(field t9 closed)\" value=true\n") +
+                        "extern F9 name=example.com/other.Find pkg=example.com/other\n"),
+                   "example.com/m.Run");
+  EXPECT_TRUE(Has(lost.templates[1], K::kLoadVar)) << Print(lost);
+  EXPECT_TRUE(FindsKind(Check(lost, CheckOptions{}), report::FindingKind::SendOnClosed)) << Print(lost);
+
   // Send alone: its Broker comes from outside the model, so closed is
   // data the model does not track.
   Model send = One(Read(kBroker), "(*example.com/m.Broker).Send");

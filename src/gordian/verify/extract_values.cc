@@ -182,6 +182,15 @@ int Extractor::VarSlot(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos) 
   return -1;
 }
 
+const std::string* Extractor::FlagOf(const ir::Expr& e) const {
+  if (e.IsAtom() || e.items.size() != 3 || !e.items[0].IsAtom() || e.items[0].atom != "field" ||
+      !e.items[2].IsAtom()) {
+    return nullptr;
+  }
+  const std::string& name = e.items[2].atom;
+  return preds_.flags.count(name) && !preds_.fields.count(name) ? &name : nullptr;
+}
+
 bool Extractor::MadeInModel(Ctx& c, int h) {
   for (Ctx* x = &c; x != nullptr && h > 0; x = x->parent) {
     h = Resolve(*x, h);
@@ -321,6 +330,7 @@ int32_t Extractor::Translate(Ctx& c, Frame& f, const ir::Expr& e, Expr* out, boo
     if (var >= 0) {
       int tmp = NewSlot(c);
       Instr in = Make(InstrKind::kLoadVar, var_pos_, tmp, var);
+      if (const std::string* flag = FlagOf(e.items[1])) in.text = kFlagLoad + *flag;
       Emit(c, std::move(in));
       return Push(out, {ExprOp::kLocal, 0, tmp});
     }
