@@ -334,9 +334,9 @@ class Extractor {
   // Flags some store of this model could not place (the struct it writes
   // is data the model does not track, which may be one it made): their
   // tests become unknown at the end (DropLostFlags). Their loads carry
-  // kFlagLoad + the name as text.
+  // kFlagLoad + the name as text (a counterexample step shows it).
   std::set<std::string> lost_flags_;
-  static constexpr const char* kFlagLoad = "flag ";
+  static constexpr const char* kFlagLoad = "load-var ";
   std::vector<bool> shaping_;  // per parameter: read by a capacity, delta or loop bound
   bool tentative_ = false;
 
