@@ -11,9 +11,9 @@
 // its inputs and the parent's slot to the arguments of the kGo. At the end
 // the inputs are renumbered to slots 0..k-1 and labels resolved to pcs.
 //
-// This file holds the entry points, a model as a whole and the Cond
-// predicate variables; the rest of the extractor is split by concern
-// (extract_internal.h lists the files).
+// This file holds the entry points, a model as a whole and the variables
+// the model tracks (Cond predicates' and flags set once); the rest of the
+// extractor is split by concern (extract_internal.h lists the files).
 #include "gordian/verify/extract.h"
 
 #include <fmt/format.h>

@@ -4,6 +4,7 @@
 // small helpers over expressions and instructions, and the Extractor class,
 // whose members are defined by concern:
 //   extract.cc           entry points, a model as a whole, predicate variables
+//                        and flags
 //   extract_values.cc    parameters, holders and fields, values, collections,
 //                        expressions, nil tests
 //   extract_control.cc   functions and control flow: templates, blocks, edges,
@@ -294,9 +295,9 @@ inline Prim LockPrim(const ir::Op& op) { return PrimOf(op) == Prim::kRWMutex ? P
 // The variables Cond predicate loops test (`for !g.ready { g.c.Wait() }`):
 // the model tracks these as shared kVar objects, so that a waiter woken
 // after the predicate became true leaves its loop; every other bool or
-// integer stays data the model does not track. Keyed by name, since one
-// program's predicate may be another function's store: struct field names,
-// captured locals' names, "g:" + a package variable.
+// integer but the flags below stays data the model does not track. Keyed
+// by name, since one program's predicate may be another function's store:
+// struct field names, captured locals' names, "g:" + a package variable.
 //
 // flags: bool fields set only to constants (`s.closed = true`, every
 // var-store of a field of that name in the program stores true or false)
