@@ -11,9 +11,9 @@
 // its inputs and the parent's slot to the arguments of the kGo. At the end
 // the inputs are renumbered to slots 0..k-1 and labels resolved to pcs.
 //
-// This file holds the entry points, a model as a whole and the Cond
-// predicate variables; the rest of the extractor is split by concern
-// (extract_internal.h lists the files).
+// This file holds the entry points, a model as a whole and the variables
+// the model tracks (Cond predicates' and flags set once); the rest of the
+// extractor is split by concern (extract_internal.h lists the files).
 #include "gordian/verify/extract.h"
 
 #include <fmt/format.h>
@@ -45,6 +45,7 @@ Model Extractor::Run(const ir::Function& entry) {
   for (const ir::Var& p : entry.params) f.vals[p.ref] = EntryParamVal(root, p);
   for (const ir::Var& fr : entry.frees) f.vals[fr.ref] = Val{};
   BuildTemplate(root, f, -1);
+  DropLostFlags();
   DropTentative();
   model_.notes.assign(notes_.begin(), notes_.end());
   return std::move(model_);
@@ -76,6 +77,33 @@ void Extractor::DropTentative() {
     }
   }
   model_.params = std::move(kept);
+}
+
+// A test that read a flag some store of this model could not place
+// becomes unknown (either branch): the flag may be true where the model
+// holds it false.
+void Extractor::DropLostFlags() {
+  if (lost_flags_.empty()) return;
+  const size_t mark = std::string(kFlagLoad).size();
+  for (Template& t : model_.templates) {
+    std::set<int32_t> lost;
+    for (const Instr& in : t.code) {
+      if (in.kind == InstrKind::kLoadVar && in.text.starts_with(kFlagLoad) &&
+          lost_flags_.count(in.text.substr(mark))) {
+        lost.insert(in.a);
+      }
+    }
+    if (lost.empty()) continue;
+    for (Instr& in : t.code) {
+      if (in.kind == InstrKind::kLoadVar) continue;
+      for (const ExprNode& n : in.expr.nodes) {
+        if (n.op == ExprOp::kLocal && lost.count(n.index)) {
+          in.expr.nodes.clear();
+          break;
+        }
+      }
+    }
+  }
 }
 
 void Extractor::Note(const ir::Pos& pos, const std::string& what) {
@@ -123,8 +151,57 @@ void CollectPredicateVars(const ir::Function& fn, const ir::Expr& e, PredicateVa
   for (const ir::Expr& sub : e.items) CollectPredicateVars(fn, sub, out);
 }
 
+// The field names e reads (`(load (field X name))`).
+void CollectFieldReads(const ir::Expr& e, std::set<std::string>* out) {
+  if (e.IsAtom()) return;
+  if (e.items.size() == 2 && e.items[0].IsAtom() && e.items[0].atom == "load") {
+    const ir::Expr& a = e.items[1];
+    if (!a.IsAtom() && a.items.size() == 3 && a.items[0].IsAtom() && a.items[0].atom == "field" &&
+        a.items[2].IsAtom()) {
+      out->insert(a.items[2].atom);
+    }
+  }
+  for (const ir::Expr& sub : e.items) CollectFieldReads(sub, out);
+}
+
+// Bool fields set only to constants and read by a branch (PredicateVars::
+// flags). Fields are known by name across the program, so one store of
+// anything but true or false to a field of that name (in any struct)
+// leaves the name untracked.
+std::set<std::string> FindFlags(const ir::Program& prog) {
+  std::set<std::string> read, constant, other;
+  for (const ir::Function& fn : prog.functions) {
+    for (const ir::Block& b : fn.blocks) {
+      for (const ir::Op& op : b.ops) {
+        ir::Expr e;
+        std::string err;
+        if (op.kind == OpKind::kIf) {
+          const std::string* cond = op.fields.Get(Key::kCond);
+          if (cond && ir::ParseExpr(*cond, &e, &err)) CollectFieldReads(e, &read);
+          continue;
+        }
+        const std::string* cell = op.fields.Get(Key::kCell);
+        if (op.kind != OpKind::kVarStore || !cell || !ir::ParseExpr(*cell, &e, &err)) continue;
+        if (e.IsAtom() || e.items.size() != 3 || !e.items[0].IsAtom() || e.items[0].atom != "field" ||
+            !e.items[2].IsAtom()) {
+          continue;
+        }
+        const std::string* value = op.fields.Get(Key::kValue);
+        const bool flag = value && (*value == "true" || *value == "false");
+        (flag ? constant : other).insert(e.items[2].atom);
+      }
+    }
+  }
+  std::set<std::string> out;
+  for (const std::string& name : constant) {
+    if (read.count(name) && !other.count(name)) out.insert(name);
+  }
+  return out;
+}
+
 PredicateVars FindPredicateVars(const ir::Program& prog) {
   PredicateVars out;
+  out.flags = FindFlags(prog);
   for (const ir::Function& fn : prog.functions) {
     for (const ir::Loop& l : fn.loops) {
       bool waits = false;

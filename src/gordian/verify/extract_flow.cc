@@ -115,7 +115,13 @@ void Extractor::OpVarStore(Ctx& c, Frame& f, const ir::Op& op) {
   std::string err;
   if (!ir::ParseExpr(*op.fields.Get(Key::kCell), &cell, &err)) return;
   int var = VarSlot(c, f, cell, pos);
-  if (var < 0) return;
+  if (var < 0) {
+    // A flag stored through a struct the model does not know may be a
+    // struct it made: its tests there can no longer be trusted.
+    const std::string* flag = FlagOf(cell);
+    if (flag && HolderOf(c, f, cell.items[1], pos) < 0) lost_flags_.insert(*flag);
+    return;
+  }
   var_loads_ = true;
   var_pos_ = pos;
   Expr val = TranslateText(c, f, op.fields.Get(Key::kValue), false, false);

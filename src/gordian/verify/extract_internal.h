@@ -4,6 +4,7 @@
 // small helpers over expressions and instructions, and the Extractor class,
 // whose members are defined by concern:
 //   extract.cc           entry points, a model as a whole, predicate variables
+//                        and flags
 //   extract_values.cc    parameters, holders and fields, values, collections,
 //                        expressions, nil tests
 //   extract_control.cc   functions and control flow: templates, blocks, edges,
@@ -294,11 +295,20 @@ inline Prim LockPrim(const ir::Op& op) { return PrimOf(op) == Prim::kRWMutex ? P
 // The variables Cond predicate loops test (`for !g.ready { g.c.Wait() }`):
 // the model tracks these as shared kVar objects, so that a waiter woken
 // after the predicate became true leaves its loop; every other bool or
-// integer stays data the model does not track. Keyed by name, since one
-// program's predicate may be another function's store: struct field names,
-// captured locals' names, "g:" + a package variable.
+// integer but the flags below stays data the model does not track. Keyed
+// by name, since one program's predicate may be another function's store:
+// struct field names, captured locals' names, "g:" + a package variable.
+//
+// flags: bool fields set only to constants (`s.closed = true`, every
+// var-store of a field of that name in the program stores true or false)
+// and read by a branch (`if s.closed`). The model tracks them too, but
+// only in structs it made (a holder of origin kLocal, or a goroutine's
+// view of one): false at allocation, set at each store, so that a Send
+// that checks closed under the lock does not send after Close. In a
+// struct from outside the model such a field stays data the model does
+// not track (either branch).
 struct PredicateVars {
-  std::set<std::string> fields, names;
+  std::set<std::string> fields, names, flags;
 };
 
 class Extractor {
@@ -322,6 +332,12 @@ class Extractor {
   Model model_;
   std::set<std::string> notes_;
   size_t total_instrs_ = 0;
+  // Flags some store of this model could not place (the struct it writes
+  // is data the model does not track, which may be one it made): their
+  // tests become unknown at the end (DropLostFlags). Their loads carry
+  // kFlagLoad + the name as text (a counterexample step shows it).
+  std::set<std::string> lost_flags_;
+  static constexpr const char* kFlagLoad = "load-var ";
   std::vector<bool> shaping_;  // per parameter: read by a capacity, delta or loop bound
   bool tentative_ = false;
 
@@ -331,6 +347,8 @@ class Extractor {
   // reads becomes unknown (either branch: data the model does not track),
   // and such parameters are dropped.
   void DropTentative();
+  // A test that read a flag in lost_flags_ becomes unknown (either branch).
+  void DropLostFlags();
   void Note(const ir::Pos& pos, const std::string& what);
   int NewTemplate(const std::string& name, const ir::Pos& pos);
 
@@ -385,6 +403,13 @@ class Extractor {
   // made, any value for one from outside the model.
   int VarField(Ctx& c, int h, const std::string& name, const ir::Pos& pos);
   int HolderOf(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos);
+  // Holder h is a struct the model made: of origin kLocal (not the package
+  // variables), or a goroutine's input whose parent's holder is, and no
+  // struct the model does not follow was stored over it.
+  static bool MadeInModel(Ctx& c, int h);
+  // The flag (PredicateVars::flags, not a predicate's variable) the
+  // address expression e names (`(field X name)`), or nullptr.
+  const std::string* FlagOf(const ir::Expr& e) const;
   // The slot of the tracked variable at address expression e, or -1.
   int VarSlot(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos);
   Val FieldVal(Ctx& c, int h, const std::string& name, Prim prim, bool addr, const ir::Pos& pos);

@@ -170,12 +170,36 @@ int Extractor::VarSlot(Ctx& c, Frame& f, const ir::Expr& e, const ir::Pos& pos) 
     if (v.kind == Val::kGlobal && preds_.names.count("g:" + v.name)) return VarField(c, 0, "g:" + v.name, pos);
     return -1;
   }
-  if (e.items.size() == 3 && e.items[0].IsAtom() && e.items[0].atom == "field" && e.items[2].IsAtom() &&
-      preds_.fields.count(e.items[2].atom)) {
+  if (e.items.size() == 3 && e.items[0].IsAtom() && e.items[0].atom == "field" && e.items[2].IsAtom()) {
+    const std::string& name = e.items[2].atom;
+    const bool pred = preds_.fields.count(name) > 0;
+    if (!pred && !preds_.flags.count(name)) return -1;
     int h = HolderOf(c, f, e.items[1], pos);
-    if (h >= 0) return VarField(c, h, e.items[2].atom, pos);
+    // A flag is tracked only in a struct the model made (its zero value
+    // is known); a predicate's variable in any struct.
+    if (h >= 0 && (pred || MadeInModel(c, h))) return VarField(c, h, name, pos);
   }
   return -1;
+}
+
+const std::string* Extractor::FlagOf(const ir::Expr& e) const {
+  if (e.IsAtom() || e.items.size() != 3 || !e.items[0].IsAtom() || e.items[0].atom != "field" ||
+      !e.items[2].IsAtom()) {
+    return nullptr;
+  }
+  const std::string& name = e.items[2].atom;
+  return preds_.flags.count(name) && !preds_.fields.count(name) ? &name : nullptr;
+}
+
+bool Extractor::MadeInModel(Ctx& c, int h) {
+  for (Ctx* x = &c; x != nullptr && h > 0; x = x->parent) {
+    h = Resolve(*x, h);
+    const Holder& hd = x->holders[h];
+    if (hd.nil_unknown) return false;
+    if (hd.origin != Holder::kInput) return hd.origin == Holder::kLocal;
+    h = hd.parent;
+  }
+  return false;
 }
 
 Val Extractor::FieldVal(Ctx& c, int h, const std::string& name, Prim prim, bool addr, const ir::Pos& pos) {
@@ -306,6 +330,7 @@ int32_t Extractor::Translate(Ctx& c, Frame& f, const ir::Expr& e, Expr* out, boo
     if (var >= 0) {
       int tmp = NewSlot(c);
       Instr in = Make(InstrKind::kLoadVar, var_pos_, tmp, var);
+      if (const std::string* flag = FlagOf(e.items[1])) in.text = kFlagLoad + *flag;
       Emit(c, std::move(in));
       return Push(out, {ExprOp::kLocal, 0, tmp});
     }
