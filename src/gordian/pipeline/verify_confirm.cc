@@ -226,6 +226,148 @@ void RecordTest(const ir::Program& prog, const ir::Function& test, const std::st
   }
 }
 
+// What confirming one bug (the findings of one dedup key) has come to, over
+// the models that have it.
+struct Attempt {
+  report::Status verdict = report::Status::Predicted;
+  std::string reproduce, why;
+  int replays = 0, unmapped = 0, refuted = 0;
+  bool any_test = false, failed = false, timed_out = false;
+  double replay_secs = 0;  // of the finding's time, in replays
+  // The finding's searches and replays end at end (its test's recording,
+  // shared with other findings, moves it on), the whole confirmation at
+  // total_end.
+  clock_type::time_point end, total_end;
+  bool OutOfTime() const {
+    const auto now = clock_type::now();
+    return now >= end || now >= total_end;
+  }
+};
+
+// The bug of key (f0 the first of its findings, what its name in progress
+// lines) as model m has it: the checker is asked for counterexamples on the
+// recording of test_name, valuation by valuation, each replayed with
+// runner until one shows the bug; what came of it goes into *a.
+void TryModel(const verify::Model& m, const std::string& key, const report::Finding& f0, const std::string& what,
+              const Recording& rec, const std::string& test_name, ScheduleRunner& runner,
+              const VerifyConfirmOptions& opt, size_t* nsched, Attempt* a) {
+  // Ask the checker for counterexamples of this bug, valuation by
+  // valuation (smallest first), disallowing the ones already tried.
+  std::set<std::string> tried;
+  std::string last_unmapped;
+  size_t all = 0;
+  std::vector<std::vector<int64_t>> vals = verify::Valuations(m, opt.vopt, &all);
+  for (const std::vector<int64_t>& val : vals) {
+    bool next_valuation = false;
+    while (!next_valuation && a->replays < opt.tries && a->unmapped < opt.max_unmapped &&
+           a->verdict != report::Status::Confirmed && !a->OutOfTime()) {
+      if (driver::Interrupted()) {
+        a->failed = true;
+        a->why = "interrupted";
+        break;
+      }
+      verify::CheckOptions co = opt.vopt.check;
+      co.param_values = val;
+      co.deadline = std::min({clock_type::now() + Seconds(opt.check_seconds), a->end, a->total_end});
+      co.reject = [&](const verify::Violation& v) {
+        if (a->unmapped >= opt.max_unmapped) return false;
+        if (verify::ToFinding(m, v, "", opt.vopt.root).dedup_key != key) return false;
+        schedule::Schedule s;
+        std::string w;
+        if (!ScheduleFromCounterexample(m, v, rec.trace, rec.trace_dir, opt.vopt.root, &s, &w)) {
+          // Disallowed: a step with no recorded match.
+          a->unmapped++;
+          a->refuted++;
+          if (last_unmapped.empty()) last_unmapped = w;
+          return true;
+        }
+        return tried.count(Signature(s)) > 0;
+      };
+      verify::CheckResult cr = verify::Check(m, co);
+      const verify::Violation* v = nullptr;
+      for (const verify::Violation& x : cr.violations) {
+        if (verify::ToFinding(m, x, "", opt.vopt.root).dedup_key == key) v = &x;
+      }
+      if (v == nullptr) {
+        next_valuation = true;
+        break;
+      }
+      schedule::Schedule s;
+      std::string w;
+      if (!ScheduleFromCounterexample(m, *v, rec.trace, rec.trace_dir, opt.vopt.root, &s, &w)) {
+        // Past max_unmapped the checker no longer disallows.
+        a->why = "no counterexample maps onto the recorded run of " + test_name + ": " + w;
+        break;
+      }
+      tried.insert(Signature(s));
+      std::string path =
+          (fs::path(opt.schedule_dir) / fmt::format("verify-{}-{}.sched", (*nsched)++, report::KindName(f0.kind)))
+              .string();
+      std::string err;
+      if (!schedule::WriteSchedule(path, s, &err)) {
+        a->failed = true;
+        a->why = err;
+        break;
+      }
+      if (opt.progress) opt.progress(fmt::format("replaying counterexample {} of {}", a->replays + 1, what));
+      RunOptions ro;
+      ro.out_dir = (fs::path(opt.work_dir) / fmt::format("replay-{}", *nsched)).string();
+      ro.wall_seconds = opt.replay_seconds;
+      ro.pass_through = false;
+      ro.self_exe = opt.self_exe;
+      ScheduledRun res;
+      a->replays++;
+      const auto replay_start = clock_type::now();
+      const bool ran = RunSchedule(runner, s, path, ro, &res, &err);
+      a->replay_secs += std::chrono::duration<double>(clock_type::now() - replay_start).count();
+      if (!ran) {
+        if (driver::Interrupted()) {
+          a->failed = true;
+          a->why = "interrupted during a replay";
+          break;
+        }
+        a->refuted++;
+        a->why = fmt::format("counterexample {}: the replay failed: {}", a->refuted, err);
+        continue;
+      }
+      if (Shows(f0, res.occurred)) {
+        a->verdict = report::Status::Confirmed;
+        a->reproduce = ReproduceCommand(opt.gordian, fs::absolute(path).string());
+        std::string valuation = verify::ValuationText(m, val);
+        a->why = fmt::format("confirmed on {} ({}{}{}); {}", test_name,
+                          a->refuted == 0 ? "the first counterexample"
+                                       : fmt::format("after {} refuted counterexample{}", a->refuted,
+                                                     a->refuted == 1 ? "" : "s"),
+                          valuation.empty() ? "" : ", " + valuation,
+                          a->refuted > 0 && !last_unmapped.empty() ? "; first refuted: " + last_unmapped : "",
+                          a->reproduce);
+      } else {
+        a->refuted++;
+        a->why = fmt::format("counterexample {} replayed on {}: the bug did not show ({}; the run hit {}); "
+                          "schedule {}", a->refuted, test_name, schedule::DescribeFollow(res.follow),
+                          HitText(res.occurred), path);
+      }
+    }
+    if (a->failed || a->verdict == report::Status::Confirmed || a->replays >= opt.tries || a->unmapped >= opt.max_unmapped ||
+        a->OutOfTime()) {
+      break;
+    }
+  }
+  if (a->verdict != report::Status::Confirmed && !a->failed && (a->refuted > 0 || a->replays > 0)) {
+    a->verdict = report::Status::Unconfirmed;
+    if (a->why.empty() || a->replays == 0) {
+      a->why = fmt::format("{} counterexample{} tried, none maps onto the recorded run of {}: {}", a->refuted,
+                        a->refuted == 1 ? "" : "s", test_name, last_unmapped);
+    }
+  } else if (a->verdict != report::Status::Confirmed && !a->failed && a->OutOfTime()) {
+    a->timed_out = true;
+    a->why = fmt::format("not tried: its {:g} s to confirm ran out before a counterexample was replayed",
+                      opt.finding_seconds);
+  } else if (a->verdict != report::Status::Confirmed && !a->failed && a->why.empty()) {
+    a->why = "the checker gave no counterexample of this bug again (bounded search?)";
+  }
+}
+
 }  // namespace
 
 void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Model>& models,
@@ -269,27 +411,22 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     const report::Finding& f0 = (*findings)[members.front()];
     const std::string what = fmt::format("{} at {}", report::KindName(f0.kind), ShortSite(f0));
     std::vector<size_t> ms = ModelsOf(members, models, model_of);
-    report::Status verdict = report::Status::Predicted;
-    std::string reproduce, why;
-    int replays = 0, unmapped = 0, refuted = 0;
-    bool any_test = false, failed = false, timed_out = false;
-    double replay_secs = 0;  // of the finding's time, in replays
     const auto f_start = clock_type::now();
-    // Searches and replays only: the recording below is shared by findings.
-    auto f_end = f_start + Seconds(opt.finding_seconds);
-    auto out_of_time = [&] { return clock_type::now() >= f_end || clock_type::now() >= total_end; };
+    Attempt at;
+    at.end = f_start + Seconds(opt.finding_seconds);
+    at.total_end = total_end;
     for (size_t mi : ms) {
-      if (verdict == report::Status::Confirmed || replays >= opt.tries || failed || out_of_time()) break;
+      if (at.verdict == report::Status::Confirmed || at.replays >= opt.tries || at.failed || at.OutOfTime()) break;
       const verify::Model& m = models[mi];
       std::vector<const ir::Function*> tests = TestsReaching(prog, m.entry, 1);
       if (tests.empty()) continue;
-      any_test = true;
+      at.any_test = true;
       const ir::Function& test = *tests[0];
       std::string test_name = test.name.substr(test.name.rfind('.') + 1);
       Recording& rec = recordings[test.id];
       const auto rec_start = clock_type::now();
       RecordTest(prog, test, what, recordings.size(), opt, sum, &rec);
-      f_end += clock_type::now() - rec_start;
+      at.end += clock_type::now() - rec_start;
       std::unique_ptr<TestBinaryRunner> binary_runner;
       ScheduleRunner* replay_runner = &runner;
       if (!rec.binary.path.empty()) {
@@ -297,128 +434,14 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
         replay_runner = binary_runner.get();
       }
       if (!rec.error.empty()) {
-        failed = true;
-        why = rec.error;
+        at.failed = true;
+        at.why = rec.error;
         break;
       }
-      // Ask the checker for counterexamples of this bug, valuation by
-      // valuation (smallest first), disallowing the ones already tried.
-      std::set<std::string> tried;
-      std::string last_unmapped;
-      size_t all = 0;
-      std::vector<std::vector<int64_t>> vals = verify::Valuations(m, opt.vopt, &all);
-      for (const std::vector<int64_t>& val : vals) {
-        bool next_valuation = false;
-        while (!next_valuation && replays < opt.tries && unmapped < opt.max_unmapped &&
-               verdict != report::Status::Confirmed && !out_of_time()) {
-          if (driver::Interrupted()) {
-            failed = true;
-            why = "interrupted";
-            break;
-          }
-          verify::CheckOptions co = opt.vopt.check;
-          co.param_values = val;
-          co.deadline = std::min({clock_type::now() + Seconds(opt.check_seconds), f_end, total_end});
-          co.reject = [&](const verify::Violation& v) {
-            if (unmapped >= opt.max_unmapped) return false;
-            if (verify::ToFinding(m, v, "", opt.vopt.root).dedup_key != key) return false;
-            schedule::Schedule s;
-            std::string w;
-            if (!ScheduleFromCounterexample(m, v, rec.trace, rec.trace_dir, opt.vopt.root, &s, &w)) {
-              // Disallowed: a step with no recorded match.
-              unmapped++;
-              refuted++;
-              if (last_unmapped.empty()) last_unmapped = w;
-              return true;
-            }
-            return tried.count(Signature(s)) > 0;
-          };
-          verify::CheckResult cr = verify::Check(m, co);
-          const verify::Violation* v = nullptr;
-          for (const verify::Violation& x : cr.violations) {
-            if (verify::ToFinding(m, x, "", opt.vopt.root).dedup_key == key) v = &x;
-          }
-          if (v == nullptr) {
-            next_valuation = true;
-            break;
-          }
-          schedule::Schedule s;
-          std::string w;
-          if (!ScheduleFromCounterexample(m, *v, rec.trace, rec.trace_dir, opt.vopt.root, &s, &w)) {
-            // Past max_unmapped the checker no longer disallows.
-            why = "no counterexample maps onto the recorded run of " + test_name + ": " + w;
-            break;
-          }
-          tried.insert(Signature(s));
-          std::string path =
-              (fs::path(opt.schedule_dir) / fmt::format("verify-{}-{}.sched", nsched++, report::KindName(f0.kind)))
-                  .string();
-          std::string err;
-          if (!schedule::WriteSchedule(path, s, &err)) {
-            failed = true;
-            why = err;
-            break;
-          }
-          if (opt.progress) opt.progress(fmt::format("replaying counterexample {} of {}", replays + 1, what));
-          RunOptions ro;
-          ro.out_dir = (fs::path(opt.work_dir) / fmt::format("replay-{}", nsched)).string();
-          ro.wall_seconds = opt.replay_seconds;
-          ro.pass_through = false;
-          ro.self_exe = opt.self_exe;
-          ScheduledRun res;
-          replays++;
-          const auto replay_start = clock_type::now();
-          const bool ran = RunSchedule(*replay_runner, s, path, ro, &res, &err);
-          replay_secs += std::chrono::duration<double>(clock_type::now() - replay_start).count();
-          if (!ran) {
-            if (driver::Interrupted()) {
-              failed = true;
-              why = "interrupted during a replay";
-              break;
-            }
-            refuted++;
-            why = fmt::format("counterexample {}: the replay failed: {}", refuted, err);
-            continue;
-          }
-          if (Shows(f0, res.occurred)) {
-            verdict = report::Status::Confirmed;
-            reproduce = ReproduceCommand(opt.gordian, fs::absolute(path).string());
-            std::string valuation = verify::ValuationText(m, val);
-            why = fmt::format("confirmed on {} ({}{}{}); {}", test_name,
-                              refuted == 0 ? "the first counterexample"
-                                           : fmt::format("after {} refuted counterexample{}", refuted,
-                                                         refuted == 1 ? "" : "s"),
-                              valuation.empty() ? "" : ", " + valuation,
-                              refuted > 0 && !last_unmapped.empty() ? "; first refuted: " + last_unmapped : "",
-                              reproduce);
-          } else {
-            refuted++;
-            why = fmt::format("counterexample {} replayed on {}: the bug did not show ({}; the run hit {}); "
-                              "schedule {}", refuted, test_name, schedule::DescribeFollow(res.follow),
-                              HitText(res.occurred), path);
-          }
-        }
-        if (failed || verdict == report::Status::Confirmed || replays >= opt.tries || unmapped >= opt.max_unmapped ||
-            out_of_time()) {
-          break;
-        }
-      }
-      if (verdict != report::Status::Confirmed && !failed && (refuted > 0 || replays > 0)) {
-        verdict = report::Status::Unconfirmed;
-        if (why.empty() || replays == 0) {
-          why = fmt::format("{} counterexample{} tried, none maps onto the recorded run of {}: {}", refuted,
-                            refuted == 1 ? "" : "s", test_name, last_unmapped);
-        }
-      } else if (verdict != report::Status::Confirmed && !failed && out_of_time()) {
-        timed_out = true;
-        why = fmt::format("not tried: its {:g} s to confirm ran out before a counterexample was replayed",
-                          opt.finding_seconds);
-      } else if (verdict != report::Status::Confirmed && !failed && why.empty()) {
-        why = "the checker gave no counterexample of this bug again (bounded search?)";
-      }
+      TryModel(m, key, f0, what, rec, test_name, *replay_runner, opt, &nsched, &at);
     }
     const double secs = std::chrono::duration<double>(clock_type::now() - f_start).count();
-    if (!any_test) {
+    if (!at.any_test) {
       sum->no_test++;
       sum->notes.push_back(fmt::format("{}: stays predicted: no test reaches {}", what, models[ms[0]].entry));
       // A warning with its score: nothing ran it, nothing refuted it.
@@ -427,26 +450,26 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       }
       continue;
     }
-    if (failed) {
+    if (at.failed) {
       sum->failed++;
-      sum->errors.push_back(fmt::format("{}: not confirmed: {}", what, why));
-      sum->notes.push_back(fmt::format("{}: stays predicted: {}", what, why));
+      sum->errors.push_back(fmt::format("{}: not confirmed: {}", what, at.why));
+      sum->notes.push_back(fmt::format("{}: stays predicted: {}", what, at.why));
       continue;
     }
-    if (verdict == report::Status::Confirmed) {
+    if (at.verdict == report::Status::Confirmed) {
       sum->confirmed++;
-      if (refuted > 0) sum->confirmed_later++;
-    } else if (verdict == report::Status::Unconfirmed) {
+      if (at.refuted > 0) sum->confirmed_later++;
+    } else if (at.verdict == report::Status::Unconfirmed) {
       sum->unconfirmed++;
     }
     sum->notes.push_back(fmt::format("{}: {}: {} ({} replay{} in {:.1f} s, {:.1f} s in all)", what,
-                                     report::StatusName(verdict), why, replays, replays == 1 ? "" : "s",
-                                     replay_secs, secs));
+                                     report::StatusName(at.verdict), at.why, at.replays, at.replays == 1 ? "" : "s",
+                                     at.replay_secs, secs));
     for (size_t i : members) {
       report::Finding& f = (*findings)[i];
-      f.status = verdict;
-      if (verdict == report::Status::Confirmed) f.reproduce = reproduce;
-      if (verdict == report::Status::Predicted && timed_out && f.note.empty()) f.note = "possible (" + why + ")";
+      f.status = at.verdict;
+      if (at.verdict == report::Status::Confirmed) f.reproduce = at.reproduce;
+      if (at.verdict == report::Status::Predicted && at.timed_out && f.note.empty()) f.note = "possible (" + at.why + ")";
     }
   }
   sum->seconds = std::chrono::duration<double>(clock_type::now() - start).count();
