@@ -228,7 +228,7 @@ void RecordTest(const ir::Program& prog, const ir::Function& test, const std::st
 
 // What confirming one bug (the findings of one dedup key) has come to, over
 // the models that have it.
-struct Attempt {
+struct ConfirmAttempt {
   report::Status verdict = report::Status::Predicted;
   std::string reproduce, why;
   int replays = 0, unmapped = 0, refuted = 0;
@@ -250,7 +250,7 @@ struct Attempt {
 // runner until one shows the bug; what came of it goes into *a.
 void TryModel(const verify::Model& m, const std::string& key, const report::Finding& f0, const std::string& what,
               const Recording& rec, const std::string& test_name, ScheduleRunner& runner,
-              const VerifyConfirmOptions& opt, size_t* nsched, Attempt* a) {
+              const VerifyConfirmOptions& opt, size_t* nsched, ConfirmAttempt* a) {
   // Ask the checker for counterexamples of this bug, valuation by
   // valuation (smallest first), disallowing the ones already tried.
   std::set<std::string> tried;
@@ -412,7 +412,7 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
     const std::string what = fmt::format("{} at {}", report::KindName(f0.kind), ShortSite(f0));
     std::vector<size_t> ms = ModelsOf(members, models, model_of);
     const auto f_start = clock_type::now();
-    Attempt at;
+    ConfirmAttempt at;
     at.end = f_start + Seconds(opt.finding_seconds);
     at.total_end = total_end;
     for (size_t mi : ms) {
