@@ -10,6 +10,7 @@
 #include <map>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -238,7 +239,12 @@ std::string_view ParseGoroutineLine(std::string_view rest, Schedule* out,
   if (!paths->insert(path).second) return "a goroutine listed twice";
   // Escapes as in text values: a spawn path has none; another path
   // (opaque to the runtime) may come from any goroutine label.
-  out->goroutines.push_back(Unescape(path));
+  std::string label = Unescape(path);
+  if (label.empty() || ((label[0] >= '0' && label[0] <= '9') && !(path[0] >= '0' && path[0] <= '9'))) {
+    // "\0" would be written back as 0, a spawn path: not the same schedule.
+    return "a goroutine that is no spawn path needs a label not beginning with a digit";
+  }
+  out->goroutines.push_back(std::move(label));
   counts->push_back(0);
   return "";
 }

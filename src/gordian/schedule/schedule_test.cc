@@ -101,6 +101,15 @@ TEST(ScheduleFormat, Errors) {
   // Only a select is forced to a case (the whole grammar: testdata/grammar/).
   EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\no 0 5 3 send 0 0 0 0 0 ?\n", &t, &err));
   EXPECT_NE(err.find("schedule line 3: bad choice"), std::string::npos) << err;
+  // A label that is no spawn path but unescapes to a digit would be
+  // written back as a spawn path: refused (found by scripts/fuzz). A
+  // label such as "?12" reads and writes back as it is.
+  EXPECT_FALSE(ParseSchedule("gordian-schedule 1\ng 1\ng \\0\n", &t, &err));
+  EXPECT_NE(err.find("schedule line 3:"), std::string::npos) << err;
+  ASSERT_TRUE(ParseSchedule("gordian-schedule 1\ng 1\ng ?12\n", &t, &err)) << err;
+  Schedule again;
+  ASSERT_TRUE(ParseSchedule(FormatSchedule(t), &again, &err)) << err;
+  EXPECT_EQ(again.goroutines, t.goroutines);
 }
 
 }  // namespace
