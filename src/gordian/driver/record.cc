@@ -461,6 +461,18 @@ bool Record(const RecordOptions& opts, RecordResult* result, std::string* err) {
   return true;
 }
 
+bool KeptTestBinary(const PackageTrace& p, const RecordResult& rec, TestBinary* out) {
+  std::string binary = p.trace_dir + "/" + kKeptBinaryFile;
+  if (access(binary.c_str(), X_OK) != 0) return false;
+  *out = TestBinary();
+  out->path = std::move(binary);
+  out->package_dir = p.source_dir;
+  out->import_path = p.import_path;
+  out->roots = rec.roots;
+  out->go_version = rec.go_version;
+  return true;
+}
+
 bool BuildTestBinary(const std::string& package_dir, bool race,
                      const std::vector<std::string>& build_flags, const std::string& bin_dir,
                      double wall_seconds, TestBinary* out, std::string* err) {

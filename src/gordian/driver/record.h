@@ -106,6 +106,11 @@ struct TestBinary {
   std::string go_version;
 };
 
+// The test binary a test-mode recording kept beside the trace of one of its
+// packages (RecordOptions::keep_binary), ready for a TestBinaryRunner:
+// false when none was kept there.
+bool KeptTestBinary(const PackageTrace& p, const RecordResult& rec, TestBinary* out);
+
 // Builds the test binary of the package in package_dir as Record's test
 // mode would (`go test -c -overlay=O -o BIN [-race] [build_flags] .`), into
 // bin_dir (which must exist). A build failure is false with the compiler's

@@ -1,8 +1,6 @@
 // This file implements RunPipeline (pipeline.h).
 #include "gordian/pipeline/pipeline.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -194,14 +192,10 @@ void AnalyzeTraces(const PipelineOptions& opt, const AnalyzeOptions& ao,
     ThrottledProgress progress(say_locked, what, opt.progress_interval);
     AnalyzeOptions a = ao;
     ConfirmOptions c = confirm;
-    std::string binary = p.trace_dir + "/" + driver::kKeptBinaryFile;
-    if (test_mode && access(binary.c_str(), X_OK) == 0) {
-      c.recorded_binary.path = binary;
-      c.recorded_binary.package_dir = p.source_dir;
-      c.recorded_binary.import_path = p.import_path;
-      c.recorded_binary.roots = res.roots;
-      c.recorded_binary.go_version = res.go_version;
-    } else if (!test_mode && res.program.path == binary) {
+    const std::string binary = p.trace_dir + "/" + driver::kKeptBinaryFile;
+    if (test_mode) {
+      driver::KeptTestBinary(p, res, &c.recorded_binary);
+    } else if (res.program.path == binary) {
       c.recorded_program = res.program;
     }
     a.confirm = &c;

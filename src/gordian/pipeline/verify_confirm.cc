@@ -3,8 +3,6 @@
 // checker, map, replay, disallow) and the verdict.
 #include "gordian/pipeline/verify_confirm.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <deque>
@@ -19,7 +17,6 @@
 
 #include "gordian/driver/process.h"
 #include "gordian/driver/record.h"
-#include "gordian/driver/trace_dirs.h"
 #include "gordian/pipeline/binary_runner.h"
 #include "gordian/pipeline/counterexample_schedule.h"
 #include "gordian/pipeline/reproduce.h"
@@ -212,16 +209,8 @@ void RecordTest(const ir::Program& prog, const ir::Function& test, const std::st
     } else if (!trace::ReadTrace(rr.traces[0].trace_dir, &rec->trace, &err)) {
       rec->error = fmt::format("the recording of {} does not read: {}", test_name, err);
     } else {
-      const driver::PackageTrace& p = rr.traces[0];
-      rec->trace_dir = p.trace_dir;
-      std::string binary = p.trace_dir + "/" + driver::kKeptBinaryFile;
-      if (access(binary.c_str(), X_OK) == 0) {
-        rec->binary.path = binary;
-        rec->binary.package_dir = p.source_dir;
-        rec->binary.import_path = p.import_path;
-        rec->binary.roots = rr.roots;
-        rec->binary.go_version = rr.go_version;
-      }
+      rec->trace_dir = rr.traces[0].trace_dir;
+      driver::KeptTestBinary(rr.traces[0], rr, &rec->binary);
     }
   }
 }
@@ -251,8 +240,7 @@ struct ConfirmAttempt {
 void TryModel(const verify::Model& m, const std::string& key, const report::Finding& f0, const std::string& what,
               const Recording& rec, const std::string& test_name, ScheduleRunner& runner,
               const VerifyConfirmOptions& opt, size_t* nsched, ConfirmAttempt* a) {
-  // Ask the checker for counterexamples of this bug, valuation by
-  // valuation (smallest first), disallowing the ones already tried.
+  // Valuations smallest first; a counterexample already tried is disallowed.
   std::set<std::string> tried;
   std::string last_unmapped;
   size_t all = 0;
@@ -335,21 +323,21 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
         a->reproduce = ReproduceCommand(opt.gordian, fs::absolute(path).string());
         std::string valuation = verify::ValuationText(m, val);
         a->why = fmt::format("confirmed on {} ({}{}{}); {}", test_name,
-                          a->refuted == 0 ? "the first counterexample"
-                                       : fmt::format("after {} refuted counterexample{}", a->refuted,
-                                                     a->refuted == 1 ? "" : "s"),
-                          valuation.empty() ? "" : ", " + valuation,
-                          a->refuted > 0 && !last_unmapped.empty() ? "; first refuted: " + last_unmapped : "",
-                          a->reproduce);
+                             a->refuted == 0 ? "the first counterexample"
+                                             : fmt::format("after {} refuted counterexample{}", a->refuted,
+                                                           a->refuted == 1 ? "" : "s"),
+                             valuation.empty() ? "" : ", " + valuation,
+                             a->refuted > 0 && !last_unmapped.empty() ? "; first refuted: " + last_unmapped : "",
+                             a->reproduce);
       } else {
         a->refuted++;
         a->why = fmt::format("counterexample {} replayed on {}: the bug did not show ({}; the run hit {}); "
-                          "schedule {}", a->refuted, test_name, schedule::DescribeFollow(res.follow),
-                          HitText(res.occurred), path);
+                             "schedule {}", a->refuted, test_name, schedule::DescribeFollow(res.follow),
+                             HitText(res.occurred), path);
       }
     }
-    if (a->failed || a->verdict == report::Status::Confirmed || a->replays >= opt.tries || a->unmapped >= opt.max_unmapped ||
-        a->OutOfTime()) {
+    if (a->failed || a->verdict == report::Status::Confirmed || a->replays >= opt.tries ||
+        a->unmapped >= opt.max_unmapped || a->OutOfTime()) {
       break;
     }
   }
@@ -357,12 +345,12 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
     a->verdict = report::Status::Unconfirmed;
     if (a->why.empty() || a->replays == 0) {
       a->why = fmt::format("{} counterexample{} tried, none maps onto the recorded run of {}: {}", a->refuted,
-                        a->refuted == 1 ? "" : "s", test_name, last_unmapped);
+                           a->refuted == 1 ? "" : "s", test_name, last_unmapped);
     }
   } else if (a->verdict != report::Status::Confirmed && !a->failed && a->OutOfTime()) {
     a->timed_out = true;
     a->why = fmt::format("not tried: its {:g} s to confirm ran out before a counterexample was replayed",
-                      opt.finding_seconds);
+                         opt.finding_seconds);
   } else if (a->verdict != report::Status::Confirmed && !a->failed && a->why.empty()) {
     a->why = "the checker gave no counterexample of this bug again (bounded search?)";
   }
@@ -427,16 +415,16 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       const auto rec_start = clock_type::now();
       RecordTest(prog, test, what, recordings.size(), opt, sum, &rec);
       at.end += clock_type::now() - rec_start;
+      if (!rec.error.empty()) {
+        at.failed = true;
+        at.why = rec.error;
+        break;
+      }
       std::unique_ptr<TestBinaryRunner> binary_runner;
       ScheduleRunner* replay_runner = &runner;
       if (!rec.binary.path.empty()) {
         binary_runner = std::make_unique<TestBinaryRunner>(rec.binary, &runner);
         replay_runner = binary_runner.get();
-      }
-      if (!rec.error.empty()) {
-        at.failed = true;
-        at.why = rec.error;
-        break;
       }
       TryModel(m, key, f0, what, rec, test_name, *replay_runner, opt, &nsched, &at);
     }
@@ -469,7 +457,9 @@ void ConfirmVerifyFindings(const ir::Program& prog, const std::vector<verify::Mo
       report::Finding& f = (*findings)[i];
       f.status = at.verdict;
       if (at.verdict == report::Status::Confirmed) f.reproduce = at.reproduce;
-      if (at.verdict == report::Status::Predicted && at.timed_out && f.note.empty()) f.note = "possible (" + at.why + ")";
+      if (at.verdict == report::Status::Predicted && at.timed_out && f.note.empty()) {
+        f.note = "possible (" + at.why + ")";
+      }
     }
   }
   sum->seconds = std::chrono::duration<double>(clock_type::now() - start).count();
