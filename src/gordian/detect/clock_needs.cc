@@ -161,17 +161,14 @@ class Marker {
         }
         if (releases == held_.size()) Need(cls, obj);  // unlocks what it does not hold
       }
-      // Anything done under a lock (but releasing that lock): every lock
-      // held, and the operation (a lock: the whole lock, for lock order; a
-      // channel operation: itself, mixed deadlock's partner search for it).
-      const bool operation = cls != ObjClass::None || r.kind == Kind::Select;
+      // A channel operation or select done under a lock: itself (mixed
+      // deadlock's partner search for it asks this engine). The locks
+      // themselves, and locks taken under others, are asked about only by
+      // the engine without lock edges, which picks its own clocks
+      // (predicted/weak_unneeded.cc).
+      const bool chan_op = cls == ObjClass::Chan || r.kind == Kind::Select;
       const size_t others = held_.size() - (releases < held_.size() ? 1 : 0);
-      if (operation && others > 0) {
-        NeedRecord(i);
-        for (size_t k = 0; k < held_.size(); ++k) {
-          if (k != releases) Need(held_[k].cls, held_[k].obj);
-        }
-      }
+      if (chan_op && others > 0) NeedRecord(i);
       if (releases < held_.size()) held_.erase(held_.begin() + static_cast<std::ptrdiff_t>(releases));
       if (Acquired(r) && obj != hb::kNoObject) {
         for (const Held& h : held_) {

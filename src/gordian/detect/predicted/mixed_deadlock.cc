@@ -35,21 +35,21 @@ bool IsRelease(Kind k) {
   return k == Kind::MutexUnlock || k == Kind::RWUnlock || k == Kind::RUnlock;
 }
 
-// The latest acquisition of lock `key` by goroutine index g before record
-// `before`, provided g released it again before `before`; kNoRecord else.
-uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held,
+}  // namespace
+
+uint32_t ReleasedAcquireBefore(const hb::OpIndex& index, uint64_t key, bool reader_held,
                                GoroutineIndex g, uint32_t before) {
   ObjClass cls = ObjClass(key >> 32);
-  auto ops = c.ops.Ops(cls, uint32_t(key));
+  auto ops = index.Ops(cls, uint32_t(key));
   // Ops are in record order: find the last one before `before`.
   auto it = std::lower_bound(ops.begin(), ops.end(), before);
   bool released = false;
-  const uint32_t gbegin = c.GoroutineAt(g).begin;
+  const uint32_t gbegin = index.trace().goroutines[trace::Value(g)].begin;
   while (it != ops.begin()) {
     --it;
     uint32_t i = *it;
     if (i < gbegin) break;
-    const trace::Record& r = c.rec(i);
+    const trace::Record& r = index.trace().records[i];
     if (IsRelease(r.kind) && !(r.flags & trace::kFailed)) {
       released = true;
       continue;
@@ -65,7 +65,27 @@ uint32_t ReleasedAcquireBefore(PredictContext& c, uint64_t key, bool reader_held
   return hb::kNoRecord;
 }
 
-}  // namespace
+uint32_t MixedDeadlockPartner(const hb::OpIndex& ops, uint32_t x) {
+  const trace::Trace& t = ops.trace();
+  const trace::Record& r = t.records[x];
+  if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) return hb::kNoRecord;
+  uint32_t ch = ops.ObjectOf(x);
+  if (ch == hb::kNoObject) return hb::kNoRecord;
+  uint32_t y = hb::kNoRecord;
+  if (r.flags & trace::kClosed) {
+    if (r.kind != Kind::ChanRecv) return hb::kNoRecord;
+    y = ops.Channel(ch).close_rec;
+  } else {
+    if (ops.Channel(ch).capacity != 0) return hb::kNoRecord;
+    y = ops.Partner(x);
+  }
+  if (y == hb::kNoRecord) return hb::kNoRecord;
+  uint32_t yown = ops.Owner(y);
+  if (ops.GoroutineIndexOf(yown) == ops.GoroutineIndexOf(x) || t.records[yown].tpost == 0) {
+    return hb::kNoRecord;
+  }
+  return y;
+}
 
 void PredictMixedDeadlock(PredictContext& c) {
   if (c.NoLocks()) return;  // nothing is done under a lock
@@ -74,25 +94,14 @@ void PredictMixedDeadlock(PredictContext& c) {
   for (GoroutineIndex a : c.Goroutines()) {
     WalkLocksets(c, a, &held, [&](uint32_t x, const std::vector<HeldLock>& h) {
       if (h.empty() || c.exhausted()) return;
-      const trace::Record& r = c.rec(x);
-      if ((r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) || r.tpost == 0) return;
-      uint32_t ch = c.ops.ObjectOf(x);
-      if (ch == hb::kNoObject) return;
-      uint32_t y = hb::kNoRecord;
-      if (r.flags & trace::kClosed) {
-        if (r.kind != Kind::ChanRecv) return;
-        y = c.ops.Channel(ch).close_rec;
-      } else {
-        if (c.ops.Channel(ch).capacity != 0) return;
-        y = c.hb.Partner(x);
-      }
+      const uint32_t y = MixedDeadlockPartner(c.ops, x);
       if (y == hb::kNoRecord) return;
+      const trace::Record& r = c.rec(x);
       uint32_t yown = c.ops.Owner(y);
       GoroutineIndex b = c.Gor(yown);
-      if (b == a || c.rec(yown).tpost == 0) return;
       for (const HeldLock& m : h) {
         if (!c.Spend(1)) return;
-        uint32_t lb = ReleasedAcquireBefore(c, m.key, m.reader, b, yown);
+        uint32_t lb = ReleasedAcquireBefore(c.ops, m.key, m.reader, b, yown);
         if (lb == hb::kNoRecord) continue;
         const hb::HappensBefore* weak = c.Weak();
         if (weak == nullptr || !weak->Concurrent(m.acquire, lb)) continue;

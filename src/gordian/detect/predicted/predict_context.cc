@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gordian/detect/read_goroutines.h"
 #include "gordian/report/dedup.h"
 #include "gordian/util/phase_timing.h"
 
@@ -18,6 +19,15 @@ const hb::HappensBefore* PredictContext::Weak() {
     return nullptr;
   }
   hb::HbOptions o = hb.options();
+  if (o.unneeded != nullptr && !o.unneeded->empty()) {
+    // Clocks on demand (clock_needs.h): this engine keeps only the clocks
+    // of the acquisitions its detectors ask about, and the entries of the
+    // goroutines those questions read.
+    util::PhaseTimer timer("weak");  // GORDIAN_TIMING=1
+    o.unneeded = WeakUnneeded(*this);
+    o.read_goroutines = ReadGoroutinesOf(ops, o.unneeded.get()).read;
+    timer.Lap("clock needs");
+  }
   if (opt.weak_clock_budget_bytes != UINT64_MAX) o.clock_budget_bytes = opt.weak_clock_budget_bytes;
   if (opt.weak_memory_limit_bytes != UINT64_MAX) o.memory_limit_bytes = opt.weak_memory_limit_bytes;
   weak_ = hb::BuildWithoutMutexEdges(hb, std::move(o));

@@ -161,6 +161,19 @@ template <typename Visit>
 void WalkLocksets(const PredictContext& c, GoroutineIndex g, std::vector<HeldLock>* held,
                   Visit&& visit);
 
+// Mixed deadlock's questions (mixed_deadlock.cc), also asked by
+// WeakUnneeded: the partner Y of a completed plain send or receive x on an
+// unbuffered channel (or the close a receive saw), when Y's operation
+// completed in another goroutine; kNoRecord else.
+RecordId MixedDeadlockPartner(const hb::OpIndex& ops, RecordId x);
+// The latest acquisition of lock `key` by goroutine index g before record
+// `before`, provided g released it again before `before`; kNoRecord else.
+RecordId ReleasedAcquireBefore(const hb::OpIndex& ops, uint64_t key, bool reader_held,
+                               GoroutineIndex g, RecordId before);
+// The records the engine without lock edges (PredictContext::Weak) need
+// not keep a clock for (weak_unneeded.cc).
+std::shared_ptr<const hb::RecordMask> WeakUnneeded(const PredictContext& c);
+
 // One detector per file (predict.h lists them).
 void PredictSendOnClosed(PredictContext& c);
 void PredictRecvOnClosed(PredictContext& c);
