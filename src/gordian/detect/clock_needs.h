@@ -14,9 +14,11 @@
 //   - an operation on it never completed or failed, or was in progress
 //     when a test ended (leaks, occurred misuse);
 //   - some goroutine unlocks it without holding it (unlock of unlocked),
-//     locks it again while holding it, or does anything else but unlock it
-//     while holding it; or it is taken while its goroutine holds another
-//     lock (lock order, mixed deadlock, recursive read lock).
+//     or locks it again while holding it.
+// Lock order, mixed deadlock and recursive read lock ask their questions
+// of the engine without lock edges, which keeps the clocks of just the
+// acquisitions they ask about (predicted/weak_unneeded.cc), not of this
+// engine.
 // A channel keeps the clocks of the records some detector asks about as b
 // (docs/analysis-needs.md, "Which records are b"):
 //   - an operation that never completed, or was in progress when a test
@@ -33,7 +35,7 @@
 //   - the first 64 receives at each site of a channel received from at
 //     two sites or more (concurrent receives);
 //   - an operation done while its goroutine holds a lock (mixed deadlock's
-//     partner search).
+//     partner search, which asks this engine).
 // A channel of which some record keeps its clock keeps its first record's
 // too: detect/predicted/predict_context.h's Unclocked() looks at the first
 // record to tell a wholly exempt object, which the detectors skip. A select
