@@ -75,6 +75,10 @@ using PlanFn = bool (*)(const PlanInput& in, std::vector<Plan>* plans, std::stri
 struct RewriteSpec {
   PlanFn plan = nullptr;    // nullptr: findings of the kind are not rewritten
   bool needs_weak = false;  // the plan may use PlanInput::weak (build it first)
+  // The plan reads the index only, never a clock: made with any engine it
+  // is the same, so the analysis can tell before it builds the engine with
+  // every clock whether the plan has operations to linearize at all.
+  bool index_only = false;
 };
 
 // The rewrite of a finding kind (the rewrite column of finding_kinds.def).

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "gordian/detect/rewrite_plan.h"
 #include "gordian/driver/deadline.h"
 #include "gordian/driver/process.h"
 #include "gordian/pipeline/reproduce.h"
@@ -42,6 +43,23 @@ ScheduleRunner& RunnerOf(const ConfirmOptions& opt) {
 
 }  // namespace
 
+bool ConfirmNeedsEveryClock(const trace::Trace& t, const hb::HappensBefore& hb,
+                            const std::vector<report::Finding>& findings) {
+  for (const report::Finding& f : findings) {
+    if (!ReplaysPrediction(f) || f.records.empty()) continue;
+    const detect::RewriteSpec& spec = detect::RewriteOf(f.kind);
+    if (spec.plan == nullptr) continue;  // not rewritten
+    if (!spec.index_only) return true;
+    std::vector<detect::Plan> plans;
+    std::string err;
+    if (!spec.plan(detect::PlanInput{t, hb, nullptr, f}, &plans, &err)) continue;
+    for (const detect::Plan& p : plans) {
+      if (!p.bug.empty()) return true;
+    }
+  }
+  return false;
+}
+
 void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
                      const hb::HappensBefore& hb, std::vector<report::Finding>* findings,
                      const ConfirmOptions& opt, ConfirmSummary* sum) {
@@ -54,7 +72,7 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
   std::vector<std::string> order;
   for (size_t i = 0; i < findings->size(); i++) {
     const report::Finding& f = (*findings)[i];
-    if (f.status != report::Status::Predicted || f.severity == report::Severity::Info) continue;
+    if (!ReplaysPrediction(f)) continue;
     std::string key = f.dedup_key.empty() ? fmt::format("#{}", i) : f.dedup_key;
     auto [it, fresh] = groups.try_emplace(key);
     if (fresh) order.push_back(key);
@@ -339,8 +357,7 @@ bool ConfirmTrace(const std::string& cmd, const trace::Trace& t, const hb::Happe
   if (!opt.enabled) return false;
   bool any = false;
   for (const report::Finding& f : *findings) {
-    any = any || (f.status == report::Status::Predicted && f.severity != report::Severity::Info &&
-                  !f.records.empty()) ||
+    any = any || (ReplaysPrediction(f) && !f.records.empty()) ||
           (f.status == report::Status::Occurred && f.severity != report::Severity::Info);
   }
   if (!any) return false;

@@ -66,6 +66,20 @@ struct ConfirmSummary {
   std::vector<std::string> notes;  // one line per finding: what happened
 };
 
+// Whether ConfirmFindings tries to replay f: a predicted bug or warning
+// (information findings are never replayed).
+inline bool ReplaysPrediction(const report::Finding& f) {
+  return f.status == report::Status::Predicted && f.severity != report::Severity::Info;
+}
+
+// Whether confirming the findings of t needs an engine with the clock of
+// every record (the linearization of a plan reads the clocks of its bug
+// operations' past), given the engine hb they were predicted with: false
+// when no finding is replayed, or when each one replayed has an index-only
+// plan (detect::RewriteSpec::index_only) with no operation to linearize.
+bool ConfirmNeedsEveryClock(const trace::Trace& t, const hb::HappensBefore& hb,
+                            const std::vector<report::Finding>& findings);
+
 // t and hb belong to the trace in trace_dir; findings are its findings
 // (Finding::records index t). Predicted findings are updated in place.
 void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,

@@ -248,11 +248,11 @@ bool FromTraceForTest(const trace::Trace& t, const std::string& trace_dir, const
     }
   }
   const std::string renamed = fmt::format("{}.{}", parent, index);
-  Schedule all = FromTrace(t, trace_dir);
   auto in_test = [&](const std::string& p) {
     return p == path || (p.size() > path.size() && p.compare(0, path.size(), path) == 0 &&
                          p[path.size()] == '.');
   };
+  Schedule all = FromTrace(t, trace_dir, in_test);
   Schedule s;
   s.cmd = OnlyTest(all.cmd, test);
   s.origin = all.origin + " (test " + test + ")";
@@ -295,11 +295,23 @@ bool FromTraceForTest(const trace::Trace& t, const std::string& trace_dir, const
   return true;
 }
 
-Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
+Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir,
+                   const std::function<bool(const std::string& stable_id)>& keep) {
   Schedule s;
   s.cmd = InvocationOf(t, trace_dir);
   s.origin = "trace " + fs::absolute(trace_dir).lexically_normal().string();
   std::vector<TraceOp> ops = ControlledOps(t);
+  // Only the kept goroutines' operations, after the order and the repairs
+  // were decided over all of them: the positions below count these.
+  std::vector<uint8_t> kept_gid;
+  if (keep) {
+    for (const auto& g : t.goroutines) {
+      if (g.gid >= kept_gid.size()) kept_gid.resize(g.gid + 1, 0);
+      kept_gid[g.gid] = !g.stable_id.empty() && keep(g.stable_id);
+    }
+    std::erase_if(ops, [&](const TraceOp& o) { return o.gid >= kept_gid.size() || !kept_gid[o.gid]; });
+  }
+  auto kept = [&](uint32_t gid) { return !keep || (gid < kept_gid.size() && kept_gid[gid]); };
   std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
   std::vector<uint32_t> counts(s.goroutines.size(), 0);
   s.ops.reserve(ops.size());
@@ -355,7 +367,7 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir) {
     return static_cast<uint32_t>(at - ops.begin());
   };
   for (const auto& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;
+    if (g.stable_id.empty() || !kept(g.gid)) continue;
     uint32_t index = 0;
     for (uint32_t i = g.begin; i < g.end; i++) {
       const Record& r = t.records[i];

@@ -2,6 +2,7 @@
 // that a replayed trace followed a schedule.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -58,8 +59,13 @@ Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir);
 // gid -> index in s->goroutines.
 std::unordered_map<uint32_t, uint32_t> ScheduleGoroutines(const trace::Trace& t, Schedule* s);
 
-// The schedule of the whole recorded run t.
-Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir);
+// The schedule of the whole recorded run t. With keep, only the operations
+// (and gates) of the goroutines whose stable id it accepts are listed, at
+// the positions they have among themselves: what filtering the whole
+// schedule would give, without making the whole schedule (FromTraceForTest
+// on a suite of 44M operations: gigabytes of operations to keep a few).
+Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir,
+                   const std::function<bool(const std::string& stable_id)>& keep = nullptr);
 
 // inv running only the top-level test name: its -test.run (and
 // -test.count) replaced by -test.run=^name$.

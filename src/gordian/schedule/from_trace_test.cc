@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "gordian/trace/writer.h"
 #include "gordian/trace/written_trace_test.h"
 #include "gordian/util/temp_dir_test.h"
@@ -438,6 +440,41 @@ TEST_F(FromTraceTest, ATestAloneKeepsItsGoroutinesRenamedAsWhenItRunsAlone) {
   for (const std::string& a : s.cmd.args) {
     EXPECT_EQ(a.rfind("-test.count=", 0), std::string::npos) << a;
     EXPECT_NE(a, "-test.run=^Test");
+  }
+}
+
+TEST_F(FromTraceTest, KeepingSomeGoroutinesListsWhatFilteringTheWholeScheduleWould) {
+  trace::Trace t = WrittenTrace(TwoTests(false), dir_);
+  const Schedule all = FromTrace(t, dir_);
+  for (const std::string& kept_id : {std::string("1.1"), std::string("1.0"), std::string("1")}) {
+    SCOPED_TRACE(kept_id);
+    auto keep = [&](const std::string& id) {
+      return id == kept_id || id.rfind(kept_id + ".", 0) == 0;
+    };
+    const Schedule part = FromTrace(t, dir_, keep);
+    EXPECT_EQ(part.goroutines, all.goroutines);
+    // The whole schedule's operations of the kept goroutines, in order, and
+    // each gate's position counted among them.
+    std::vector<uint32_t> before(all.ops.size() + 1, 0);
+    std::vector<std::string> want;
+    for (size_t i = 0; i < all.ops.size(); i++) {
+      const bool in = keep(all.goroutines[all.ops[i].g]);
+      before[i + 1] = before[i] + in;
+      if (in) want.push_back(fmt::format("{} {} #{} {}", all.ops[i].g, KindName(all.ops[i].kind),
+                                         all.ops[i].index, all.ops[i].val));
+    }
+    std::vector<std::string> got;
+    for (const Op& op : part.ops) {
+      got.push_back(fmt::format("{} {} #{} {}", op.g, KindName(op.kind), op.index, op.val));
+    }
+    EXPECT_EQ(got, want);
+    std::vector<std::string> want_ends, got_ends;
+    for (const Gate& g : all.test_ends) {
+      if (keep(all.goroutines[g.g])) want_ends.push_back(fmt::format("{} {} {}", g.g, g.index, before[g.pos]));
+    }
+    for (const Gate& g : part.test_ends) got_ends.push_back(fmt::format("{} {} {}", g.g, g.index, g.pos));
+    EXPECT_EQ(got_ends, want_ends);
+    EXPECT_FALSE(got.empty() && got_ends.empty()) << "something of " << kept_id << " is kept";
   }
 }
 

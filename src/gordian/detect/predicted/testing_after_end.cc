@@ -110,6 +110,6 @@ bool PlanTestingAfterEnd(const PlanInput& in, std::vector<Plan>* plans, std::str
 
 }  // namespace
 
-extern const RewriteSpec kTestingAfterEndRewrite{PlanTestingAfterEnd, false};
+extern const RewriteSpec kTestingAfterEndRewrite{PlanTestingAfterEnd, false, /*index_only=*/true};
 
 }  // namespace gordian::detect
