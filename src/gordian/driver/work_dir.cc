@@ -86,8 +86,16 @@ void PruneSchedules(const std::string& cache) {
 bool RunDirInUse(const std::string& dir) {
   std::ifstream in(fs::path(dir) / "owner");
   long pid = 0;
-  if (!(in >> pid) || pid <= 0) return false;
-  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+  if (in >> pid && pid > 0) return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+  // No owner yet (a gordian starting in it: MakeRunDir names it after
+  // making it; or an owner file written by a gordian that did not rename
+  // it into place), or none at all (a directory from before owner files):
+  // in use while it is younger than a day. Removing a starting run's
+  // directory made its first write fail ("cannot write .../overlay.json").
+  std::error_code ec;
+  auto t = fs::last_write_time(dir, ec);
+  if (ec) return false;
+  return fs::file_time_type::clock::now() - t < std::chrono::hours(24);
 }
 
 bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
@@ -95,16 +103,10 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   fs::create_directories(cache + "/runs", ec);
   // Run directories of gordian processes that were killed before they could
   // clean up: anything older than a day is no longer in use.
-  auto now = fs::file_time_type::clock::now();
   for (const auto& e : fs::directory_iterator(cache + "/runs", ec)) {
     std::error_code ec2;
-    auto t = e.last_write_time(ec2);
-    if (ec2 || !e.path().filename().string().starts_with("run-")) continue;
-    // Its owner is gone (a gordian killed before it could clean up), or it
-    // is older than a day (a directory from before owner files).
-    bool orphan = fs::exists(e.path() / "owner", ec2) ? !RunDirInUse(e.path().string())
-                                                      : now - t > std::chrono::hours(24);
-    if (orphan) fs::remove_all(e.path(), ec2);
+    if (!e.path().filename().string().starts_with("run-")) continue;
+    if (!RunDirInUse(e.path().string())) fs::remove_all(e.path(), ec2);
   }
   std::string tmpl = cache + "/runs/run-XXXXXX";
   if (ec || mkdtemp(tmpl.data()) == nullptr) {
@@ -115,7 +117,12 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   }
   *dir = tmpl;
   AddScratchDir(*dir);  // removed even if a signal ends gordian while busy
-  std::ofstream(fs::path(tmpl) / "owner") << getpid() << "\n";
+  // Written aside and renamed into place: another gordian sweeping the runs
+  // never reads a half-written owner file.
+  const fs::path owner = fs::path(tmpl) / "owner";
+  std::ofstream(fs::path(tmpl) / "owner.tmp") << getpid() << "\n";
+  std::error_code ec3;
+  fs::rename(fs::path(tmpl) / "owner.tmp", owner, ec3);
   return true;
 }
 

@@ -42,7 +42,8 @@ class ScopedRunDir {
 };
 
 // Whether the run directory dir belongs to a gordian process still running
-// (its owner file names a live process).
+// (its owner file names a live process), or may (it has no owner file that
+// names a process, and is younger than a day: one just made).
 bool RunDirInUse(const std::string& dir);
 
 // The schedules of earlier runs (cache/schedules/run-*: what `reproduce`
