@@ -245,9 +245,11 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
       engine_progress->sink->Update(engine_progress->phase, steps, records);
     }
   };
-  // Only the clocks some detector reads (detect/clock_needs.h).
+  // Only the clocks some detector reads (detect/clock_needs.h), with or
+  // without predictions: the occurred detectors' questions (a stuck
+  // operation's partners) are among those it keeps.
   detect::ClockNeeds needs;
-  if (opt.clocks_on_demand && opt.predict) {
+  if (opt.clocks_on_demand) {
     needs = detect::UnneededClocks(ops);
     ho.unneeded = needs.unneeded;
     // And only the entries of the goroutines some question reads
