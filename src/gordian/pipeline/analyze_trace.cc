@@ -60,7 +60,10 @@ double NextShedShare(double shed, uint64_t done, uint64_t total) {
 // largest objects, so that predictions about the others survive.
 std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std::string& dir,
                                                const hb::OpIndex& ops, const hb::HbOptions& options,
-                                               MemoryBudget* budget) {
+                                               MemoryBudget* budget, bool for_confirmation = false) {
+  // What the loss costs: the predictions, or, for the engine with every
+  // clock rebuilt after them, the replays that confirm them.
+  const char* lost = for_confirmation ? "the replays of predictions" : "predictions";
   const trace::Trace& t = ops.trace();
   std::string last_err;
   double share = 0;
@@ -108,24 +111,25 @@ std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std
                    hb->stats().engine_bytes);
     if (shed.records > 0) {
       budget->Drop(fmt::format("the happens-before clocks of {} goroutines did not fit in the "
-                               "memory budget ({}); predictions about its largest objects were "
+                               "memory budget ({}); {} about its largest objects were "
                                "dropped: {}",
-                               t.goroutines.size(), util::FormatSize(budget->limit()),
+                               t.goroutines.size(), util::FormatSize(budget->limit()), lost,
                                DescribeShedding(shed)));
     }
     if (hb->ClockBudgetExhausted()) {
       budget->Drop(fmt::format("the memory budget ({}) held the clocks of {} of {} records; "
-                               "predictions about the other {} were dropped",
+                               "{} about the other {} were dropped",
                                util::FormatSize(budget->limit()),
                                t.records.size() - hb->RecordsWithoutClock(), t.records.size(),
-                               hb->RecordsWithoutClock()));
+                               lost, hb->RecordsWithoutClock()));
     }
     return hb;
   }
   budget->Drop(fmt::format("the happens-before clocks of {} goroutines outgrew the memory "
                            "budget ({}): {}; "
-                           "no predictions were made for this trace",
-                           t.goroutines.size(), util::FormatSize(budget->limit()), last_err));
+                           "no {} were made for this trace",
+                           t.goroutines.size(), util::FormatSize(budget->limit()), last_err,
+                           for_confirmation ? "replays of predictions" : "predictions"));
   return nullptr;
 }
 
@@ -354,7 +358,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     hb::HbOptions full = ho;
     full.unneeded = nullptr;
     full.read_goroutines = nullptr;
-    a->hb = BuildEngine(cmd, dir, ops, full, &budget);
+    a->hb = BuildEngine(cmd, dir, ops, full, &budget, /*for_confirmation=*/true);
     have_hb = a->hb != nullptr;
     if (a->hb == nullptr) a->hb = std::make_unique<hb::HappensBefore>(full);
     timer.Lap("happens-before (every clock)");
