@@ -191,9 +191,11 @@ class CycleSearch {
 
 }  // namespace
 
-void PredictLockOrder(PredictContext& c) {
-  if (c.NoLocks()) return;  // no lock, no lock order
-  // Lock dependencies, merged per (goroutine, lock, held set).
+namespace {
+
+// The lock dependencies of every goroutine, merged per (goroutine, lock,
+// held set), each with its first kInstances requests.
+std::vector<Dep> LockDependencies(const PredictContext& c) {
   std::vector<Dep> deps;
   std::map<std::tuple<GoroutineIndex, uint64_t, bool, std::vector<uint64_t>>, uint32_t> seen;
   std::vector<HeldLock> held;
@@ -229,6 +231,21 @@ void PredictLockOrder(PredictContext& c) {
       }
     });
   }
+  return deps;
+}
+
+}  // namespace
+
+void MarkLockOrderRequests(const PredictContext& c, hb::RecordMask* keep) {
+  if (c.NoLocks()) return;
+  for (const Dep& d : LockDependencies(c)) {
+    for (uint32_t r : d.requests) keep->Set(r);
+  }
+}
+
+void PredictLockOrder(PredictContext& c) {
+  if (c.NoLocks()) return;  // no lock, no lock order
+  std::vector<Dep> deps = LockDependencies(c);
   if (deps.size() < 2) return;
   CycleSearch(c, deps).Run();
 }

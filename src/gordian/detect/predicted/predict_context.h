@@ -170,6 +170,9 @@ RecordId MixedDeadlockPartner(const hb::OpIndex& ops, RecordId x);
 // `before`, provided g released it again before `before`; kNoRecord else.
 RecordId ReleasedAcquireBefore(const hb::OpIndex& ops, uint64_t key, bool reader_held,
                                GoroutineIndex g, RecordId before);
+// Sets in keep the lock requests lock order asks the engine without lock
+// edges about: the first instances of each lock dependency (lock_order.cc).
+void MarkLockOrderRequests(const PredictContext& c, hb::RecordMask* keep);
 // The records the engine without lock edges (PredictContext::Weak) need
 // not keep a clock for (weak_unneeded.cc).
 std::shared_ptr<const hb::RecordMask> WeakUnneeded(const PredictContext& c);

@@ -3,7 +3,8 @@
 // three detectors that build it ask (docs/analysis-needs.md). Each asks
 // Before or Concurrent of two lock acquisitions only:
 //   - lock order (lock_order.cc): Concurrent(r1, r2) of requests each made
-//     while its goroutine held another lock;
+//     while its goroutine held another lock, of the first few instances of
+//     each lock dependency (MarkLockOrderRequests);
 //   - mixed deadlock (mixed_deadlock.cc): Concurrent(LA, LB) of the
 //     acquisition LA of a lock held at a plain channel operation X and the
 //     acquisition LB of that lock by X's partner's goroutine before the
@@ -31,13 +32,13 @@ std::shared_ptr<const hb::RecordMask> WeakUnneeded(const PredictContext& c) {
     WalkLocksets(c, g, &held, [&](uint32_t i, const std::vector<HeldLock>& h) {
       if (h.empty()) return;
       const Kind k = c.rec(i).kind;
-      if (k == Kind::MutexLock || k == Kind::RWLock || k == Kind::RLock) keep.Set(i);
       if (k == Kind::RLock) {
         const uint32_t d = c.ops.ObjectOf(i);
         for (const HeldLock& x : h) {
           if (d != hb::kNoObject && x.reader && x.key == LockKey(ObjClass::RWMutex, d)) {
             reread[d] = 1;
             keep.Set(x.acquire);
+            keep.Set(i);
           }
         }
       }
@@ -52,6 +53,7 @@ std::shared_ptr<const hb::RecordMask> WeakUnneeded(const PredictContext& c) {
       }
     });
   }
+  MarkLockOrderRequests(c, &keep);
   for (uint32_t d = 0; d < reread.size(); ++d) {
     if (!reread[d]) continue;
     for (uint32_t w : c.ops.Ops(ObjClass::RWMutex, d)) {

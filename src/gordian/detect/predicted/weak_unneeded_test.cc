@@ -65,6 +65,19 @@ TEST(WeakUnneeded, ALockTakenUnderAnotherKeepsItsClock) {
             (std::vector<std::string>{"1 MutexLock@2", "2 MutexLock@1"}));
 }
 
+TEST(WeakUnneeded, ADependencyTakenAgainAndAgainKeepsItsFirstInstancesOnly) {
+  // Lock order compares the first 4 instances of each dependency (the
+  // same goroutine, lock and held set): the other nested requests are no
+  // question.
+  std::string text = "1 go 2\n";
+  for (int k = 0; k < 6; ++k) {
+    text += "1 MutexLock obj=1\n1 MutexLock obj=2\n1 MutexUnlock obj=2\n1 MutexUnlock obj=1\n";
+  }
+  text += "2 MutexLock obj=2\n2 MutexLock obj=1\n2 MutexUnlock obj=1\n2 MutexUnlock obj=2\n";
+  EXPECT_EQ(Kept(text), (std::vector<std::string>{"1 MutexLock@2", "1 MutexLock@2", "1 MutexLock@2",
+                                                  "1 MutexLock@2", "2 MutexLock@1"}));
+}
+
 TEST(WeakUnneeded, ALockHeldAtASendKeepsItsAcquisitionAndThePartnersBefore) {
   // Mixed deadlock: 1 holds the mutex while it sends; the receiver took
   // the mutex before its receive (LB); 2's later critical section is no
