@@ -347,10 +347,14 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   // The rewrite of a prediction reads the clocks of every operation in the
   // bug's past: build the engine again with all of them, in the place of
   // the one without the unneeded clocks, unless no replayed finding has a
-  // past to linearize (ConfirmNeedsEveryClock). On a suite of 44M records
-  // that engine was twice the analysis's peak.
-  if (have_hb && opt.confirm != nullptr && opt.confirm->enabled && needs.records > 0 &&
-      ConfirmNeedsEveryClock(t, *a->hb, found)) {
+  // past to linearize, and only up to the last bug operation when that is
+  // known before (ClocksForConfirmation). On a suite of 44M records that
+  // engine was twice the analysis's peak.
+  const ConfirmClocks wanted = have_hb && opt.confirm != nullptr && opt.confirm->enabled &&
+                                       needs.records > 0
+                                   ? ClocksForConfirmation(t, *a->hb, found)
+                                   : ConfirmClocks{};
+  if (wanted.needed) {
     phase("happens-before (every clock)", 0, n);
     engine_progress->phase = "happens-before (every clock)";
     budget.Release(EngineFixedBytes(n, t.goroutines.size()) + a->hb->stats().engine_bytes);
@@ -358,6 +362,13 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
     hb::HbOptions full = ho;
     full.unneeded = nullptr;
     full.read_goroutines = nullptr;
+    if (wanted.up_to_stamp != UINT32_MAX) {
+      auto later = std::make_shared<hb::RecordMask>(n);
+      for (size_t i = 0; i < n; ++i) {
+        if (t.records[i].tpre > wanted.up_to_stamp) later->Set(i);
+      }
+      full.unneeded = std::move(later);
+    }
     a->hb = BuildEngine(cmd, dir, ops, full, &budget, /*for_confirmation=*/true);
     have_hb = a->hb != nullptr;
     if (a->hb == nullptr) a->hb = std::make_unique<hb::HappensBefore>(full);

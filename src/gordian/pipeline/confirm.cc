@@ -1,6 +1,7 @@
 // This file implements the confirmation step (confirm.h).
 #include "gordian/pipeline/confirm.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -43,21 +44,27 @@ ScheduleRunner& RunnerOf(const ConfirmOptions& opt) {
 
 }  // namespace
 
-bool ConfirmNeedsEveryClock(const trace::Trace& t, const hb::HappensBefore& hb,
-                            const std::vector<report::Finding>& findings) {
+ConfirmClocks ClocksForConfirmation(const trace::Trace& t, const hb::HappensBefore& hb,
+                                    const std::vector<report::Finding>& findings) {
+  ConfirmClocks out;
   for (const report::Finding& f : findings) {
     if (!ReplaysPrediction(f) || f.records.empty()) continue;
     const detect::RewriteSpec& spec = detect::RewriteOf(f.kind);
     if (spec.plan == nullptr) continue;  // not rewritten
-    if (!spec.index_only) return true;
+    if (!spec.index_only) return {true, UINT32_MAX};
     std::vector<detect::Plan> plans;
     std::string err;
     if (!spec.plan(detect::PlanInput{t, hb, nullptr, f}, &plans, &err)) continue;
     for (const detect::Plan& p : plans) {
-      if (!p.bug.empty()) return true;
+      for (const detect::BugOp& b : p.bug) {
+        out.needed = true;
+        for (trace::RecordId r : {b.rec, hb.ops().Owner(b.rec)}) {
+          out.up_to_stamp = std::max(out.up_to_stamp, t.records[r].tpre);
+        }
+      }
     }
   }
-  return false;
+  return out;
 }
 
 void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,

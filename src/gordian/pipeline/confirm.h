@@ -72,13 +72,23 @@ inline bool ReplaysPrediction(const report::Finding& f) {
   return f.status == report::Status::Predicted && f.severity != report::Severity::Info;
 }
 
-// Whether confirming the findings of t needs an engine with the clock of
-// every record (the linearization of a plan reads the clocks of its bug
-// operations' past), given the engine hb they were predicted with: false
-// when no finding is replayed, or when each one replayed has an index-only
-// plan (detect::RewriteSpec::index_only) with no operation to linearize.
-bool ConfirmNeedsEveryClock(const trace::Trace& t, const hb::HappensBefore& hb,
-                            const std::vector<report::Finding>& findings);
+// What confirming the findings of t needs of the engine it replays them
+// with, given the engine hb they were predicted with: the linearization of
+// a plan reads the clocks of its bug operations' past, which all started
+// no later than the last bug operation.
+struct ConfirmClocks {
+  // False when no finding is replayed, or each one replayed has an
+  // index-only plan (detect::RewriteSpec::index_only) with no operation to
+  // linearize: no engine to build.
+  bool needed = false;
+  // The clocks of the records that started (tpre) after this stamp are
+  // never read: the latest start of a bug operation of the index-only
+  // plans, when every replayed finding has one; UINT32_MAX (every clock)
+  // as soon as one plan is only known with the engine.
+  uint32_t up_to_stamp = 0;
+};
+ConfirmClocks ClocksForConfirmation(const trace::Trace& t, const hb::HappensBefore& hb,
+                                    const std::vector<report::Finding>& findings);
 
 // t and hb belong to the trace in trace_dir; findings are its findings
 // (Finding::records index t). Predicted findings are updated in place.
