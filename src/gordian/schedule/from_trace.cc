@@ -26,6 +26,15 @@ uint64_t OrderKey(const Record& r) {
   return 2 * uint64_t{trace::InfoOf(r.kind).at_post ? r.tpost : r.tpre};
 }
 
+size_t ControlledOpCount(const trace::Trace& t) {
+  size_t n = 0;
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;  // as ControlledOps
+    for (uint32_t i = g.begin; i < g.end; i++) n += IsControlled(t.records[i].kind);
+  }
+  return n;
+}
+
 std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
   std::vector<TraceOp> ops;
   for (const auto& g : t.goroutines) {

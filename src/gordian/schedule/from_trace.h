@@ -59,6 +59,10 @@ Invocation InvocationOf(const trace::Trace& t, const std::string& trace_dir);
 // gid -> index in s->goroutines.
 std::unordered_map<uint32_t, uint32_t> ScheduleGoroutines(const trace::Trace& t, Schedule* s);
 
+// How many operations FromTrace(t) lists, without making them (a caller
+// that refuses a schedule past some size asks this first).
+size_t ControlledOpCount(const trace::Trace& t);
+
 // The schedule of the whole recorded run t. With keep, only the operations
 // (and gates) of the goroutines whose stable id it accepts are listed, at
 // the positions they have among themselves: what filtering the whole

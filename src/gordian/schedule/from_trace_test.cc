@@ -478,6 +478,17 @@ TEST_F(FromTraceTest, KeepingSomeGoroutinesListsWhatFilteringTheWholeScheduleWou
   }
 }
 
+TEST_F(FromTraceTest, TheCountOfOperationsIsTheWholeSchedulesWithoutMakingIt) {
+  for (bool between : {false, true}) {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    trace::Trace t = WrittenTrace(TwoTests(between), dir_);
+    const size_t n = FromTrace(t, dir_).ops.size();
+    EXPECT_GT(n, 0u);
+    EXPECT_EQ(ControlledOpCount(t), n);
+  }
+}
+
 TEST_F(FromTraceTest, ATestAloneIsRefusedWhenItsSpawnPathCannotBeKnown) {
   Schedule s;
   std::string why;
