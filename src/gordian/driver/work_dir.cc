@@ -102,7 +102,7 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   std::error_code ec;
   fs::create_directories(cache + "/runs", ec);
   // Run directories of gordian processes that were killed before they could
-  // clean up: anything older than a day is no longer in use.
+  // clean up (RunDirInUse: an owner that is gone, or no owner for a day).
   for (const auto& e : fs::directory_iterator(cache + "/runs", ec)) {
     std::error_code ec2;
     if (!e.path().filename().string().starts_with("run-")) continue;
@@ -119,10 +119,10 @@ bool MakeRunDir(const std::string& cache, std::string* dir, std::string* err) {
   AddScratchDir(*dir);  // removed even if a signal ends gordian while busy
   // Written aside and renamed into place: another gordian sweeping the runs
   // never reads a half-written owner file.
-  const fs::path owner = fs::path(tmpl) / "owner";
-  std::ofstream(fs::path(tmpl) / "owner.tmp") << getpid() << "\n";
+  const fs::path written = fs::path(tmpl) / "owner.tmp";
+  std::ofstream(written) << getpid() << "\n";
   std::error_code ec3;
-  fs::rename(fs::path(tmpl) / "owner.tmp", owner, ec3);
+  fs::rename(written, fs::path(tmpl) / "owner", ec3);
   return true;
 }
 
