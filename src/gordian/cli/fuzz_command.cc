@@ -77,7 +77,7 @@ void DeclareFuzzFlags(util::FlagSet* flags_in, FuzzFlags* c) {
              "reproduce");
   flags.String("strategies", &c->strategies, "LIST",
                "the strategies to combine, by name, comma-separated (default: all of "
-               "prediction, flip, select, delay, chain)");
+               "prediction, flip, select, delay, chain, pairs)");
   flags.String("seed", &c->seed, "N",
                "the seed of every random choice (default: a new one, printed and in the "
                "JSON report); the same seed and the same runs give the same schedules");
@@ -177,7 +177,9 @@ std::optional<int> ReadFuzzFlags(const std::string& cmd, const FuzzFlags& c, Fuz
       bool known = std::any_of(strategies.begin(), strategies.end(),
                                [&](const auto& st) { return w == st->Name(); });
       if (!known) {
-        return UsageError(fmt::format("{}: -strategies: no strategy {:?} (prediction, flip, select, delay, chain)", cmd, w));
+        std::string names;
+        for (const auto& st : strategies) names += std::string(names.empty() ? "" : ", ") + st->Name();
+        return UsageError(fmt::format("{}: -strategies: no strategy {:?} ({})", cmd, w, names));
       }
     }
     std::erase_if(strategies, [&](const auto& st) {

@@ -440,6 +440,7 @@ class Campaign {
 void RunCampaign(const CampaignOptions& opt, CampaignResult* out,
                  const std::function<void(const CampaignStats&)>& progress) {
   *out = CampaignResult();
+  for (Strategy* s : opt.strategies) s->Begin();
   Campaign c(opt, out, progress);
   c.Run();
 }

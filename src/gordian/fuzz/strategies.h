@@ -1,12 +1,15 @@
 // This file declares the strategies `gordian fuzz` combines, one class
 // each, with what each proposes; each is implemented in its own file
 // (prediction_guided.cc, pair_flip.cc, select_preference.cc,
-// delay_points.cc, scheduling_chains.cc) with its own test. What a
+// delay_points.cc, scheduling_chains.cc, conflicting_pairs.cc) with its own test. What a
 // strategy is, and the default combination: strategy.h.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "gordian/fuzz/strategy.h"
@@ -143,6 +146,60 @@ class SchedulingChains final : public Strategy {
   size_t max_from_kept = 4;  // mutations of the chain of a schedule that added coverage
   size_t attempts = 48;      // mutated chains drawn per run, at most
   size_t peer_window = 8;    // peers: among the next operations on the object
+};
+
+// The conflicting-pairs strategy: systematic, bounded exploration of a
+// run's conflicting pairs, where the others draw at random (delay points,
+// chains) or look at neighbours only (pair flip, lock orders). A
+// conflicting pair is two completed operations on one object by different
+// goroutines that the run ordered one way and that could have taken effect
+// the other way (nothing but the object itself orders them): two sends, a
+// send and a close, two receives on a channel; two acquisitions of a lock
+// (not two RLocks; the engine without unlock->lock edges decides); any two
+// operations on a WaitGroup, Once or Cond (can_go_first.h). Not only
+// neighbours: each operation with the next `window` ones on the object.
+//
+// Depth 1: every pair of the run reversed (the later one first, each with
+// its past, then a free run), earliest first, each pair of sites once per
+// campaign: the strategy remembers what it proposed, so each run proposes
+// the next max_per_run pairs no earlier run proposed, and a campaign long
+// enough reverses every pair its runs show.
+// Depth 2 and more (up to max_depth): a run that followed a reversal and
+// added coverage has that reversal found again in its trace (each
+// operation by goroutine and index, as the prefix ordered it) and gets it
+// with one more pair of its own, on another object, reversed: two
+// orderings at once, on different objects, which the iteration of single
+// reversals loses when the second one's past does not hold the first.
+class ConflictingPairs final : public Strategy {
+ public:
+  const char* Name() const override { return "pairs"; }
+  void Propose(const AnalysedRun& run, std::vector<Candidate>* out) override;
+  void Begin() override;
+
+  size_t max_per_run = 8;    // new reversals of one pair, per run
+  size_t max_from_kept = 4;  // deeper reversals from a run that added coverage
+  size_t max_depth = 2;      // pairs reversed in one schedule
+  size_t window = 8;         // each operation pairs with the next `window` on its object
+  // An operation site is the earlier one of at most this many pairs per
+  // run (a loop repeats its pairs at the same sites).
+  size_t per_site = 8;
+
+  // An operation of a proposed reversal: how the next run finds it again.
+  struct Where {
+    std::string path;  // its goroutine's stable id
+    uint32_t index;    // among the goroutine's controlled operations
+    uint8_t kind;      // trace::Kind
+    std::string site;  // "file:line"
+  };
+  // A reversed pair: the operation put first, then the one it overtook.
+  struct Reversal {
+    Where first, second;
+    std::string key;  // the pair's own key ("flip send a.go:20 before send a.go:10")
+  };
+
+ private:
+  std::set<std::string> tried_;                           // keys proposed in this campaign
+  std::map<std::string, std::vector<Reversal>> reversals_;  // candidate key -> its reversals
 };
 
 }  // namespace gordian::fuzz

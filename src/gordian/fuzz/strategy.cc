@@ -19,6 +19,13 @@ std::vector<std::unique_ptr<Strategy>> DefaultStrategies() {
   auto chains = std::make_unique<SchedulingChains>();
   chains->max_per_run = 4;
   s.push_back(std::move(chains));
+  // Last: the systematic reversals of every conflicting pair, 4 new ones
+  // per run (a pair the lock-order or pair-flip strategy proposed first
+  // has its key and runs once), plus up to 4 deeper ones from a reversal
+  // that added coverage.
+  auto pairs = std::make_unique<ConflictingPairs>();
+  pairs->max_per_run = 4;
+  s.push_back(std::move(pairs));
   return s;
 }
 

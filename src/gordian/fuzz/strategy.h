@@ -16,6 +16,10 @@
 //   scheduling_chains.cc  chains of unordered operations on one object,
 //                         mutated as GoPie does; chains that added
 //                         coverage are mutated again.
+//   conflicting_pairs.cc  every pair of conflicting operations of a run,
+//                         each reversed once per campaign (systematic,
+//                         earliest first); a reversal that added coverage
+//                         gets a second one on another object.
 // A new strategy implements Strategy (its class in strategies.h), is added
 // to DefaultStrategies (strategy.cc), and gets a row in
 // docs/fuzzing-schedules.md.
@@ -77,6 +81,10 @@ class Strategy {
   // Appends the schedules the run suggests. Called from one thread at a
   // time.
   virtual void Propose(const AnalysedRun& run, std::vector<Candidate>* out) = 0;
+  // A campaign (of another test) starts: a strategy that remembers what it
+  // proposed forgets it here. The strategies of one command serve each of
+  // its tests' campaigns in turn.
+  virtual void Begin() {}
 };
 
 // The strategies `gordian fuzz` combines, in the order their proposals of
