@@ -243,7 +243,7 @@ TEST_F(FuzzCmdTest, TheCorpusIsInTheCacheAndBugSchedulesInTestdata) {
 // plain run of the same program cannot (a forced default, a leak made by a
 // hold). The corpus is not written (-corpus off).
 TEST_F(FuzzCmdTest, EveryStrategyAloneKeepsGoSemantics) {
-  for (const char* strategy : {"prediction", "flip", "select", "delay", "chain"}) {
+  for (const char* strategy : {"prediction", "flip", "select", "delay", "chain", "pairs"}) {
     std::vector<std::string> argv = {Gordian(), "fuzz", "--json", (tmp_ / "report.json").string(),
                                      "-strategies", strategy, "-budget", "6s", "-stale", "2s",
                                      "-seed", "7", "-corpus", "off", "-j", "2",

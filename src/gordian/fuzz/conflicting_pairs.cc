@@ -85,7 +85,7 @@ class PairFinder {
     const hb::OpIndex& ops = run_.hb.ops();
     std::vector<Pair> pairs;
     std::unordered_set<std::string> keys;
-    std::unordered_map<uint32_t, size_t> looked;  // site -> pairs it began
+    std::unordered_map<uint32_t, size_t> looked;  // site -> its executions paired so far
     for (ObjClass cls : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex, ObjClass::WaitGroup,
                          ObjClass::Once, ObjClass::Cond}) {
       bool lock = cls == ObjClass::Mutex || cls == ObjClass::RWMutex;
@@ -95,24 +95,25 @@ class PairFinder {
           if (Pairable(t_.records[r], cls)) recs.push_back(r);
         }
         if (recs.size() < 2) continue;
-        const hb::HappensBefore* e = lock ? Weak() : &run_.hb;
-        if (e == nullptr) continue;
         std::sort(recs.begin(), recs.end(), [&](uint32_t a, uint32_t b) {
           return schedule::OrderKey(t_.records[a]) < schedule::OrderKey(t_.records[b]);
         });
         for (size_t i = 0; i < recs.size(); i++) {
           uint32_t second = recs[i];
-          if (looked[t_.records[second].site] >= s_.per_site) continue;
+          if (looked[t_.records[second].site]++ >= s_.per_site) continue;
           for (size_t j = i + 1; j < recs.size() && j <= i + s_.window; j++) {
             uint32_t first = recs[j];
+            if (ops.GidOf(first) == ops.GidOf(second)) continue;
             if (lock && t_.records[first].kind == Kind::RLock &&
                 t_.records[second].kind == Kind::RLock) {
               continue;  // two readers do not exclude each other
             }
-            if (!CanGoFirst(*e, first, second)) continue;
+            // Locks: the engine without lock edges, built only now that
+            // two goroutines' acquisitions are to be compared.
+            const hb::HappensBefore* e = lock ? run_.Weak() : &run_.hb;
+            if (e == nullptr || !CanGoFirst(*e, first, second)) continue;
             std::string key = PairKey(t_, first, second, lock);
             if (!keys.insert(key).second) continue;
-            looked[t_.records[second].site]++;
             pairs.push_back(Pair{first, second, cls, t_.records[second].obj, lock, std::move(key)});
           }
         }
@@ -124,20 +125,10 @@ class PairFinder {
     return pairs;
   }
 
-  const hb::HappensBefore* Weak() {
-    if (!weak_tried_) {
-      weak_tried_ = true;
-      weak_ = hb::BuildWithoutMutexEdges(run_.hb, run_.hb.options());
-    }
-    return weak_.get();
-  }
-
  private:
   const AnalysedRun& run_;
   const trace::Trace& t_;
   const ConflictingPairs& s_;
-  std::unique_ptr<hb::HappensBefore> weak_;
-  bool weak_tried_ = false;
 };
 
 }  // namespace
@@ -225,7 +216,7 @@ void ConflictingPairs::Propose(const AnalysedRun& run, std::vector<Candidate>* o
       rv.key = p.key;
       reversals.push_back(std::move(rv));
     }
-    const hb::HappensBefore* e = plan.weak ? finder.Weak() : &run.hb;
+    const hb::HappensBefore* e = plan.weak ? run.Weak() : &run.hb;
     if (e == nullptr) return false;
     tried_.insert(key);
     rewrite::Rewrite rw;

@@ -48,7 +48,7 @@ class Proposer {
   // operation of its goroutine goes: a goroutine's scheduled operations
   // are a prefix of its own, INDEX 0, 1, 2, ...).
   bool Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const;
-  const hb::HappensBefore* Weak();
+  const hb::HappensBefore* Weak() const { return run_.Weak(); }
   // Alternative partners of receive r (a ChanRecv or a chosen receive case).
   void Partners(uint32_t r);
   void Select(uint32_t q);
@@ -62,17 +62,7 @@ class Proposer {
   size_t made_ = 0;
   std::set<std::string> keys_;  // tried in this run (loops repeat alternatives)
   schedule::GoroutineOps controlled_;
-  std::unique_ptr<hb::HappensBefore> weak_;
-  bool weak_tried_ = false;
 };
-
-const hb::HappensBefore* Proposer::Weak() {
-  if (!weak_tried_) {
-    weak_tried_ = true;
-    weak_ = hb::BuildWithoutMutexEdges(run_.hb, run_.hb.options());
-  }
-  return weak_.get();
-}
 
 bool Proposer::Drop(const Plan& plan, uint32_t drop, schedule::Schedule* s) const {
   std::set<uint32_t> keep;

@@ -180,8 +180,9 @@ class ConflictingPairs final : public Strategy {
   size_t max_from_kept = 4;  // deeper reversals from a run that added coverage
   size_t max_depth = 2;      // pairs reversed in one schedule
   size_t window = 8;         // each operation pairs with the next `window` on its object
-  // An operation site is the earlier one of at most this many pairs per
-  // run (a loop repeats its pairs at the same sites).
+  // The operations of one site that are paired with the next ones on
+  // their object: the first per_site executions of the site in the run (a
+  // loop repeats its pairs at the same sites).
   size_t per_site = 8;
 
   // An operation of a proposed reversal: how the next run finds it again.

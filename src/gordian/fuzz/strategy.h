@@ -72,6 +72,20 @@ struct AnalysedRun {
     return ran != nullptr && ran->strategy != "free" &&
            (added_coverage || ran->strategy == "corpus");
   }
+
+  // The engine without unlock->lock edges (hb::BuildWithoutMutexEdges),
+  // built the first time a strategy asks (lock orders, conflicting
+  // pairs) and shared by the strategies that ask about the same run;
+  // nullptr when it cannot be built.
+  const hb::HappensBefore* Weak() const {
+    if (!weak_tried_) {
+      weak_tried_ = true;
+      weak_ = hb::BuildWithoutMutexEdges(hb, hb.options());
+    }
+    return weak_.get();
+  }
+  mutable std::unique_ptr<hb::HappensBefore> weak_{};
+  mutable bool weak_tried_ = false;
 };
 
 class Strategy {
