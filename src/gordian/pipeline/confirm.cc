@@ -209,11 +209,21 @@ void ConfirmFindings(const trace::Trace& t, const std::string& trace_dir,
       std::error_code rm;
       fs::remove(path, rm);
     }
+    // A leak whose replay ended with every goroutine blocked: the
+    // leaked goroutine was what the rest waited for, and the test hangs.
+    // Said, so that a reader of "goroutine leak" who runs the reproduce
+    // command and sees a global deadlock knows it is the same bug.
+    const bool hangs = st == report::Status::Confirmed &&
+                       f.kind == report::FindingKind::GoroutineLeak &&
+                       rewrite::EndedInGlobalDeadlock(res.trace);
     for (size_t i : members) {
       (*findings)[i].status = st;
       if (st == report::Status::Confirmed) {
         (*findings)[i].reproduce = reproduce;
         (*findings)[i].reproduce_schedule = path;
+      }
+      if (hangs) {
+        (*findings)[i].message += "; in its replay the whole test hangs (every goroutine blocked)";
       }
     }
   }

@@ -584,6 +584,12 @@ std::string CheckCallAfterTestEnd(const Expectation& x, const trace::Trace& t) {
 
 }  // namespace
 
+bool EndedInGlobalDeadlock(const trace::Trace& t) {
+  // The watchdog's record is among the last ones: look from the end.
+  return std::any_of(t.records.rbegin(), t.records.rend(),
+                     [](const trace::Record& r) { return r.kind == trace::Kind::GlobalDeadlock; });
+}
+
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t) {
   const GoroutineOps controlled(t);
   for (const Expectation& x : ex) {

@@ -71,4 +71,9 @@ bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::
 // that does not hold, in words).
 std::string CheckExpectations(const std::vector<Expectation>& ex, const trace::Trace& t);
 
+// Whether replayed trace t ended with every goroutine blocked: the
+// recorder's watchdog wrote its GlobalDeadlock record. A goroutine leak
+// whose replay ends so hangs the whole test, which the report says.
+bool EndedInGlobalDeadlock(const trace::Trace& t);
+
 }  // namespace gordian::rewrite

@@ -406,3 +406,26 @@ TEST(Rewrite, TestingAfterEndWithoutAPriorOperationIsOnlyTheHold) {
 
 }  // namespace
 }  // namespace gordian::rewrite
+
+namespace gordian::rewrite {
+namespace {
+
+// A replay that ended with the watchdog's record hung with every goroutine
+// blocked; one without it did not.
+TEST(Rewrite, EndedInGlobalDeadlockReadsTheWatchdogsRecord) {
+  hb::testing::TraceBuilder ended;
+  uint32_t ch = ended.NewObject();
+  ended.BlockedRecv(ended.Go(1), ch);
+  ended.BlockedRecv(1, ch);
+  trace::Trace open = ended.Finish();
+  EXPECT_FALSE(EndedInGlobalDeadlock(open));
+  hb::testing::TraceBuilder hung;
+  ch = hung.NewObject();
+  hung.BlockedRecv(hung.Go(1), ch);
+  hung.BlockedRecv(1, ch);
+  hung.Add(1, trace::Kind::GlobalDeadlock);
+  EXPECT_TRUE(EndedInGlobalDeadlock(hung.Finish()));
+}
+
+}  // namespace
+}  // namespace gordian::rewrite
