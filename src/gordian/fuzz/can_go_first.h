@@ -1,15 +1,35 @@
-// This file owns the question the reordering strategies (pair flip,
-// scheduling chains) ask of every pair of a run's operations they might
-// put in the other order: could the later one have taken effect first?
+// This file owns the questions the reordering strategies (pair flip,
+// scheduling chains, conflicting pairs) ask of a run's operations: which
+// ones they may move (Reorderable), and, of a pair they might put in the
+// other order, could the later one have taken effect first (CanGoFirst)?
 #pragma once
 
 #include <cstdint>
 
 #include "gordian/hb/happens_before.h"
+#include "gordian/schedule/schedule.h"
 #include "gordian/trace/ids.h"
 #include "gordian/trace/trace.h"
 
 namespace gordian::fuzz {
+
+// Whether record r, on an object of class cls, is one a reordering may
+// move: controlled and completed; on a channel a plain send, receive or
+// close (a select's cases are the prediction-guided strategy's); on a
+// lock an acquisition (the unlock follows its critical section).
+inline bool Reorderable(const trace::Record& r, trace::ObjClass cls) {
+  if (!schedule::IsControlled(r.kind) || r.tpost == 0) return false;
+  using trace::Kind;
+  switch (cls) {
+    case trace::ObjClass::Chan:
+      return r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv || r.kind == Kind::ChanClose;
+    case trace::ObjClass::Mutex:
+    case trace::ObjClass::RWMutex:
+      return r.kind == Kind::MutexLock || r.kind == Kind::RWLock || r.kind == Kind::RLock;
+    default:
+      return true;
+  }
+}
 
 // Whether x can take effect before y, which the run had first: other
 // goroutines, unordered by happens-before. A kind a schedule orders at its

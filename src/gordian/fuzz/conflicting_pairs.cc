@@ -36,20 +36,6 @@ struct Pair {
   std::string key;
 };
 
-bool IsAcquire(Kind k) { return k == Kind::MutexLock || k == Kind::RWLock || k == Kind::RLock; }
-
-// The records of an object of class cls a pair may hold: controlled and
-// completed; on a channel its plain operations (a select's cases are the
-// prediction-guided strategy's), on a lock its acquisitions.
-bool Pairable(const trace::Record& r, ObjClass cls) {
-  if (!schedule::IsControlled(r.kind) || r.tpost == 0) return false;
-  if (cls == ObjClass::Chan) {
-    return r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv || r.kind == Kind::ChanClose;
-  }
-  if (cls == ObjClass::Mutex || cls == ObjClass::RWMutex) return IsAcquire(r.kind);
-  return true;
-}
-
 // The key of one reversal: the lock-order and pair-flip strategies' own
 // words for the same schedule, so that the campaign runs it once whoever
 // proposes it first.
@@ -75,61 +61,52 @@ std::string SetKey(std::vector<std::string> keys) {
   return k;
 }
 
-class PairFinder {
- public:
-  PairFinder(const AnalysedRun& run, const ConflictingPairs& s) : run_(run), t_(run.t), s_(s) {}
-
-  // The run's conflicting pairs (one per key), in the order the run had
-  // their earlier operation.
-  std::vector<Pair> Find() {
-    const hb::OpIndex& ops = run_.hb.ops();
-    std::vector<Pair> pairs;
-    std::unordered_set<std::string> keys;
-    std::unordered_map<uint32_t, size_t> looked;  // site -> its executions paired so far
-    for (ObjClass cls : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex, ObjClass::WaitGroup,
-                         ObjClass::Once, ObjClass::Cond}) {
-      bool lock = cls == ObjClass::Mutex || cls == ObjClass::RWMutex;
-      for (uint32_t o = 0; o < ops.Count(cls); o++) {
-        std::vector<uint32_t> recs;
-        for (uint32_t r : ops.Ops(cls, o)) {
-          if (Pairable(t_.records[r], cls)) recs.push_back(r);
-        }
-        if (recs.size() < 2) continue;
-        std::sort(recs.begin(), recs.end(), [&](uint32_t a, uint32_t b) {
-          return schedule::OrderKey(t_.records[a]) < schedule::OrderKey(t_.records[b]);
-        });
-        for (size_t i = 0; i < recs.size(); i++) {
-          uint32_t second = recs[i];
-          if (looked[t_.records[second].site]++ >= s_.per_site) continue;
-          for (size_t j = i + 1; j < recs.size() && j <= i + s_.window; j++) {
-            uint32_t first = recs[j];
-            if (ops.GidOf(first) == ops.GidOf(second)) continue;
-            if (lock && t_.records[first].kind == Kind::RLock &&
-                t_.records[second].kind == Kind::RLock) {
-              continue;  // two readers do not exclude each other
-            }
-            // Locks: the engine without lock edges, built only now that
-            // two goroutines' acquisitions are to be compared.
-            const hb::HappensBefore* e = lock ? run_.Weak() : &run_.hb;
-            if (e == nullptr || !CanGoFirst(*e, first, second)) continue;
-            std::string key = PairKey(t_, first, second, lock);
-            if (!keys.insert(key).second) continue;
-            pairs.push_back(Pair{first, second, cls, t_.records[second].obj, lock, std::move(key)});
+// The conflicting pairs of run (one per key), in the order the run had
+// their earlier operations: each operation with the next `window` on its
+// object, for the first per_site executions of its site.
+std::vector<Pair> FindPairs(const AnalysedRun& run, size_t window, size_t per_site) {
+  const trace::Trace& t = run.t;
+  const hb::OpIndex& ops = run.hb.ops();
+  std::vector<Pair> pairs;
+  std::unordered_set<std::string> keys;
+  std::unordered_map<uint32_t, size_t> looked;  // site -> its executions paired so far
+  for (ObjClass cls : {ObjClass::Chan, ObjClass::Mutex, ObjClass::RWMutex, ObjClass::WaitGroup,
+                       ObjClass::Once, ObjClass::Cond}) {
+    bool lock = cls == ObjClass::Mutex || cls == ObjClass::RWMutex;
+    for (uint32_t o = 0; o < ops.Count(cls); o++) {
+      std::vector<uint32_t> recs;
+      for (uint32_t r : ops.Ops(cls, o)) {
+        if (Reorderable(t.records[r], cls)) recs.push_back(r);
+      }
+      if (recs.size() < 2) continue;
+      std::sort(recs.begin(), recs.end(), [&](uint32_t a, uint32_t b) {
+        return schedule::OrderKey(t.records[a]) < schedule::OrderKey(t.records[b]);
+      });
+      for (size_t i = 0; i < recs.size(); i++) {
+        uint32_t second = recs[i];
+        if (looked[t.records[second].site]++ >= per_site) continue;
+        for (size_t j = i + 1; j < recs.size() && j <= i + window; j++) {
+          uint32_t first = recs[j];
+          if (ops.GidOf(first) == ops.GidOf(second)) continue;
+          if (lock && t.records[first].kind == Kind::RLock && t.records[second].kind == Kind::RLock) {
+            continue;  // two readers do not exclude each other
           }
+          // Locks: the engine without lock edges, built only now that two
+          // goroutines' acquisitions are to be compared.
+          const hb::HappensBefore* e = lock ? run.Weak() : &run.hb;
+          if (e == nullptr || !CanGoFirst(*e, first, second)) continue;
+          std::string key = PairKey(t, first, second, lock);
+          if (!keys.insert(key).second) continue;
+          pairs.push_back(Pair{first, second, cls, t.records[second].obj, lock, std::move(key)});
         }
       }
     }
-    std::stable_sort(pairs.begin(), pairs.end(), [&](const Pair& a, const Pair& b) {
-      return schedule::OrderKey(t_.records[a.second]) < schedule::OrderKey(t_.records[b.second]);
-    });
-    return pairs;
   }
-
- private:
-  const AnalysedRun& run_;
-  const trace::Trace& t_;
-  const ConflictingPairs& s_;
-};
+  std::stable_sort(pairs.begin(), pairs.end(), [&](const Pair& a, const Pair& b) {
+    return schedule::OrderKey(t.records[a.second]) < schedule::OrderKey(t.records[b.second]);
+  });
+  return pairs;
+}
 
 }  // namespace
 
@@ -140,8 +117,7 @@ void ConflictingPairs::Begin() {
 
 void ConflictingPairs::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
   const trace::Trace& t = run.t;
-  PairFinder finder(run, *this);
-  std::vector<Pair> pairs = finder.Find();
+  std::vector<Pair> pairs = FindPairs(run, window, per_site);
   const schedule::GoroutineOps controlled(t);
 
   // The reversals of the schedule this run followed, found again in it (a

@@ -26,9 +26,7 @@ void PairFlip::Propose(const AnalysedRun& run, std::vector<Candidate>* out) {
     for (uint32_t o = 0; o < ops.Count(cls); o++) {
       std::vector<uint32_t> recs;
       for (uint32_t r : ops.Ops(cls, o)) {
-        if (schedule::IsControlled(t.records[r].kind) && t.records[r].tpost != 0) {
-          recs.push_back(r);
-        }
+        if (Reorderable(t.records[r], cls)) recs.push_back(r);
       }
       std::sort(recs.begin(), recs.end(), [&](uint32_t a, uint32_t b) {
         return schedule::OrderKey(t.records[a]) < schedule::OrderKey(t.records[b]);

@@ -19,19 +19,9 @@ namespace gordian::fuzz {
 
 using detect::BugOp;
 using detect::Expect;
-using trace::Kind;
 using trace::ObjClass;
 
 namespace {
-
-// The records a chain may hold on an object of class cls: controlled,
-// completed, and on channels plain operations (a select's cases are the
-// prediction-guided strategy's).
-bool Chainable(const trace::Record& r, ObjClass cls) {
-  if (!schedule::IsControlled(r.kind) || r.tpost == 0) return false;
-  if (cls != ObjClass::Chan) return true;
-  return r.kind == Kind::ChanSend || r.kind == Kind::ChanRecv || r.kind == Kind::ChanClose;
-}
 
 // The chain of schedule s ("chain" lines) as records of run t, which
 // followed s: each operation of the chain (goroutine path and index) found
@@ -88,7 +78,7 @@ void SchedulingChains::Propose(const AnalysedRun& run, std::vector<Candidate>* o
     for (uint32_t o = 0; o < ops.Count(cls); o++) {
       std::vector<uint32_t> recs;
       for (uint32_t r : ops.Ops(cls, o)) {
-        if (Chainable(t.records[r], cls)) recs.push_back(r);
+        if (Reorderable(t.records[r], cls)) recs.push_back(r);
       }
       std::sort(recs.begin(), recs.end(), recorded_before);
       for (size_t i = 0; i < recs.size(); i++) {
