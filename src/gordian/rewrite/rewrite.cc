@@ -59,22 +59,26 @@ namespace {
 
 struct Controlled {
   static constexpr uint32_t kNone = UINT32_MAX;
-  explicit Controlled(const trace::Trace& t)
-      : ops(t, GoroutineOps::Lookup::kByIndex), pos(t.records.size(), kNone) {
-    for (size_t g = 0; g < ops.goroutines(); g++) {
-      std::span<const uint32_t> recs = ops.Ops(g);
-      for (uint32_t k = 0; k < recs.size(); k++) pos[recs[k]] = k;
-    }
-  }
+  Controlled(const trace::Trace& t, const hb::OpIndex& op_index)
+      : ops(t, GoroutineOps::Lookup::kByIndex), index(op_index), records(t.records.size()) {}
   // Per goroutine index: its controlled records.
   std::span<const uint32_t> Recs(size_t g) const { return ops.Ops(g); }
-  uint32_t PosOf(uint32_t rec) const { return rec < pos.size() ? pos[rec] : kNone; }
+  // rec's index among its goroutine's controlled records, kNone if it is
+  // not one. A binary search in that goroutine's records: an array over
+  // every record of a 60M-record suite cost 250 MB for the few rewrites
+  // made of it (and a hash map, the rewrite's slowest lookups).
+  uint32_t PosOf(uint32_t rec) const {
+    if (rec >= records) return kNone;
+    const size_t g = trace::Value(index.GoroutineIndexOf(rec));
+    if (g >= ops.goroutines()) return kNone;
+    std::span<const uint32_t> recs = ops.Ops(g);
+    auto it = std::lower_bound(recs.begin(), recs.end(), rec);
+    return it != recs.end() && *it == rec ? static_cast<uint32_t>(it - recs.begin()) : kNone;
+  }
 
   GoroutineOps ops;
-  // Per record: its index among its goroutine's controlled records, kNone
-  // if it is not one (a flat array: a hash map of 700,000 entries cost
-  // 30 MB and the rewrite's slowest lookups).
-  std::vector<uint32_t> pos;
+  const hb::OpIndex& index;
+  size_t records;
 };
 
 // Largest k < limit with Before(recs[k], b), or -1.
@@ -111,6 +115,7 @@ class Linearization {
   static constexpr uint64_t kMaxSearches = 50'000'000;
   static constexpr size_t kSmallGain = 64;
   static constexpr size_t kMaxKeptAsks = size_t{1} << 24;  // 64 MB
+  static constexpr size_t kCountFirstAbove = size_t{1} << 20;
   static constexpr uint32_t kAskEvery = UINT32_MAX;        // in ask_begin_: the node asks every goroutine
 
   // Step 1: the prefix of each goroutine's controlled operations the
@@ -231,18 +236,40 @@ class Linearization {
   // Each node's cover is found once, here, and kept for the edges below.
   // The goroutines to ask about each node are kept for the edges too (the
   // differences of clocks are half the rewrite's questions), up to a bound
-  // on their number; past it they are found again there.
+  // on their number; past it they are found again there. A past of more
+  // than kCountFirstAbove nodes is counted once keeping nothing, so that
+  // one refused costs no memory (on a 60M-record suite, 9.6M nodes: 300 MB
+  // of covers and asks kept only to be dropped).
   bool CountSearches(std::string* err) {
+    if ((n_ > kCountFirstAbove && Count(false) > kMaxSearches) || Count(true) > kMaxSearches) {
+      std::vector<NodeRec>().swap(covers_);
+      std::vector<uint32_t>().swap(asks_);
+      std::vector<uint32_t>().swap(ask_begin_);
+      std::vector<uint32_t>().swap(ask_end_);
+      *err = fmt::format("the bug's past is too large to rewrite ({} operations, and more than {}M "
+                         "questions about which operations come before which)",
+                         n_, kMaxSearches / 1'000'000);
+      return false;
+    }
+    return true;
+  }
+  // The searches the edges cost, up to just past kMaxSearches; with keep,
+  // what CountSearches keeps for the edges.
+  uint64_t Count(bool keep) {
     uint64_t searches = n_;
-    covers_.assign(n_, kNoNode);
-    ask_begin_.assign(n_, 0);
-    ask_end_.assign(n_, 0);
+    if (keep) {
+      covers_.assign(n_, kNoNode);
+      ask_begin_.assign(n_, 0);
+      ask_end_.assign(n_, 0);
+    }
     for (size_t h = 0; h < ng_ && searches <= kMaxSearches; h++) {
       for (size_t k = 0; k < cut_[h] && searches <= kMaxSearches; k++) {
         const size_t id = base_[h] + k;
-        covers_[id] = CoverOf(h, k);
-        const bool some = OthersOf(h, k, BaseOf(h, k).second, covers_[id].second);
+        const NodeRec cover = CoverOf(h, k);
+        const bool some = OthersOf(h, k, BaseOf(h, k).second, cover.second);
         searches += some ? gained_.size() : ng_;
+        if (!keep) continue;
+        covers_[id] = cover;
         if (!kept_asks_) continue;
         ask_begin_[id] = some ? static_cast<uint32_t>(asks_.size()) : kAskEvery;
         if (some) asks_.insert(asks_.end(), gained_.begin(), gained_.end());
@@ -253,13 +280,7 @@ class Linearization {
         }
       }
     }
-    if (searches > kMaxSearches) {
-      *err = fmt::format("the bug's past is too large to rewrite ({} operations, and more than {}M "
-                         "questions about which operations come before which)",
-                         n_, kMaxSearches / 1'000'000);
-      return false;
-    }
-    return true;
+    return searches;
   }
 
   void Edge(size_t a, size_t b) {
@@ -522,7 +543,7 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                        report::KindName(f.kind));
     return false;
   }
-  const Controlled c(t);
+  const Controlled c(t, hb.ops());
   const std::string origin = fmt::format("rewrite {}", report::KindName(f.kind));
   const std::string_view expect = report::KindName(f.kind);
   // The plans best first: all but the last are tried on the side.
@@ -548,7 +569,7 @@ bool RewritePlan(const trace::Trace& t, const std::string& trace_dir, const hb::
       return false;
     }
   }
-  return Linearize(t, trace_dir, e, Controlled(t), plan, origin, "", out, err);
+  return Linearize(t, trace_dir, e, Controlled(t, e.ops()), plan, origin, "", out, err);
 }
 
 namespace {

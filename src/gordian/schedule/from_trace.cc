@@ -35,77 +35,134 @@ size_t ControlledOpCount(const trace::Trace& t) {
   return n;
 }
 
-std::vector<TraceOp> ControlledOps(const trace::Trace& t) {
-  std::vector<TraceOp> ops;
+namespace {
+
+using ChanSeq = std::pair<uint32_t, uint32_t>;  // (channel, value seq)
+
+// The parked partners ControlledOps repairs, and the objects whose
+// never-completed operations it orders after their completed ones. Found
+// in passes over the records that keep only what concerns the few
+// channels and objects with a never-completed operation: a map entry per
+// completed send and receive of a 44M-operation suite cost gigabytes.
+struct Repairs {
+  std::unordered_map<uint32_t, uint32_t> repaired;  // open record -> its partner's record
+  std::unordered_map<uint32_t, uint32_t> val;       // open record -> the partner's value seq
+  std::unordered_map<uint32_t, uint64_t> last;      // object -> last completed key on it
+};
+
+template <typename F>
+void EachControlled(const trace::Trace& t, F&& f) {
   for (const auto& g : t.goroutines) {
     if (g.stable_id.empty()) continue;  // the recorder's pseudo-goroutine
     for (uint32_t i = g.begin; i < g.end; i++) {
+      if (IsControlled(t.records[i].kind)) f(g, i);
+    }
+  }
+}
+
+Repairs FindRepairs(const trace::Trace& t) {
+  Repairs out;
+  // Never-completed sends and receives per channel, in the order the
+  // operations are listed (goroutine by goroutine); and every object with
+  // a never-completed operation.
+  std::map<uint32_t, std::vector<uint32_t>> open_send, open_recv;
+  std::unordered_map<uint32_t, uint64_t>& last = out.last;
+  EachControlled(t, [&](const trace::Goroutine&, uint32_t i) {
+    const Record& r = t.records[i];
+    if (r.tpost != 0 || r.obj == 0) return;
+    last.emplace(r.obj, 0);
+    if (r.kind == Kind::ChanSend) open_send[r.obj].push_back(i);
+    if (r.kind == Kind::ChanRecv) open_recv[r.obj].push_back(i);
+  });
+  // Completed sends and receives, by value seq, on those channels only (a
+  // later one of the same seq wins, as it would in one map of them all).
+  std::map<ChanSeq, uint32_t> sent, recvd;
+  if (!open_send.empty() || !open_recv.empty()) {
+    EachControlled(t, [&](const trace::Goroutine&, uint32_t i) {
       const Record& r = t.records[i];
-      if (IsControlled(r.kind)) ops.push_back({g.gid, i, OrderKey(r), false, r.val});
-    }
+      if (r.tpost == 0 || r.val == 0 || r.obj == 0) return;
+      if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) return;
+      if (!open_send.count(r.obj) && !open_recv.count(r.obj)) return;
+      (r.kind == Kind::ChanSend ? sent : recvd)[{r.obj, r.val}] = i;
+    });
   }
-  // Repair parked partners that never wrote their completion.
-  std::map<std::pair<uint32_t, uint32_t>, size_t> sent, recvd;  // (chan, seq) -> op
-  std::map<uint32_t, std::vector<size_t>> open_send, open_recv;  // chan -> ops
-  for (size_t k = 0; k < ops.size(); k++) {
-    const Record& r = t.records[ops[k].rec];
-    if (r.kind != Kind::ChanSend && r.kind != Kind::ChanRecv) continue;
-    bool send = r.kind == Kind::ChanSend;
-    if (r.obj == 0) continue;
-    if (r.tpost == 0) {
-      (send ? open_send : open_recv)[r.obj].push_back(k);
-    } else if (r.val != 0) {
-      (send ? sent : recvd)[{r.obj, r.val}] = k;
-    }
-  }
-  auto repair = [&](std::map<std::pair<uint32_t, uint32_t>, size_t>& done,
-                    std::map<std::pair<uint32_t, uint32_t>, size_t>& other,
-                    std::map<uint32_t, std::vector<size_t>>& open) {
+  auto repair = [&](const std::map<ChanSeq, uint32_t>& done, const std::map<ChanSeq, uint32_t>& other,
+                    std::map<uint32_t, std::vector<uint32_t>>& open) {
     for (const auto& [cv, k] : done) {
       if (other.count(cv)) continue;
       auto it = open.find(cv.first);
       if (it == open.end() || it->second.empty()) continue;
-      size_t j = it->second.front();
+      const uint32_t j = it->second.front();
       it->second.erase(it->second.begin());
-      ops[j].key = ops[k].key + 1;
-      ops[j].repaired = true;
-      ops[j].val = cv.second;
+      out.repaired[j] = k;
+      out.val[j] = cv.second;
     }
   };
   // Unbuffered sends complete only with a receiver; any completed receive
   // had a sender.
-  std::map<uint32_t, uint32_t> cap;
+  std::unordered_map<uint32_t, uint32_t> cap;
   for (const Record& r : t.records) {
-    if (r.kind == Kind::ChanMake) cap[r.obj] = r.val;
+    if (r.kind == Kind::ChanMake && open_recv.count(r.obj)) cap[r.obj] = r.val;
   }
-  std::map<std::pair<uint32_t, uint32_t>, size_t> sent_unbuf;
+  std::map<ChanSeq, uint32_t> sent_unbuf;
   for (const auto& [cv, k] : sent) {
     auto c = cap.find(cv.first);
     if (c != cap.end() && c->second == 0) sent_unbuf[cv] = k;
   }
   repair(sent_unbuf, recvd, open_recv);
   repair(recvd, sent, open_send);
-  // Operations that never completed: at their start, but after every
-  // completed operation on the same object (a blocked receive must not be
-  // queued ahead of receives that got values).
-  std::unordered_map<uint32_t, uint64_t> last;
-  for (const TraceOp& o : ops) {
-    const Record& r = t.records[o.rec];
-    if ((r.tpost != 0 || o.repaired) && r.obj != 0) {
-      uint64_t& l = last[r.obj];
-      l = std::max(l, o.key);
+  // The last key of a completed (or repaired) operation on each object that
+  // has a never-completed one.
+  if (!last.empty()) {
+    EachControlled(t, [&](const trace::Goroutine&, uint32_t i) {
+      const Record& r = t.records[i];
+      if (r.obj == 0) return;
+      auto l = last.find(r.obj);
+      if (l == last.end()) return;
+      uint64_t key;
+      if (r.tpost != 0) {
+        key = OrderKey(r);
+      } else if (auto rep = out.repaired.find(i); rep != out.repaired.end()) {
+        key = OrderKey(t.records[rep->second]) + 1;
+      } else {
+        return;
+      }
+      l->second = std::max(l->second, key);
+    });
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<TraceOp> ControlledOps(const trace::Trace& t, const std::vector<uint8_t>* kept_gid) {
+  const Repairs repairs = FindRepairs(t);
+  std::vector<TraceOp> ops;
+  EachControlled(t, [&](const trace::Goroutine& g, uint32_t i) {
+    if (kept_gid != nullptr && (g.gid >= kept_gid->size() || !(*kept_gid)[g.gid])) return;
+    const Record& r = t.records[i];
+    TraceOp o{g.gid, i, OrderKey(r), false, r.val};
+    if (r.tpost == 0) {
+      if (auto rep = repairs.repaired.find(i); rep != repairs.repaired.end()) {
+        // Ordered right after its partner, with the partner's value seq.
+        o.key = OrderKey(t.records[rep->second]) + 1;
+        o.repaired = true;
+        o.val = repairs.val.at(i);
+      } else {
+        // Never completed: at its start, but after every completed
+        // operation on the same object (a blocked receive must not be
+        // queued ahead of receives that got values). A non-blocking
+        // operation with its start stamp (an Add, a Signal) took effect
+        // there; the program ended before its record was finished.
+        o.key = 2 * uint64_t{r.tpre};
+        if (trace::IsBlocking(r.kind) || r.tpre == 0) {
+          auto it = repairs.last.find(r.obj);
+          if (r.obj != 0 && it != repairs.last.end() && it->second >= o.key) o.key = it->second + 1;
+        }
+      }
     }
-  }
-  for (TraceOp& o : ops) {
-    const Record& r = t.records[o.rec];
-    if (r.tpost != 0 || o.repaired) continue;
-    o.key = 2 * uint64_t{r.tpre};
-    // A non-blocking operation with its start stamp (an Add, a Signal) took
-    // effect there; the program ended before its record was finished.
-    if (!trace::IsBlocking(r.kind) && r.tpre != 0) continue;
-    auto it = last.find(r.obj);
-    if (r.obj != 0 && it != last.end() && it->second >= o.key) o.key = it->second + 1;
-  }
+    ops.push_back(o);
+  });
   std::sort(ops.begin(), ops.end(), [](const TraceOp& a, const TraceOp& b) {
     return a.key != b.key ? a.key < b.key : a.rec < b.rec;
   });
@@ -309,17 +366,16 @@ Schedule FromTrace(const trace::Trace& t, const std::string& trace_dir,
   Schedule s;
   s.cmd = InvocationOf(t, trace_dir);
   s.origin = "trace " + fs::absolute(trace_dir).lexically_normal().string();
-  std::vector<TraceOp> ops = ControlledOps(t);
-  // Only the kept goroutines' operations, after the order and the repairs
-  // were decided over all of them: the positions below count these.
+  // Only the kept goroutines' operations, with the order and the repairs
+  // decided over all of them: the positions below count these.
   std::vector<uint8_t> kept_gid;
   if (keep) {
     for (const auto& g : t.goroutines) {
       if (g.gid >= kept_gid.size()) kept_gid.resize(g.gid + 1, 0);
       kept_gid[g.gid] = !g.stable_id.empty() && keep(g.stable_id);
     }
-    std::erase_if(ops, [&](const TraceOp& o) { return o.gid >= kept_gid.size() || !kept_gid[o.gid]; });
   }
+  std::vector<TraceOp> ops = ControlledOps(t, keep ? &kept_gid : nullptr);
   auto kept = [&](uint32_t gid) { return !keep || (gid < kept_gid.size() && kept_gid[gid]); };
   std::unordered_map<uint32_t, uint32_t> sid = ScheduleGoroutines(t, &s);
   std::vector<uint32_t> counts(s.goroutines.size(), 0);

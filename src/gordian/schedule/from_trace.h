@@ -39,8 +39,11 @@ uint64_t OrderKey(const trace::Record& r);
 // process died before it ran again has tpost 0 although its value moved;
 // such a receive (send) on a channel whose completed send (receive) has no
 // recorded partner is repaired: ordered right after that partner, with its
-// value seq.
-std::vector<TraceOp> ControlledOps(const trace::Trace& t);
+// value seq. With kept_gid (indexed by gid), only the operations of the
+// goroutines it marks are listed, ordered and repaired as among all of
+// them (the others' operations are never held in memory).
+std::vector<TraceOp> ControlledOps(const trace::Trace& t,
+                                   const std::vector<uint8_t>* kept_gid = nullptr);
 
 // The chosen SelectCase record of the Select record at index sel, or null
 // (default, not completed, or a case beyond the recorded ones).

@@ -478,6 +478,63 @@ TEST_F(FromTraceTest, KeepingSomeGoroutinesListsWhatFilteringTheWholeScheduleWou
   }
 }
 
+// main sends the first value on an unbuffered channel; 1.0, its receiver,
+// was parked when the process died (no completion), and 1.1's receive never
+// got a value. 1.0's receive is repaired (right after the send, with its
+// value), 1.1's comes after every completed operation on the channel; a
+// buffered channel's send needs no receiver, so nothing is repaired there.
+// Keeping one goroutine lists its operations as the whole schedule does.
+TEST_F(FromTraceTest, AParkedReceiverIsRepairedAlsoWhenOnlyItsGoroutineIsKept) {
+  for (uint32_t cap : {0u, 1u}) {
+    SCOPED_TRACE(cap);
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    TraceWriter w;
+    uint32_t site = w.AddSite("/p/main.go", 10, "main.main");
+    uint32_t c = w.NewObject();
+    w.Op(1, Kind::ChanMake, c, cap, site);
+    uint32_t g0 = w.Go(1, site);
+    uint32_t g1 = w.Go(1, site);
+    w.Pre(g0, Kind::ChanRecv, c, site);  // parked: its completion never written
+    RecordRef send = w.Pre(1, Kind::ChanSend, c, site);
+    w.Pre(g1, Kind::ChanRecv, c, site);  // started before the send completed, never got a value
+    w.Post(send, 1);
+    w.Op(1, Kind::MutexLock, w.NewObject(), 0, site);
+    w.SetMeta("arg.0", "/tmp/x");
+    trace::Trace t = WrittenTrace(w, dir_);
+    const std::vector<TraceOp> all = ControlledOps(t);
+    auto where = [&](const std::vector<TraceOp>& ops, uint32_t gid) {
+      std::vector<std::string> out;
+      for (const TraceOp& o : ops) {
+        if (o.gid == gid) out.push_back(fmt::format("{} {} {} {}", o.rec, o.key, o.repaired, o.val));
+      }
+      return out;
+    };
+    const uint32_t recv0 = Find(t, "1.0", Kind::ChanRecv), recv1 = Find(t, "1.1", Kind::ChanRecv);
+    const uint32_t sent = Find(t, "1", Kind::ChanSend);
+    auto at = [&](uint32_t rec) {
+      return std::find_if(all.begin(), all.end(), [&](const TraceOp& o) { return o.rec == rec; }) - all.begin();
+    };
+    auto op_of = [&](uint32_t rec) { return all[static_cast<size_t>(at(rec))]; };
+    if (cap == 0) {
+      EXPECT_TRUE(op_of(recv0).repaired);
+      EXPECT_EQ(op_of(recv0).val, 1u);
+      EXPECT_EQ(at(recv0), at(sent) + 1) << "right after its partner";
+    } else {
+      EXPECT_FALSE(op_of(recv0).repaired) << "a buffered send had no receiver";
+    }
+    EXPECT_FALSE(op_of(recv1).repaired);
+    EXPECT_GT(at(recv1), at(sent)) << "a blocked receive after the completed send";
+    for (uint32_t gid : {1u, g0, g1}) {
+      std::vector<uint8_t> kept(gid + 1, 0);
+      kept[gid] = 1;
+      const std::vector<TraceOp> part = ControlledOps(t, &kept);
+      EXPECT_EQ(where(part, gid), where(all, gid)) << gid;
+      EXPECT_EQ(part.size(), where(all, gid).size()) << "only the kept goroutine's operations";
+    }
+  }
+}
+
 TEST_F(FromTraceTest, TheCountOfOperationsIsTheWholeSchedulesWithoutMakingIt) {
   for (bool between : {false, true}) {
     fs::remove_all(dir_);
