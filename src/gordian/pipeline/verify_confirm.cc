@@ -271,6 +271,9 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
         }
         return tried.count(Signature(s)) > 0;
       };
+      co.enough = [&](const verify::Violation& v) {
+        return verify::ToFinding(m, v, "", opt.vopt.root).dedup_key == key;
+      };
       verify::CheckResult cr = verify::Check(m, co);
       const verify::Violation* v = nullptr;
       for (const verify::Violation& x : cr.violations) {

@@ -56,6 +56,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     return r;
   }
   std::unordered_set<uint64_t> seen_bads;
+  bool enough = false;  // opts.enough said so: stop
   auto bound = [&](const std::string& why) {
     if (!r.bounded) r.bound_reason = why;
     r.bounded = true;
@@ -89,6 +90,10 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
       if (opts.reject && opts.reject(v)) continue;  // disallowed: look for the next one
       seen_bads.insert(KeyHash(b));
       r.violations.push_back(std::move(v));
+      if (opts.enough && opts.enough(r.violations.back())) {
+        enough = true;
+        return;
+      }
     }
   };
 
@@ -103,7 +108,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
   std::vector<size_t> batch_off;
   std::vector<uint64_t> batch_hash;
   bool full = false;
-  for (uint32_t cur = 0; cur < store.size() && !full; ++cur) {
+  for (uint32_t cur = 0; cur < store.size() && !full && !enough; ++cur) {
     if ((cur & 63) == 63 && opts.deadline != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= opts.deadline) {
       bound(fmt::format("the wall budget ran out after {} states", store.size()));
@@ -119,6 +124,7 @@ CheckResult Check(const Model& m, const CheckOptions& opts) {
     ex.Expand(cur_state.data(), n, opts.partial_order_reduction, depths[cur]);
     if (ex.cut()) bound(ex.cut_reason());
     if (!ex.bads().empty()) note_bads(ex.bads(), cur);
+    if (enough) break;
     if (ex.moves().empty()) {
       // Stuck, unless a limit cut a move or a process panics here.
       if (!ex.cut() && !ex.panics()) {

@@ -46,6 +46,11 @@ struct CheckOptions {
   // the search goes on to the next state that violates the same way (the
   // next counterexample). Null: every violation is reported.
   std::function<bool(const Violation&)> reject;
+  // The confirmation's stop: once a reported violation makes it return
+  // true, the search ends there (a counterexample of the one bug it
+  // confirms is all it needs, not the rest of a million states). Null:
+  // the search goes on to the end.
+  std::function<bool(const Violation&)> enough;
 };
 
 // One step of a counterexample: process `process` ran the instruction at
