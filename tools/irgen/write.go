@@ -266,6 +266,9 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 			l.write(w)
 		} else if in.Op == token.MUL && primField(in.Type()) != "" {
 			wr.op("load", in.Pos(), last).kv("dst", n.ref(in)).kv("addr", n.ref(in.X)).kv("prim", primField(in.Type())).write(w)
+		} else if in.Op == token.MUL && funcCell(in.X) {
+			// The function a captured variable holds (see funcCell).
+			wr.op("copy", in.Pos(), last).kv("dst", n.ref(in)).kv("src", n.ref(in.X)).kv("how", "func").write(w)
 		}
 	case *ssa.Select:
 		l := wr.op("select", in.Pos(), last).kv("dst", n.ref(in)).kv("blocking", boolStr(in.Blocking))
@@ -337,7 +340,11 @@ func (wr *writer) instr(n *namer, b *ssa.BasicBlock, in ssa.Instruction, last to
 				kv("field", fieldName(in.X.Type(), in.Field)).kv("prim", k).write(w)
 		}
 	case *ssa.Store:
-		if k := primField(in.Val.Type()); k != "" {
+		if a, ok := in.Addr.(*ssa.Alloc); ok && funcCell(a) {
+			// The one function a captured variable is given: the variable
+			// is that function to the closures that capture it afterwards.
+			wr.op("copy", in.Pos(), last).kv("dst", n.ref(a)).kv("src", n.ref(in.Val)).kv("how", "func").write(w)
+		} else if k := primField(in.Val.Type()); k != "" {
 			wr.op("store", in.Pos(), last).kv("addr", n.ref(in.Addr)).kv("val", n.ref(in.Val)).kv("prim", k).write(w)
 		} else if a := n.varAddr(in.Addr); a != "" {
 			wr.op("var-store", in.Pos(), last).kv("cell", a).kv("value", n.expr(in.Val)).write(w)
@@ -411,6 +418,35 @@ func (n *namer) varAddr(addr ssa.Value) string {
 		return n.ref(a)
 	}
 	return ""
+}
+
+// funcCell: v is a variable of function type that closures capture (a
+// heap local, or a closure's free variable) and that is given a function
+// once: a callback parameter a goroutine's closure calls. Its store and
+// loads are written as `copy how=func`, so the function, with the values
+// it captured, reaches the call through the closure. A variable stored
+// more than once is left out (which function a call finds would depend on
+// the order).
+func funcCell(v ssa.Value) bool {
+	if _, ok := deref(v.Type()).Underlying().(*types.Signature); !ok {
+		return false
+	}
+	switch a := v.(type) {
+	case *ssa.FreeVar:
+		return true
+	case *ssa.Alloc:
+		if !a.Heap {
+			return false
+		}
+		stores := 0
+		for _, r := range *a.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				stores++
+			}
+		}
+		return stores == 1
+	}
+	return false
 }
 
 // passedToCall: v is an argument of a call, go or defer (the callee may

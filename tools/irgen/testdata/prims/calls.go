@@ -27,3 +27,17 @@ func apply(f func(int), n int) {
 }
 
 func helper(n int) {}
+
+// A callback a goroutine's closure calls: the variable the closure
+// captures is given the callback once, and the goroutine loads it.
+func startWith(ch chan int, spawn func(func())) {
+	spawn(func() {
+		close(ch) // ir: close
+	})
+}
+
+func runCallback(f func()) {
+	go func() { // ir: copy how=func src=p0; go mode=closure
+		f() // ir: copy how=func src=f0; call mode=dynamic
+	}()
+}
