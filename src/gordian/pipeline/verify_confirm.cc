@@ -221,6 +221,9 @@ struct ConfirmAttempt {
   report::Status verdict = report::Status::Predicted;
   std::string reproduce, why;
   int replays = 0, unmapped = 0, refuted = 0;
+  // Why the first counterexample that did not map did not, over all the
+  // finding's models (a later model may try none: the bound is shared).
+  std::string first_unmapped;
   bool any_test = false, failed = false, timed_out = false;
   double replay_secs = 0;  // of the finding's time, in replays
   // The finding's searches and replays end at end (its test's recording,
@@ -242,7 +245,6 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
               const VerifyConfirmOptions& opt, size_t* nsched, ConfirmAttempt* a) {
   // Valuations smallest first; a counterexample already tried is disallowed.
   std::set<std::string> tried;
-  std::string last_unmapped;
   size_t all = 0;
   std::vector<std::vector<int64_t>> vals = verify::Valuations(m, opt.vopt, &all);
   for (const std::vector<int64_t>& val : vals) {
@@ -266,7 +268,7 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
           // Disallowed: a step with no recorded match.
           a->unmapped++;
           a->refuted++;
-          if (last_unmapped.empty()) last_unmapped = w;
+          if (a->first_unmapped.empty()) a->first_unmapped = w;
           return true;
         }
         return tried.count(Signature(s)) > 0;
@@ -330,7 +332,7 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
                                              : fmt::format("after {} refuted counterexample{}", a->refuted,
                                                            a->refuted == 1 ? "" : "s"),
                              valuation.empty() ? "" : ", " + valuation,
-                             a->refuted > 0 && !last_unmapped.empty() ? "; first refuted: " + last_unmapped : "",
+                             a->refuted > 0 && !a->first_unmapped.empty() ? "; first refuted: " + a->first_unmapped : "",
                              a->reproduce);
       } else {
         a->refuted++;
@@ -348,7 +350,7 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
     a->verdict = report::Status::Unconfirmed;
     if (a->why.empty() || a->replays == 0) {
       a->why = fmt::format("{} counterexample{} tried, none maps onto the recorded run of {}: {}", a->refuted,
-                           a->refuted == 1 ? "" : "s", test_name, last_unmapped);
+                           a->refuted == 1 ? "" : "s", test_name, a->first_unmapped);
     }
   } else if (a->verdict != report::Status::Confirmed && !a->failed && a->OutOfTime()) {
     a->timed_out = true;
