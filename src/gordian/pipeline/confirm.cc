@@ -56,6 +56,9 @@ ConfirmClocks ClocksForConfirmation(const trace::Trace& t, const hb::HappensBefo
     std::string err;
     if (!spec.plan(detect::PlanInput{t, hb, nullptr, f}, &plans, &err)) continue;
     for (const detect::Plan& p : plans) {
+      // A past too large to rewrite needs no clock: its rewrite says so
+      // before it asks for one.
+      if (rewrite::TooLargeToRewrite(t, hb.ops(), p, &err)) continue;
       for (const detect::BugOp& b : p.bug) {
         out.needed = true;
         for (trace::RecordId r : {b.rec, hb.ops().Owner(b.rec)}) {

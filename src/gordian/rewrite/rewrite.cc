@@ -99,7 +99,13 @@ class Linearization {
   bool Run(const std::string& trace_dir, std::string_view origin, std::string_view expect,
            Rewrite* out, std::string* err) {
     std::vector<uint32_t> order;
-    if (!Cut(err) || !CountSearches(err)) return false;
+    if (TooLargeToRewrite(t_, e_.ops(), plan_, err) || !Cut(err)) return false;
+    if (n_ > kMaxPastOperations) {
+      *err = fmt::format("the bug's past is too large to rewrite ({} operations, more than {})", n_,
+                         kMaxPastOperations);
+      return false;
+    }
+    if (!CountSearches(err)) return false;
     AddEdges();
     if (!Order(&order, err)) return false;
     WriteSchedule(trace_dir, origin, expect, order, out);
@@ -516,6 +522,38 @@ bool Linearize(const trace::Trace& t, const std::string& trace_dir, const hb::Ha
 }  // namespace
 
 bool Rewritable(report::FindingKind k) { return detect::RewriteOf(k).plan != nullptr; }
+
+bool TooLargeToRewrite(const trace::Trace& t, const hb::OpIndex& ops, const detect::Plan& plan,
+                       std::string* why, size_t max) {
+  // Per goroutine index: the last of its records known to be in the past.
+  std::unordered_map<uint32_t, uint32_t> upto;
+  for (const BugOp& b : plan.bug) {
+    if (b.rec >= t.records.size()) continue;
+    uint32_t rec = b.rec;
+    // The bug operation's goroutine up to it, then each ancestor up to the
+    // go statement of the one before (a spawn happens before the child).
+    for (int depth = 0; depth < 1'000'000 && rec != hb::kNoRecord; depth++) {
+      const uint32_t g = trace::Value(ops.GoroutineIndexOf(rec));
+      if (g >= t.goroutines.size()) break;
+      auto [it, fresh] = upto.try_emplace(g, rec);
+      if (!fresh) {
+        if (it->second >= rec) break;  // its ancestors are counted already
+        it->second = rec;
+      }
+      rec = ops.SpawnOfIndex(trace::GoroutineIndex(g));
+    }
+  }
+  size_t n = 0;
+  for (const auto& [g, last] : upto) {
+    const trace::Goroutine& gr = t.goroutines[g];
+    if (gr.stable_id.empty()) continue;  // not ordered by a schedule
+    for (uint32_t i = gr.begin; i <= last && i < gr.end; i++) n += schedule::IsControlled(t.records[i].kind);
+  }
+  if (n <= max) return false;
+  *why = fmt::format("the bug's past is too large to rewrite (at least {} operations, more than {})", n,
+                     max);
+  return true;
+}
 
 bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                     const hb::HappensBefore& hb, const hb::HappensBefore* weak,

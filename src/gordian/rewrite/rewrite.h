@@ -59,6 +59,17 @@ bool RewriteFinding(const trace::Trace& t, const std::string& trace_dir,
                     const hb::HappensBefore& hb, const hb::HappensBefore* weak,
                     const report::Finding& f, Rewrite* out, std::string* err);
 
+// A plan whose past holds more than kMaxPastOperations controlled
+// operations is not rewritten: a schedule that long is no reproduction,
+// and its linearization costs gigabytes. TooLargeToRewrite tells from the
+// trace alone, before any clock is built: the operations of each bug
+// operation's goroutine up to it, and of its ancestors up to the go
+// statements that started them, are in its past; true with *why when they
+// already pass the bound.
+inline constexpr size_t kMaxPastOperations = 4'000'000;
+bool TooLargeToRewrite(const trace::Trace& t, const hb::OpIndex& ops, const detect::Plan& plan,
+                       std::string* why, size_t max = kMaxPastOperations);
+
 // The linearization of any plan (the fuzzer's alternatives of a run, which
 // are not findings): plan.bug in that order with their past in e (the
 // engine plan.weak asks for), then a free run. The schedule expects no

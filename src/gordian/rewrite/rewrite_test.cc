@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "gordian/detect/predict.h"
 #include "gordian/hb/trace_builder.h"
 #include "gordian/trace/text.h"
@@ -132,6 +134,59 @@ TEST(Rewrite, SendOnClosedPutsUnorderedAddAfterTheWait) {
 // every worker, and each worker's Lock learns about every earlier worker:
 // asked goroutine by goroutine that is N^2/2 questions (refused past 50M).
 // Through the Unlock each Lock took over it is a few per operation.
+// The bound on a past, from the trace alone: the bug operation's
+// goroutine up to it and its parent up to the go statement, not the
+// parent's operations after that statement.
+TEST(Rewrite, APastTooLargeIsToldFromTheGoroutineAndItsAncestors) {
+  TB b;
+  uint32_t mu = b.NewObject(), ch = b.MakeChan(1, 1);
+  for (int i = 0; i < 3; i++) {
+    b.Lock(1, mu);
+    b.Unlock(1, mu);
+  }
+  uint32_t w = b.Go(1);
+  for (int i = 0; i < 10; i++) {
+    b.Lock(1, mu);
+    b.Unlock(1, mu);
+  }
+  for (int i = 0; i < 2; i++) {
+    b.Lock(w, mu);
+    b.Unlock(w, mu);
+  }
+  TB::H send = b.Send(w, ch);
+  b.End(w);
+  TraceWithEngine x;
+  Build(b, &x);
+  const uint32_t bug = b.Index(send);
+  // What the bound must count: w up to the send, main up to its spawn.
+  size_t want = 0;
+  uint32_t spawn = 0;
+  for (const trace::Goroutine& g : x.t.goroutines) {
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      const trace::Record& r = x.t.records[i];
+      if (g.gid == 1 && r.kind == Kind::GoSpawn) spawn = i;
+    }
+  }
+  for (const trace::Goroutine& g : x.t.goroutines) {
+    const uint32_t last = g.gid == w ? bug : g.gid == 1 ? spawn : 0;
+    if (last == 0) continue;
+    for (uint32_t i = g.begin; i <= last; i++) want += schedule::IsControlled(x.t.records[i].kind);
+  }
+  ASSERT_GT(want, 8u);
+  detect::Plan plan;
+  plan.bug.push_back(detect::BugOp{bug});
+  std::string why;
+  EXPECT_FALSE(TooLargeToRewrite(x.t, x.hb.ops(), plan, &why, want)) << why;
+  EXPECT_TRUE(TooLargeToRewrite(x.t, x.hb.ops(), plan, &why, want - 1));
+  EXPECT_NE(why.find(fmt::format("at least {} operations", want)), std::string::npos) << why;
+  // A lower bound: the linearization lists those and more (main's later
+  // Unlocks come before w's Locks of the same mutex).
+  Rewrite rw;
+  std::string err;
+  ASSERT_TRUE(RewritePlan(x.t, "/nonexistent", x.hb, plan, "test", &rw, &err)) << err;
+  EXPECT_GT(rw.schedule.ops.size(), want);
+}
+
 TEST(Rewrite, PastOfThousandsOfChainedGoroutinesIsLinear) {
   constexpr uint32_t kWorkers = 12000;
   TB b;
