@@ -195,10 +195,14 @@ void DetectLeaks(const OccurredIndex& ix, OccurredState* st, std::vector<Finding
     if (st->crash_stamp != trace::kNoStamp && !seen_at_test_end) continue;
     // Waiting on something alive at the end: not blocked forever.
     if (exit_checked ? !at_exit.count(gid) : !seen_at_test_end && WaitsOnTimer(ix, op)) continue;
-    std::vector<uint32_t> same_object = Partners(ix, op);
-    if (std::any_of(same_object.begin(), same_object.end(),
-                    [&](uint32_t p) { return timer_driven.count(ix.GidOf(p)) != 0; })) {
-      continue;
+    // (Only when some goroutine is timer-driven: the list holds every
+    // operation on the object, millions on a busy channel.)
+    if (!timer_driven.empty()) {
+      std::vector<uint32_t> same_object = Partners(ix, op);
+      if (std::any_of(same_object.begin(), same_object.end(),
+                      [&](uint32_t p) { return timer_driven.count(ix.GidOf(p)) != 0; })) {
+        continue;
+      }
     }
 
     const Record& r = ix.rec(op);
