@@ -47,7 +47,9 @@ using ChanSeq = std::pair<uint32_t, uint32_t>;  // (channel, value seq)
 struct Repairs {
   std::unordered_map<uint32_t, uint32_t> repaired;  // open record -> its partner's record
   std::unordered_map<uint32_t, uint32_t> val;       // open record -> the partner's value seq
-  std::unordered_map<uint32_t, uint64_t> last;      // object -> last completed key on it
+  // object -> last completed key on it (kNoKey: none completed)
+  static constexpr uint64_t kNoKey = UINT64_MAX;
+  std::unordered_map<uint32_t, uint64_t> last;
 };
 
 template <typename F>
@@ -70,7 +72,7 @@ Repairs FindRepairs(const trace::Trace& t) {
   EachControlled(t, [&](const trace::Goroutine&, uint32_t i) {
     const Record& r = t.records[i];
     if (r.tpost != 0 || r.obj == 0) return;
-    last.emplace(r.obj, 0);
+    last.emplace(r.obj, Repairs::kNoKey);
     if (r.kind == Kind::ChanSend) open_send[r.obj].push_back(i);
     if (r.kind == Kind::ChanRecv) open_recv[r.obj].push_back(i);
   });
@@ -127,7 +129,7 @@ Repairs FindRepairs(const trace::Trace& t) {
       } else {
         return;
       }
-      l->second = std::max(l->second, key);
+      l->second = l->second == Repairs::kNoKey ? key : std::max(l->second, key);
     });
   }
   return out;
@@ -157,7 +159,10 @@ std::vector<TraceOp> ControlledOps(const trace::Trace& t, const std::vector<uint
         o.key = 2 * uint64_t{r.tpre};
         if (trace::IsBlocking(r.kind) || r.tpre == 0) {
           auto it = repairs.last.find(r.obj);
-          if (r.obj != 0 && it != repairs.last.end() && it->second >= o.key) o.key = it->second + 1;
+          if (r.obj != 0 && it != repairs.last.end() && it->second != Repairs::kNoKey &&
+              it->second >= o.key) {
+            o.key = it->second + 1;
+          }
         }
       }
     }
