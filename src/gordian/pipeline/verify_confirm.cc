@@ -259,9 +259,12 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
       verify::CheckOptions co = opt.vopt.check;
       co.param_values = val;
       co.deadline = std::min({clock_type::now() + Seconds(opt.check_seconds), a->end, a->total_end});
+      auto of_this_bug = [&](const verify::Violation& v) {
+        return verify::ToFinding(m, v, "", opt.vopt.root).dedup_key == key;
+      };
       co.reject = [&](const verify::Violation& v) {
         if (a->unmapped >= opt.max_unmapped) return false;
-        if (verify::ToFinding(m, v, "", opt.vopt.root).dedup_key != key) return false;
+        if (!of_this_bug(v)) return false;
         schedule::Schedule s;
         std::string w;
         if (!ScheduleFromCounterexample(m, v, rec.trace, rec.trace_dir, opt.vopt.root, &s, &w)) {
@@ -273,14 +276,12 @@ void TryModel(const verify::Model& m, const std::string& key, const report::Find
         }
         return tried.count(Signature(s)) > 0;
       };
-      co.enough = [&](const verify::Violation& v) {
-        return verify::ToFinding(m, v, "", opt.vopt.root).dedup_key == key;
-      };
+      co.enough = of_this_bug;
       verify::CheckResult cr = verify::Check(m, co);
-      const verify::Violation* v = nullptr;
-      for (const verify::Violation& x : cr.violations) {
-        if (verify::ToFinding(m, x, "", opt.vopt.root).dedup_key == key) v = &x;
-      }
+      // The search stops at the first violation of this bug it reports:
+      // the last one, if any.
+      const verify::Violation* v =
+          !cr.violations.empty() && of_this_bug(cr.violations.back()) ? &cr.violations.back() : nullptr;
       if (v == nullptr) {
         next_valuation = true;
         break;

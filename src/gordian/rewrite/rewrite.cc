@@ -248,10 +248,6 @@ class Linearization {
   // of covers and asks kept only to be dropped).
   bool CountSearches(std::string* err) {
     if ((n_ > kCountFirstAbove && Count(false) > kMaxSearches) || Count(true) > kMaxSearches) {
-      std::vector<NodeRec>().swap(covers_);
-      std::vector<uint32_t>().swap(asks_);
-      std::vector<uint32_t>().swap(ask_begin_);
-      std::vector<uint32_t>().swap(ask_end_);
       *err = fmt::format("the bug's past is too large to rewrite ({} operations, and more than {}M "
                          "questions about which operations come before which)",
                          n_, kMaxSearches / 1'000'000);

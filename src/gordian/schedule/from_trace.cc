@@ -26,12 +26,25 @@ uint64_t OrderKey(const Record& r) {
   return 2 * uint64_t{trace::InfoOf(r.kind).at_post ? r.tpost : r.tpre};
 }
 
+namespace {
+
+// Calls f(goroutine, record index) for each controlled record of t, in the
+// order ControlledOps lists them before it sorts (goroutine by goroutine).
+template <typename F>
+void EachControlled(const trace::Trace& t, F&& f) {
+  for (const auto& g : t.goroutines) {
+    if (g.stable_id.empty()) continue;  // the recorder's pseudo-goroutine
+    for (uint32_t i = g.begin; i < g.end; i++) {
+      if (IsControlled(t.records[i].kind)) f(g, i);
+    }
+  }
+}
+
+}  // namespace
+
 size_t ControlledOpCount(const trace::Trace& t) {
   size_t n = 0;
-  for (const auto& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;  // as ControlledOps
-    for (uint32_t i = g.begin; i < g.end; i++) n += IsControlled(t.records[i].kind);
-  }
+  EachControlled(t, [&](const trace::Goroutine&, uint32_t) { n++; });
   return n;
 }
 
@@ -51,16 +64,6 @@ struct Repairs {
   static constexpr uint64_t kNoKey = UINT64_MAX;
   std::unordered_map<uint32_t, uint64_t> last;
 };
-
-template <typename F>
-void EachControlled(const trace::Trace& t, F&& f) {
-  for (const auto& g : t.goroutines) {
-    if (g.stable_id.empty()) continue;  // the recorder's pseudo-goroutine
-    for (uint32_t i = g.begin; i < g.end; i++) {
-      if (IsControlled(t.records[i].kind)) f(g, i);
-    }
-  }
-}
 
 Repairs FindRepairs(const trace::Trace& t) {
   Repairs out;
