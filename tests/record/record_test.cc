@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "../e2e_env.h"
@@ -582,6 +583,42 @@ TEST_F(RecordTest, VendorAndBuildTags) {
   auto depmake = rec.At(Kind::ChanMake, dep, Line(dep, "depmake"));
   ASSERT_EQ(depmake.size(), 1u);
   EXPECT_EQ(rec.t.SiteOf(*depmake[0]).function, "example.com/dep.Double");
+}
+
+// A mutex whose object the GC found dead gives up its id even when its
+// memory span holds an object with a finalizer (only that object can come
+// back): the second test's sessions, allocated where the first test's
+// were, take new ids, so no mutex id is used by both tests' goroutines.
+TEST_F(RecordTest, AnObjectNextToAFinalizerGivesUpItsIdWhenDead) {
+  std::string out = *tmp_ + "/finalizerspan";
+  // The corpus program (tests/corpus/correct), recorded where it lives.
+  driver::ProcessResult g =
+      Exec({Gordian(), "record", "-o", out, "test", "-count=1",
+            "./correct/sessions_next_to_a_finalizer"},
+           SourceDir() + "/tests/corpus");
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  std::vector<driver::PackageTrace> traces;
+  std::string err;
+  ASSERT_TRUE(driver::ListTraces(out, &traces, &err)) << err;
+  ASSERT_EQ(traces.size(), 1u);
+  Recorded rec;
+  ASSERT_TRUE(trace::ReadTrace(traces[0].trace_dir, &rec.t, &err)) << err;
+  std::map<std::string, std::string> test_g;  // test name -> its goroutine
+  for (const Record* r : rec.All(Kind::TestStart)) test_g[rec.t.strings.at(r->val)] = rec.G(r);
+  ASSERT_EQ(test_g.size(), 2u);
+  auto in = [](const std::string& g, const std::string& test) {
+    return g.size() > test.size() && g.compare(0, test.size(), test) == 0 && g[test.size()] == '.';
+  };
+  std::set<uint32_t> first, second;
+  for (const Record& r : rec.t.records) {
+    if (r.kind != Kind::MutexLock) continue;
+    const std::string gr = rec.G(&r);
+    if (in(gr, test_g["TestSessionsTakeAThenB"])) first.insert(r.obj);
+    if (in(gr, test_g["TestSessionsTakeBThenA"])) second.insert(r.obj);
+  }
+  EXPECT_EQ(first.size(), 128u);
+  EXPECT_EQ(second.size(), 128u);
+  for (uint32_t m : second) EXPECT_EQ(first.count(m), 0u) << "mutex id " << m << " in both tests";
 }
 
 TEST_F(RecordTest, TestsAndLeaksOnePerPackage) {

@@ -929,13 +929,30 @@ func gordianGCMarked() {
 			continue
 		}
 		s := spanOfHeap(e.addr)
-		if s == nil || s.specials != nil {
+		if s == nil || (s.specials != nil && gordianHasSpecial(s, e.addr)) {
 			continue
 		}
 		if !s.markBitsForIndex(s.objIndex(e.addr)).isMarked() {
 			e.v.Store(v&^15 | gordianObjRetired)
 		}
 	}
+}
+
+// gordianHasSpecial reports whether the heap object holding addr has a
+// special (a finalizer, a cleanup, a weak handle, a profile record): only
+// such an object may come back after the GC found it unmarked. The other
+// objects of its span are garbage like any other (a span of Streams next to
+// one with a finalizer kept every dead Stream's mutex id, and the next test's
+// Streams at those addresses took them over).
+func gordianHasSpecial(s *mspan, addr uintptr) bool {
+	start := s.objIndex(addr) * s.elemsize
+	for sp := s.specials; sp != nil; sp = sp.next {
+		off := uintptr(sp.offset)
+		if off >= start && off < start+s.elemsize {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- strings and meta ------------------------------------------------------

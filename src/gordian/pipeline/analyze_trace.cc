@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <memory>
 #include <new>
 #include <string_view>
@@ -18,6 +21,7 @@
 #include "gordian/pipeline/confirm.h"
 #include "gordian/pipeline/memory_budget.h"
 #include "gordian/pipeline/object_shedding.h"
+#include "gordian/pipeline/trace_windows.h"
 #include "gordian/race/race_findings.h"
 #include "gordian/report/columns.h"
 #include "gordian/trace/summary.h"
@@ -135,15 +139,116 @@ std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std
 
 }  // namespace
 
+namespace {
+bool AnalyzeInWindows(const std::string& cmd, const std::string& dir, trace::Trace whole,
+                      TraceWindows w, const AnalyzeOptions& opt,
+                      std::vector<report::Finding>* out, std::string* err);
+}  // namespace
+
 bool AnalyzeTrace(const std::string& cmd, const std::string& dir, const AnalyzeOptions& opt,
                   std::vector<report::Finding>* out, std::string* err) {
   if (opt.progress != nullptr) opt.progress->Update("reading", 0, 0);
   trace::Trace t;
   if (!trace::ReadTrace(dir, &t, err)) return false;
+  const uint64_t min_records =
+      opt.window_min_records != 0 ? opt.window_min_records : kWindowMinRecords;
+  if (t.records.size() >= min_records) {
+    TraceWindows w = CutIntoWindows(t, 8, std::min(kMinWindowRecords, min_records));
+    if (!w.windows.empty()) return AnalyzeInWindows(cmd, dir, std::move(t), std::move(w), opt, out, err);
+    if (opt.verbose) {
+      fmt::print(stderr, "{}: note: {}: analysed whole ({} records): {}\n", cmd, dir,
+                 t.records.size(), w.why_not);
+    }
+  }
   TraceAnalysis a;
   AnalyzeRead(cmd, t, dir, opt, &a, out);
   return true;
 }
+
+namespace {
+
+// Reads the records of one window (its goroutines, marked by gid in
+// window), with the whole trace's goroutine table, and analyses them.
+bool AnalyzeWindow(const std::string& cmd, const std::string& dir, std::vector<uint8_t> window,
+                   const std::vector<trace::Goroutine>& table, const AnalyzeOptions& opt,
+                   std::vector<report::Finding>* out, uint64_t* records, std::string* err) {
+  trace::ReadSelection sel;
+  sel.goroutines = std::move(window);
+  const std::vector<uint8_t>& in_window = sel.goroutines;
+  sel.record = [&in_window](uint32_t gid, const trace::Record& r) {
+    return gid == 1 && KeepMainRecord(in_window, r);
+  };
+  trace::Trace t;
+  if (!trace::ReadTrace(dir, &t, err, sel)) return false;
+  if (t.goroutines.size() != table.size()) {
+    *err = fmt::format("{}: the trace changed while it was analysed", dir);
+    return false;
+  }
+  for (size_t g = 0; g < table.size(); g++) {
+    t.goroutines[g].parent = table[g].parent;
+    t.goroutines[g].child_index = table[g].child_index;
+    t.goroutines[g].stable_id = table[g].stable_id;
+  }
+  t.warnings.clear();  // said once, for the whole trace
+  t.notes.clear();
+  *records = t.records.size();
+  TraceAnalysis a;
+  AnalyzeRead(cmd, t, dir, opt, &a, out);
+  return true;
+}
+
+// The analysis of a trace one window of tests at a time (trace_windows.h):
+// each window read on its own, with the whole trace's goroutine table, and
+// analysed as a trace of its own; what concerns the whole run (the reader's
+// warnings, the tests' verdict, Go's race reports) said once.
+bool AnalyzeInWindows(const std::string& cmd, const std::string& dir, trace::Trace whole,
+                      TraceWindows w, const AnalyzeOptions& opt,
+                      std::vector<report::Finding>* out, std::string* err) {
+  util::PhaseTimer timer("windows");  // GORDIAN_TIMING=1
+  for (const std::string& x : whole.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, x);
+  if (opt.verbose) {
+    for (const std::string& x : whole.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, x);
+    fmt::print(stderr,
+               "{}: note: {}: {} records analysed in {} windows of tests that share nothing "
+               "({} groups; the largest window {} records)\n",
+               cmd, dir, whole.records.size(), w.windows.size(), w.groups,
+               *std::max_element(w.records.begin(), w.records.end()));
+  }
+  if (opt.verdict != nullptr) AddTraceVerdict(whole, opt.package, opt.verdict);
+  std::vector<trace::Goroutine> table = std::move(whole.goroutines);
+  whole = trace::Trace();  // the windows are read again, one at a time
+  timer.Lap("cut");
+  uint64_t used_most = 0;
+  for (size_t k = 0; k < w.windows.size(); k++) {
+    AnalyzeOptions wo = opt;
+    wo.verdict = nullptr;
+    wo.race_reports = k == 0;
+    uint64_t used = 0;
+    wo.memory_used = &used;
+    bool gave_up = false;
+    wo.gave_up = opt.gave_up != nullptr ? &gave_up : nullptr;
+    uint64_t records = 0;
+    if (!AnalyzeWindow(cmd, dir, std::move(w.windows[k]), table, wo, out, &records, err)) {
+      return false;
+    }
+    timer.Lap(fmt::format("window {} of {} ({} records)", k + 1, w.windows.size(), records).c_str());
+    used_most = std::max(used_most, used);
+#ifdef __GLIBC__
+    // What the window freed goes back to the system before the next one is
+    // read (glibc keeps freed heap pages otherwise: 600 MB after smux's
+    // first window).
+    malloc_trim(0);
+#endif
+    if (gave_up) {
+      *opt.gave_up = true;
+      break;
+    }
+  }
+  if (opt.memory_used != nullptr) *opt.memory_used = used_most;
+  return true;
+}
+
+}  // namespace
 
 namespace {
 
@@ -312,7 +417,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   std::vector<report::Finding> found = detect::DetectOccurred(t, oo);
   timer.Lap("occurred (all)");
   // -race: Go's race detector reports, from the log beside the trace.
-  if (size_t k = race::AddRaceFindings(dir, t, &found); k > 0) {
+  if (size_t k = opt.race_reports ? race::AddRaceFindings(dir, t, &found) : 0; k > 0) {
     fmt::print(stderr, "{}: warning: {}: {} race report(s) without a location in the program\n",
                cmd, dir, k);
   }

@@ -53,7 +53,18 @@ struct AnalyzeOptions {
   // confirmed. Off for a caller that asks the engine more than the
   // detectors do (the fuzzer's strategies read TraceAnalysis::hb).
   bool clocks_on_demand = true;
+  // AnalyzeTrace: a trace of at least this many records whose tests do
+  // not share objects is analysed one group of tests at a time
+  // (trace_windows.h); 0 = kWindowMinRecords.
+  uint64_t window_min_records = 0;
+  // Add Go's race reports (-race) from the log beside the trace; a window
+  // of a trace after the first leaves them to the first.
+  bool race_reports = true;
 };
+
+// Below this many records (about 100 MB of them) a trace is analysed
+// whole: its analysis fits where go test -race's run does.
+inline constexpr uint64_t kWindowMinRecords = 4'000'000;
 
 // Reads and analyses the trace in dir and appends its findings (absolute
 // paths, columns resolved) to *out. Receives the source checks for closed

@@ -487,7 +487,23 @@ std::string IncompleteReason(const FileHeader& h) {
                "limit";
 }
 
+namespace {
+
+// Record k of chunk c in the mapping (copied: the mapping's records need
+// not be aligned for a Record).
+Record RecordAt(const uint8_t* base, const ChunkInfo& c, uint32_t k) {
+  Record r;
+  memcpy(&r, base + c.records + size_t(k) * sizeof(Record), sizeof(Record));
+  return r;
+}
+
+}  // namespace
+
 bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
+  return ReadTrace(dir, out, err, ReadSelection{});
+}
+
+bool ReadTrace(const std::string& dir, Trace* out, std::string* err, const ReadSelection& sel) {
   *out = Trace();
   const std::string path = dir + "/events.bin";
   MappedFile f;
@@ -522,10 +538,25 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
     if (chunks[i].keep && (i == 0 || chunks[i - 1].gid != chunks[i].gid)) gid_bound++;
   }
   for (const SpawnInfo& s : spawns) gid_bound += spawn_kept(s);
+  // The selection's goroutines: 0 = left out, 1 = whole, 2 = the records
+  // sel.record accepts (counted here, so that t.records is sized once).
+  auto selected = [&](uint32_t gid) -> int {
+    if (!sel.selective()) return 1;
+    if (gid < sel.goroutines.size() && sel.goroutines[gid]) return 1;
+    return sel.record ? 2 : 0;
+  };
+  const uint8_t* base = f.data() + sizeof(FileHeader);
   uint64_t total = 0;
   uint32_t max_gid = 0;
   for (ChunkInfo& c : chunks) {
     if (!c.keep) continue;
+    if (const int how = selected(c.gid); how != 1 && c.gid <= gid_bound) {
+      max_gid = std::max(max_gid, c.gid);
+      if (how == 2) {
+        for (uint32_t k = 0; k < c.count; k++) total += sel.record(c.gid, RecordAt(base, c, k));
+      }
+      continue;
+    }
     if (c.gid > gid_bound) {
       warn.Add(kWarnChunk, fmt::format("chunk {}: goroutine id {} is impossible in a "
                                        "trace of this size; skipped",
@@ -554,7 +585,6 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
   t.records.resize(total);
   t.goroutines.resize(max_gid);
   for (uint32_t g = 0; g < max_gid; g++) t.goroutines[g].gid = g + 1;
-  const uint8_t* base = f.data() + sizeof(FileHeader);
   // Where each kept chunk's records go (goroutine by goroutine, in seq
   // order); they are then copied in file order, so that the pages of the
   // mapping can be given back behind the copy.
@@ -570,9 +600,17 @@ bool ReadTrace(const std::string& dir, Trace* out, std::string* err) {
     if (gid > max_gid) break;  // the rest were dropped as impossible
     Goroutine& g = t.goroutines[gid - 1];
     g.begin = static_cast<uint32_t>(at);
+    const int how = selected(gid);
     for (; i < chunks.size() && chunks[i].gid == gid; i++) {
       const ChunkInfo& c = chunks[i];
-      if (!c.keep || c.count == 0) continue;
+      if (!c.keep || c.count == 0 || how == 0) continue;
+      if (how == 2) {
+        for (uint32_t k = 0; k < c.count; k++) {
+          const Record r = RecordAt(base, c, k);
+          if (sel.record(gid, r)) t.records[at++] = r;
+        }
+        continue;
+      }
       copies.push_back({c.records, c.count, at});
       at += c.count;
     }

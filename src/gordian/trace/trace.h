@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -75,6 +76,20 @@ inline std::string SiteText(const Trace& t, const Record& r) {
 // crash (torn last records are dropped, with a warning). Returns false with
 // a message saying what is wrong and what to do on a missing or corrupt trace.
 bool ReadTrace(const std::string& dir, Trace* out, std::string* err);
+
+// Which records a selective ReadTrace keeps: every record of the goroutines
+// marked in `goroutines` (index gid), and of the others those `record`
+// accepts (none when it is null). The goroutine table is the whole
+// trace's (every gid, parent and spawn path), with empty ranges for
+// goroutines none of whose records are kept. An empty selection keeps
+// everything. For the analysis of a large trace one group of tests at a
+// time (pipeline/trace_windows.h).
+struct ReadSelection {
+  std::vector<uint8_t> goroutines;
+  std::function<bool(uint32_t gid, const Record&)> record;
+  bool selective() const { return !goroutines.empty() || record != nullptr; }
+};
+bool ReadTrace(const std::string& dir, Trace* out, std::string* err, const ReadSelection& sel);
 
 // Why a trace with this header ends before its program did (Trace::
 // incomplete), or "" when its recorder did not stop early.
