@@ -38,15 +38,16 @@ TEST(ClockOverlay, PutGetRemove) {
 
 TEST(ClockOverlay, RaisesCopyNoPathUntilTheOverlayFolds) {
   ClockArena a;
-  a.Init(10000);
+  a.Init(3000);
+  ASSERT_EQ(a.depth(), 3u);
   Clock c = a.NewClock();
-  a.SetMax(&c, 5000, 4);
+  a.SetMax(&c, 2500, 4);
   a.Freeze(&c);  // shared: a SetMax would copy root, middle and leaf
   const uint64_t nodes = a.nodes_in_use();
   const uint32_t root = c.root;
   ClockOverlay ov;
   // Below the tree's entry: nothing to raise.
-  EXPECT_FALSE(OverlayRaise(&a, &c, &ov, 5000, 3, 0));
+  EXPECT_FALSE(OverlayRaise(&a, &c, &ov, 2500, 3, 0));
   EXPECT_EQ(ov.n, 0u);
   for (uint32_t k = 0; k < ClockOverlay::kRaiseLimit; ++k) {
     EXPECT_TRUE(OverlayRaise(&a, &c, &ov, 100 + k, 10 + k, 0));
@@ -58,11 +59,11 @@ TEST(ClockOverlay, RaisesCopyNoPathUntilTheOverlayFolds) {
   EXPECT_EQ(ov.n, ClockOverlay::kRaiseLimit);
   // One more entry folds the overlay (the neighbouring indices share their
   // path: one root, middle and leaf copied) and keeps the new entry apart.
-  EXPECT_TRUE(OverlayRaise(&a, &c, &ov, 9000, 1, 0));
+  EXPECT_TRUE(OverlayRaise(&a, &c, &ov, 2900, 1, 0));
   EXPECT_NE(c.root, root);
   EXPECT_EQ(a.nodes_in_use(), nodes + 3);
   EXPECT_EQ(ov.n, 1u);
-  EXPECT_EQ(ov.Get(9000), 1u);
+  EXPECT_EQ(ov.Get(2900), 1u);
   EXPECT_EQ(a.Get(c.root, 100), 50u);
   EXPECT_EQ(a.Get(c.root, 101), 11u);
   EXPECT_EQ(a.Get(root, 100), 0u);  // the frozen tree is unchanged

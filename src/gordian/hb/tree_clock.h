@@ -11,9 +11,14 @@
 //
 //   - A clock is the id of a root node. Node id 0 is the all-zero subtree
 //     at every level, so a clock that knows few goroutines has few nodes.
-//   - A node is 32 words: at level 0 (leaf) 32 epochs, above that 32 child
-//     ids. The tree has Depth() levels, 32^Depth() >= width (3 levels up to
-//     32,768 goroutines, 4 up to a million).
+//   - A node is 16 words: at level 0 (leaf) 16 epochs, above that 16 child
+//     ids. The tree has Depth() levels, 16^Depth() >= width (2 levels up to
+//     256 goroutines, 4 up to 65,536, 5 up to a million). A snapshot that
+//     changes one entry copies one node per level: 16-word nodes halved the
+//     clocks of narrow traces against 32-word ones (yamux's largest test,
+//     186 goroutines: 122 MB to 70 MB) and cut every-clock engines by
+//     a quarter (fan-out/100000: 4.4 GB to 3.1 GB) for one more level on
+//     wide ones (bench/run-analysis-compare, docs/scale.md).
 //   - Nodes are immutable once shared. A snapshot is a root id; taking one
 //     costs O(1) and later changes copy only the paths they touch, so a
 //     snapshot costs O(changed paths x depth) nodes.
@@ -81,8 +86,8 @@ namespace gordian::hb {
 
 class ClockArena {
  public:
-  static constexpr uint32_t kFan = 32;     // entries per node
-  static constexpr uint32_t kBits = 5;     // log2(kFan)
+  static constexpr uint32_t kFan = 16;     // entries per node
+  static constexpr uint32_t kBits = 4;     // log2(kFan)
   static constexpr uint32_t kZeroNode = 0; // the all-zero subtree
 
   // A live (mutable) clock: a root and the token of the nodes it owns.

@@ -22,29 +22,35 @@ std::vector<uint32_t> Mat(const ClockArena& a, uint32_t root) {
 
 TEST(ClockArena, DepthFollowsWidth) {
   ClockArena a;
+  constexpr uint32_t f = ClockArena::kFan;
   a.Init(10);
   EXPECT_EQ(a.depth(), 1u);
-  a.Init(1000);
+  a.Init(f);
+  EXPECT_EQ(a.depth(), 1u);
+  a.Init(f + 1);
   EXPECT_EQ(a.depth(), 2u);
-  a.Init(32768);
+  a.Init(f * f * f);
   EXPECT_EQ(a.depth(), 3u);
-  a.Init(32769);
+  a.Init(f * f * f + 1);
   EXPECT_EQ(a.depth(), 4u);
 }
 
 TEST(ClockArena, SetMaxGetMaterialize) {
   ClockArena a;
-  a.Init(1000);
+  // Two levels: the last index is in the root's last leaf.
+  const uint32_t w = ClockArena::kFan * ClockArena::kFan, last = w - 1;
+  a.Init(w);
+  ASSERT_EQ(a.depth(), 2u);
   Clock c = a.NewClock();
-  EXPECT_EQ(a.Get(c.root, 999), 0u);
-  EXPECT_TRUE(a.SetMax(&c, 999, 7));
-  EXPECT_FALSE(a.SetMax(&c, 999, 5));  // only raises
+  EXPECT_EQ(a.Get(c.root, last), 0u);
+  EXPECT_TRUE(a.SetMax(&c, last, 7));
+  EXPECT_FALSE(a.SetMax(&c, last, 5));  // only raises
   EXPECT_TRUE(a.SetMax(&c, 3, 2));
-  EXPECT_EQ(a.Get(c.root, 999), 7u);
+  EXPECT_EQ(a.Get(c.root, last), 7u);
   EXPECT_EQ(a.Get(c.root, 3), 2u);
   EXPECT_EQ(a.Get(c.root, 4), 0u);
-  std::vector<uint32_t> want(1000, 0);
-  want[999] = 7;
+  std::vector<uint32_t> want(w, 0);
+  want[last] = 7;
   want[3] = 2;
   EXPECT_EQ(Mat(a, c.root), want);
   // Two paths: a root, two leaves (the rest is the zero node).
