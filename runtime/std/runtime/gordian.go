@@ -913,9 +913,9 @@ func gordianHoldReleased() bool {
 // An address of the object table whose heap object the GC did not mark is
 // garbage, and the allocator may hand it out again: its entry is retired,
 // so that the next user operation at that address gets a new id. Addresses
-// outside the heap (globals) stay. So do the objects of a span with
-// specials: a finalizer resurrects an unmarked object in the sweep, and its
-// mutex must keep its id.
+// outside the heap (globals) stay. So do the objects with a finalizer: a
+// finalizer resurrects an unmarked object in the sweep, and its mutex must
+// keep its id.
 func gordianGCMarked() {
 	if !gordianOn || gordian.objTab == nil {
 		return
@@ -929,7 +929,7 @@ func gordianGCMarked() {
 			continue
 		}
 		s := spanOfHeap(e.addr)
-		if s == nil || (s.specials != nil && gordianHasSpecial(s, e.addr)) {
+		if s == nil || (s.specials != nil && gordianHasFinalizer(s, e.addr)) {
 			continue
 		}
 		if !s.markBitsForIndex(s.objIndex(e.addr)).isMarked() {
@@ -938,17 +938,19 @@ func gordianGCMarked() {
 	}
 }
 
-// gordianHasSpecial reports whether the heap object holding addr has a
-// special (a finalizer, a cleanup, a weak handle, a profile record): only
-// such an object may come back after the GC found it unmarked. The other
-// objects of its span are garbage like any other (a span of Streams next to
-// one with a finalizer kept every dead Stream's mutex id, and the next test's
-// Streams at those addresses took them over).
-func gordianHasSpecial(s *mspan, addr uintptr) bool {
+// gordianHasFinalizer reports whether the heap object holding addr has a
+// finalizer: only such an object comes back after the GC found it unmarked
+// (the sweep queues its finalizer, which gets the object; what it points to
+// the GC marked). The other objects of its span, and objects with other
+// specials (a memory profile sample, a weak handle, a cleanup), are garbage
+// like any other: a span of yamux's Streams next to one with a finalizer
+// kept every dead Stream's mutex id, and a sampled allocation kept its own,
+// and the next test's objects at those addresses took them over.
+func gordianHasFinalizer(s *mspan, addr uintptr) bool {
 	start := s.objIndex(addr) * s.elemsize
 	for sp := s.specials; sp != nil; sp = sp.next {
 		off := uintptr(sp.offset)
-		if off >= start && off < start+s.elemsize {
+		if sp.kind == _KindSpecialFinalizer && off >= start && off < start+s.elemsize {
 			return true
 		}
 	}
