@@ -13,9 +13,10 @@
 #include <fmt/format.h>
 
 #include "gordian/detect/clock_needs.h"
-#include "gordian/detect/read_goroutines.h"
 #include "gordian/detect/occurred.h"
 #include "gordian/detect/predict.h"
+#include "gordian/detect/read_goroutines.h"
+#include "gordian/driver/process.h"
 #include "gordian/hb/happens_before.h"
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/confirm.h"
@@ -220,6 +221,16 @@ bool AnalyzeInWindows(const std::string& cmd, const std::string& dir, trace::Tra
   timer.Lap("cut");
   uint64_t used_most = 0;
   for (size_t k = 0; k < w.windows.size(); k++) {
+    if (driver::Interrupted()) {
+      // Winding down: what was found so far is reported, and what was not
+      // analysed is said.
+      if (opt.degraded != nullptr) {
+        opt.degraded->push_back(fmt::format(
+            "{}: interrupted: {} of {} windows of its tests were not analysed",
+            opt.package.empty() ? dir : opt.package, w.windows.size() - k, w.windows.size()));
+      }
+      break;
+    }
     AnalyzeOptions wo = opt;
     wo.verdict = nullptr;
     wo.race_reports = k == 0;
