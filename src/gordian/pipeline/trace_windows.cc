@@ -227,6 +227,7 @@ TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
     uint32_t first_stamp = kNone;
     uint64_t records = 0;
     uint32_t window = kNone;
+    bool listed = false;  // in roots
   };
   std::vector<Group> of_root(ng + 1);
   std::vector<uint32_t> roots;
@@ -236,7 +237,10 @@ TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
     const trace::Goroutine& gr = t.goroutines[g - 1];
     const uint32_t root = groups.Find(top[g]);
     Group& grp = of_root[root];
-    if (grp.records == 0 && grp.first_stamp == kNone) roots.push_back(root);
+    if (!grp.listed) {
+      grp.listed = true;
+      roots.push_back(root);
+    }
     grp.records += gr.end - gr.begin;
     if (gr.begin < gr.end) grp.first_stamp = std::min(grp.first_stamp, t.records[gr.begin].tpre);
     total += gr.end - gr.begin;
