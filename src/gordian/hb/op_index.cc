@@ -7,9 +7,11 @@
 #include <atomic>
 #include <charconv>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
+#include "gordian/trace/ancestry.h"
 
 namespace gordian::hb {
 
@@ -594,42 +596,16 @@ void OpIndex::BuildTests(const std::vector<RecordId>& test_ends) {
     }
   }
   // Each goroutine's answer is its own (a TestStart, the main goroutine) or
-  // its parent's: walk up to the first goroutine that has one, then give it
-  // to the whole path. Memoised, so that a chain of goroutines each spawned
-  // by the previous one (a worker pool's successors) costs its length once,
-  // not once per goroutine on it. A corrupt cycle ends at a goroutine
-  // already on the path and leaves the path -1.
-  constexpr int32_t kUnknown = INT32_MIN, kOnPath = INT32_MIN + 1;
-  test_of_gid_.assign(ng + 1, kUnknown);
-  std::vector<uint32_t> path;
-  for (uint32_t g = 1; g <= ng; g++) {
-    uint32_t cur = g;
-    int32_t found = -1;
-    path.clear();
-    while (true) {
-      if (cur == 0 || cur > ng || test_of_gid_[cur] == kOnPath) break;  // -1: chain breaks off
-      if (test_of_gid_[cur] != kUnknown) {
-        found = test_of_gid_[cur];
-        break;
-      }
-      if (starts[cur] == 1) {
-        found = own[cur];
-      } else if (starts[cur] > 1) {
-        found = -2;
-      } else if (cur == 1) {
-        found = -3;
-      }
-      if (found != -1) {
-        test_of_gid_[cur] = found;
-        break;
-      }
-      test_of_gid_[cur] = kOnPath;
-      path.push_back(cur);
-      cur = t.goroutines[cur - 1].parent;
-    }
-    for (uint32_t p : path) test_of_gid_[p] = found;
-  }
-  test_of_gid_[0] = -1;
+  // its nearest ancestor's; a chain that breaks off is -1.
+  test_of_gid_ = trace::ByNearestAncestor<int32_t>(
+      t,
+      [&](uint32_t g) -> std::optional<int32_t> {
+        if (starts[g] == 1) return own[g];
+        if (starts[g] > 1) return -2;
+        if (g == 1) return -3;
+        return std::nullopt;
+      },
+      -1);
 }
 
 const TestInfo* OpIndex::TestByIndex(uint32_t index) const {

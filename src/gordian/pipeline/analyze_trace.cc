@@ -141,6 +141,18 @@ std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std
 }  // namespace
 
 namespace {
+
+// What a trace says about the whole run, said once per trace: the reader's
+// warnings (and, verbose, its notes) and the tests' verdict.
+void SayAboutTheRun(const std::string& cmd, const trace::Trace& t, const std::string& dir,
+                    const AnalyzeOptions& opt) {
+  for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
+  if (opt.verbose) {
+    for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
+  }
+  if (opt.verdict != nullptr) AddTraceVerdict(t, opt.package, opt.verdict);
+}
+
 bool AnalyzeInWindows(const std::string& cmd, const std::string& dir, trace::Trace whole,
                       TraceWindows w, const AnalyzeOptions& opt,
                       std::vector<report::Finding>* out, std::string* err);
@@ -173,14 +185,8 @@ namespace {
 bool AnalyzeWindow(const std::string& cmd, const std::string& dir, std::vector<uint8_t> window,
                    const std::vector<trace::Goroutine>& table, const AnalyzeOptions& opt,
                    std::vector<report::Finding>* out, uint64_t* records, std::string* err) {
-  trace::ReadSelection sel;
-  sel.goroutines = std::move(window);
-  const std::vector<uint8_t>& in_window = sel.goroutines;
-  sel.record = [&in_window](uint32_t gid, const trace::Record& r) {
-    return gid == 1 && KeepMainRecord(in_window, r);
-  };
   trace::Trace t;
-  if (!trace::ReadTrace(dir, &t, err, sel)) return false;
+  if (!trace::ReadTrace(dir, &t, err, WindowSelection(std::move(window)))) return false;
   if (t.goroutines.size() != table.size()) {
     *err = fmt::format("{}: the trace changed while it was analysed", dir);
     return false;
@@ -206,16 +212,14 @@ bool AnalyzeInWindows(const std::string& cmd, const std::string& dir, trace::Tra
                       TraceWindows w, const AnalyzeOptions& opt,
                       std::vector<report::Finding>* out, std::string* err) {
   util::PhaseTimer timer("windows");  // GORDIAN_TIMING=1
-  for (const std::string& x : whole.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, x);
+  SayAboutTheRun(cmd, whole, dir, opt);
   if (opt.verbose) {
-    for (const std::string& x : whole.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, x);
     fmt::print(stderr,
                "{}: note: {}: {} records analysed in {} windows of tests that share nothing "
                "({} groups; the largest window {} records)\n",
                cmd, dir, whole.records.size(), w.windows.size(), w.groups,
                *std::max_element(w.records.begin(), w.records.end()));
   }
-  if (opt.verdict != nullptr) AddTraceVerdict(whole, opt.package, opt.verdict);
   std::vector<trace::Goroutine> table = std::move(whole.goroutines);
   whole = trace::Trace();  // the windows are read again, one at a time
   timer.Lap("cut");
@@ -328,11 +332,7 @@ void AnalyzeRead(const std::string& cmd, const trace::Trace& t, const std::strin
   util::PhaseTimer timer("analyze");  // GORDIAN_TIMING=1
   // The memory of the read trace (its wall time is the reader's, not here).
   timer.Lap("trace read");
-  for (const std::string& w : t.warnings) fmt::print(stderr, "{}: warning: {}: {}\n", cmd, dir, w);
-  if (opt.verbose) {
-    for (const std::string& n : t.notes) fmt::print(stderr, "{}: note: {}: {}\n", cmd, dir, n);
-  }
-  if (opt.verdict != nullptr) AddTraceVerdict(t, opt.package, opt.verdict);
+  SayAboutTheRun(cmd, t, dir, opt);
   auto phase = [&](std::string_view what, uint64_t done, uint64_t total) {
     if (opt.progress != nullptr) opt.progress->Update(what, done, total);
   };

@@ -21,6 +21,7 @@
 #include "gordian/pipeline/analysis_progress.h"
 #include "gordian/pipeline/confirm.h"
 #include "gordian/pipeline/schedule_runner.h"
+#include "gordian/pipeline/temp_trace_test.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/writer.h"
 
@@ -102,18 +103,6 @@ TraceWriter Scaled(int k) {
   w.Op(1, Kind::ChanClose, late, 0, s);
   return w;
 }
-
-struct TempTrace {
-  std::string root, dir;
-  explicit TempTrace(const TraceWriter& w) {
-    root = (fs::temp_directory_path() / "gordian-budget-test-XXXXXX").string();
-    EXPECT_NE(mkdtemp(root.data()), nullptr);
-    dir = root + "/trace";
-    std::string err;
-    EXPECT_TRUE(w.Write(dir, &err)) << err;
-  }
-  ~TempTrace() { fs::remove_all(root); }
-};
 
 // One line per finding: what a report would show of it. Without the
 // message, what it is about: a degraded analysis may count fewer instances

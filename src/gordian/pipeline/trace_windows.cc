@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
+
+#include "gordian/trace/ancestry.h"
 
 namespace gordian::pipeline {
 
@@ -43,8 +46,6 @@ bool IsTopLevelTest(const trace::Trace& t, const Record& r) {
   return r.val < t.strings.size() && t.strings[r.val].find('/') == std::string::npos;
 }
 
-}  // namespace
-
 bool KeepMainRecord(const std::vector<uint8_t>& window, const Record& r) {
   switch (r.kind) {
     case Kind::GoSpawn:
@@ -55,6 +56,17 @@ bool KeepMainRecord(const std::vector<uint8_t>& window, const Record& r) {
     default:
       return false;
   }
+}
+
+}  // namespace
+
+trace::ReadSelection WindowSelection(std::vector<uint8_t> window) {
+  trace::ReadSelection sel;
+  sel.record = [window](uint32_t gid, const Record& r) {
+    return gid == 1 && KeepMainRecord(window, r);
+  };
+  sel.goroutines = std::move(window);
+  return sel;
 }
 
 TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
@@ -86,40 +98,32 @@ TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
   // Each goroutine's top: the child of the main goroutine it descends from
   // (a top-level test's goroutine), kNone for a goroutine whose spawn chain
   // breaks off (started by the runtime: a time.AfterFunc function).
-  constexpr uint32_t kUnknown = kNone - 1, kOnPath = kNone - 2;
-  std::vector<uint32_t> top(ng + 1, kUnknown);
-  top[1] = kNone;
-  std::vector<uint32_t> path;
-  for (uint32_t g = 2; g <= ng; g++) {
-    uint32_t cur = g, found = kNone;
-    path.clear();
-    while (true) {
-      if (cur == 0 || cur > ng || top[cur] == kOnPath) break;
-      if (top[cur] != kUnknown) {
-        found = top[cur];
-        break;
-      }
-      const uint32_t parent = t.goroutines[cur - 1].parent;
-      if (parent == 1) {
-        found = cur;
-        break;
-      }
-      top[cur] = kOnPath;
-      path.push_back(cur);
-      cur = parent;
-    }
-    if (cur != 0 && cur <= ng && found == cur) top[cur] = cur;
-    for (uint32_t p : path) top[p] = found;
-  }
+  std::vector<uint32_t> top = trace::ByNearestAncestor<uint32_t>(
+      t,
+      [&](uint32_t g) -> std::optional<uint32_t> {
+        if (g == 1) return kNone;
+        if (t.goroutines[g - 1].parent == 1) return g;
+        return std::nullopt;
+      },
+      kNone);
 
-  // The tests: each child of main runs exactly one top-level test.
+  // One pass over the goroutines' records for what the cut needs of them:
+  // the tests (each child of main runs exactly one top-level test), their
+  // ends, and the channels that are more than a timer's.
   struct Test {
     uint32_t index, gid;
     uint32_t start, end;
   };
   std::vector<Test> tests;  // every TestStart (subtests too), for the goroutines without a top
   std::unordered_map<uint32_t, uint32_t> gid_of_test;  // test index -> gid of its goroutine
+  std::vector<const Record*> test_ends;
   std::vector<uint8_t> runs_test(ng + 1, 0);
+  // A timer's channel (time.Timer, time.After) that goroutines only receive
+  // from relates nothing: its values come from the runtime, and no goroutine
+  // releases anything into it. Such channels are pooled across tests (a
+  // sync.Pool of timers); any other operation on one (a send, a close, a
+  // receive not from a timer) makes it a channel like the others.
+  std::unordered_map<uint32_t, bool> plain_chan;  // chan -> not a timer's only
   for (uint32_t g = 2; g <= ng; g++) {
     for (const Record& r : t.RecordsOf(t.goroutines[g - 1])) {
       if (r.kind == Kind::TestStart) {
@@ -128,6 +132,14 @@ TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
         if (IsTopLevelTest(t, r) && top[g] == g && runs_test[g]++ > 0) {
           return refuse(fmt::format("goroutine {} started two tests", t.goroutines[g - 1].stable_id));
         }
+      } else if (r.kind == Kind::TestEnd) {
+        test_ends.push_back(&r);
+      } else if (trace::ClassOf(r.kind) == trace::ObjClass::Chan && r.obj != 0) {
+        const bool timer_recv = (r.flags & trace::kTimer) != 0 &&
+                                (r.kind == Kind::ChanRecv ||
+                                 (r.kind == Kind::SelectCase && (r.flags & trace::kDirRecv) != 0));
+        bool& plain = plain_chan[r.obj];
+        plain = plain || (!timer_recv && r.kind != Kind::ChanMake);
       }
     }
   }
@@ -135,10 +147,9 @@ TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
   // hb::OpIndex::BuildTests has it).
   std::unordered_map<uint32_t, size_t> test_at;  // test index -> position in tests
   for (size_t k = 0; k < tests.size(); k++) test_at[tests[k].index] = k;
-  for (const Record& r : t.records) {
-    if (r.kind != Kind::TestEnd) continue;
-    auto it = test_at.find(r.obj);
-    if (it != test_at.end()) tests[it->second].end = r.tpre;
+  for (const Record* r : test_ends) {
+    auto it = test_at.find(r->obj);
+    if (it != test_at.end()) tests[it->second].end = r->tpre;
   }
   for (uint32_t g = 2; g <= ng; g++) {
     if (t.goroutines[g - 1].parent == 1 && !runs_test[g] &&
@@ -161,23 +172,6 @@ TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows,
       if (x.start <= stamp && stamp <= x.end && (best == nullptr || x.start > best->start)) best = &x;
     }
     top[g] = best != nullptr && top[best->gid] != kNone ? top[best->gid] : g;
-  }
-
-  // A timer's channel (time.Timer, time.After) that goroutines only receive
-  // from relates nothing: its values come from the runtime, and no goroutine
-  // releases anything into it. Such channels are pooled across tests (a
-  // sync.Pool of timers); any other operation on one (a send, a close, a
-  // receive not from a timer) makes it a channel like the others.
-  std::unordered_map<uint32_t, bool> plain_chan;  // chan -> not a timer's only
-  for (uint32_t g = 2; g <= ng; g++) {
-    for (const Record& r : t.RecordsOf(t.goroutines[g - 1])) {
-      if (trace::ClassOf(r.kind) != trace::ObjClass::Chan || r.obj == 0) continue;
-      const bool timer_recv = (r.flags & trace::kTimer) != 0 &&
-                              (r.kind == Kind::ChanRecv ||
-                               (r.kind == Kind::SelectCase && (r.flags & trace::kDirRecv) != 0));
-      bool& plain = plain_chan[r.obj];
-      plain = plain || (!timer_recv && r.kind != Kind::ChanMake);
-    }
   }
 
   // Union over what goroutines of different tops share.

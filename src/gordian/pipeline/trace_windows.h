@@ -27,7 +27,7 @@ namespace gordian::pipeline {
 struct TraceWindows {
   // Per window, per gid (index gid, 0 unused): 1 = the goroutine's records
   // belong to the window. The main goroutine (gid 1) is 0 in every window:
-  // its records go through KeepMainRecord.
+  // its records go through WindowSelection.
   std::vector<std::vector<uint8_t>> windows;
   std::vector<uint64_t> records;  // per window: its records, the main goroutine's left out
   size_t groups = 0;              // related groups of tests before they were packed into windows
@@ -44,9 +44,10 @@ inline constexpr uint64_t kMinWindowRecords = 1'000'000;
 TraceWindows CutIntoWindows(const trace::Trace& t, size_t max_windows = 8,
                            uint64_t min_window_records = kMinWindowRecords);
 
-// Whether record r of the main goroutine belongs to the window whose
-// goroutines `window` marks: a go statement or a blocked goroutine of the
-// window (by the gid the record names), and the program's exit (in all).
-bool KeepMainRecord(const std::vector<uint8_t>& window, const trace::Record& r);
+// What trace::ReadTrace reads of a window (one of TraceWindows::windows):
+// its goroutines' records, and of the main goroutine's the go statements
+// and blocked goroutines of the window (by the gid the record names) and
+// the program's exit (in every window).
+trace::ReadSelection WindowSelection(std::vector<uint8_t> window);
 
 }  // namespace gordian::pipeline

@@ -5,9 +5,6 @@
 // windows finds what the analysis of the whole trace finds.
 #include "gordian/pipeline/trace_windows.h"
 
-#include <stdlib.h>
-
-#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "gordian/pipeline/analyze_trace.h"
+#include "gordian/pipeline/temp_trace_test.h"
 #include "gordian/report/dedup.h"
 #include "gordian/report/finding.h"
 #include "gordian/trace/writer.h"
@@ -23,7 +21,6 @@
 namespace gordian::pipeline {
 namespace {
 
-namespace fs = std::filesystem;
 using trace::Kind;
 using trace::TraceWriter;
 
@@ -55,23 +52,23 @@ struct Suite {
   // left blocked on a receive nobody sends to (a leak, once End names it).
   uint32_t LockOrderAndLeak(uint32_t g, int workers = 1) {
     // Each test's own code: a site of its own.
-    const uint32_t s = w.AddSite("/p/x_test.go", 100 + 10 * tests, "p.TestX.func1");
+    const uint32_t site = w.AddSite("/p/x_test.go", 100 + 10 * tests, "p.TestX.func1");
     const uint32_t a = w.NewObject(), b = w.NewObject(), never = w.NewObject();
-    w.Op(g, Kind::ChanMake, never, 0, s);
-    auto lock = [&](uint32_t who, uint32_t m) { w.Post(w.Pre(who, Kind::MutexLock, m, s), 0); };
+    w.Op(g, Kind::ChanMake, never, 0, site);
+    auto lock = [&](uint32_t who, uint32_t m) { w.Post(w.Pre(who, Kind::MutexLock, m, site), 0); };
     std::vector<uint32_t> spawned;
-    for (int k = 0; k < workers; k++) spawned.push_back(w.Go(g, s));
+    for (int k = 0; k < workers; k++) spawned.push_back(w.Go(g, site));
     lock(g, a);
     lock(g, b);
-    w.Op(g, Kind::MutexUnlock, b, 0, s);
-    w.Op(g, Kind::MutexUnlock, a, 0, s);
+    w.Op(g, Kind::MutexUnlock, b, 0, site);
+    w.Op(g, Kind::MutexUnlock, a, 0, site);
     for (uint32_t worker : spawned) {
       lock(worker, b);
       lock(worker, a);
-      w.Op(worker, Kind::MutexUnlock, a, 0, s);
-      w.Op(worker, Kind::MutexUnlock, b, 0, s);
+      w.Op(worker, Kind::MutexUnlock, a, 0, site);
+      w.Op(worker, Kind::MutexUnlock, b, 0, site);
     }
-    w.Pre(spawned.back(), Kind::ChanRecv, never, s);
+    w.Pre(spawned.back(), Kind::ChanRecv, never, site);
     return spawned.back();
   }
   // The test's end, naming the goroutine it left blocked forever.
@@ -80,18 +77,6 @@ struct Suite {
     blocked.push_back(blocked_g);
     End(g, index);
   }
-};
-
-struct TempTrace {
-  std::string root, dir;
-  explicit TempTrace(const TraceWriter& w) {
-    root = (fs::temp_directory_path() / "gordian-windows-test-XXXXXX").string();
-    EXPECT_NE(mkdtemp(root.data()), nullptr);
-    dir = root + "/trace";
-    std::string err;
-    EXPECT_TRUE(w.Write(dir, &err)) << err;
-  }
-  ~TempTrace() { fs::remove_all(root); }
 };
 
 trace::Trace Read(const std::string& dir) {
@@ -142,7 +127,7 @@ TEST(TraceWindows, TestsThatShareNothingAreWindowsOfTheirOwn) {
     EXPECT_EQ(w.windows[0][g], 0) << g;
     EXPECT_EQ(w.windows[1][g], 1) << g;
   }
-  EXPECT_EQ(w.windows[0][1], 0);  // main: through KeepMainRecord
+  EXPECT_EQ(w.windows[0][1], 0);  // main: through WindowSelection
   uint64_t sum = 0;
   for (const trace::Goroutine& g : t.goroutines) sum += g.gid == 1 ? 0 : g.end - g.begin;
   EXPECT_EQ(w.records[0] + w.records[1], sum);
@@ -201,14 +186,9 @@ TEST(TraceWindows, AWindowReadsBackWithItsGoroutinesOnly) {
   trace::Trace whole = Read(tt.dir);
   TraceWindows w = CutIntoWindows(whole, 8, 1);
   ASSERT_EQ(w.windows.size(), 2u) << w.why_not;
-  trace::ReadSelection sel;
-  sel.goroutines = w.windows[1];
-  sel.record = [&sel](uint32_t gid, const trace::Record& r) {
-    return gid == 1 && KeepMainRecord(sel.goroutines, r);
-  };
   trace::Trace t;
   std::string err;
-  ASSERT_TRUE(trace::ReadTrace(tt.dir, &t, &err, sel)) << err;
+  ASSERT_TRUE(trace::ReadTrace(tt.dir, &t, &err, WindowSelection(w.windows[1]))) << err;
   ASSERT_EQ(t.goroutines.size(), whole.goroutines.size());
   for (size_t g = 0; g < t.goroutines.size(); g++) {
     const trace::Goroutine& a = t.goroutines[g];
