@@ -85,6 +85,15 @@ class Env {
   const fs::path& work() const { return work_; }
   const std::string& overlay() const { return overlay_; }
 
+  // The work directory is per process (ctest runs each test in its own):
+  // removed at exit, or every test run would leave its 40 MB of hooks.
+  ~Env() {
+    std::error_code ec;
+    if (!work_.empty()) fs::remove_all(work_, ec);
+  }
+  Env(const Env&) = delete;
+  Env& operator=(const Env&) = delete;
+
   // go build [-overlay] -o out src (a .go file or a package directory).
   // Returns "" or the build output.
   std::string Build(const std::string& src, const fs::path& out, bool hooks) {
