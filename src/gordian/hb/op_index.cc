@@ -48,33 +48,44 @@ void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
   gor_.clear();
   gor_mixed_.clear();
   gor_delta_.clear();
+  gor_order_.clear();
   gor_narrow_ = false;
-  // The narrow form needs each record in one goroutine's range at most and
-  // those ranges in goroutine order (then the first goroutine that touches
-  // a block is its lowest), and every goroutine within 254 of its block's.
+  // The narrow form numbers the goroutines that have records in the order
+  // of their ranges (a window of a trace keeps the records of a few
+  // goroutines of the whole table, so goroutine indices jump), and needs
+  // those ranges disjoint: then a block's goroutines are consecutive in
+  // that numbering, at most 256 of them.
+  for (uint32_t g = 0; g < ng; ++g) {
+    const auto& gr = t.goroutines[g];
+    if (gr.begin < gr.end && gr.begin < n) gor_order_.push_back(g);
+  }
+  auto by_begin = [&](uint32_t a, uint32_t b) {
+    return t.goroutines[a].begin < t.goroutines[b].begin;
+  };
+  if (!std::is_sorted(gor_order_.begin(), gor_order_.end(), by_begin)) {  // the reader's order
+    std::sort(gor_order_.begin(), gor_order_.end(), by_begin);
+  }
   bool narrow = true;
   uint32_t last_end = 0;
-  for (uint32_t g = 0; g < ng && narrow; ++g) {
-    const auto& gr = t.goroutines[g];
-    if (gr.begin >= gr.end || gr.begin >= n) continue;
-    narrow = gr.begin >= last_end;
-    last_end = gr.end;
+  for (uint32_t g : gor_order_) {
+    narrow = narrow && t.goroutines[g].begin >= last_end;
+    last_end = t.goroutines[g].end;
   }
   if (narrow) {
     const uint32_t blocks = (n >> kGorBlockShift) + 1;
     gor_.assign(blocks, UINT32_MAX);
     gor_delta_.assign(n, kNoGoroutineDelta);
-    for (uint32_t g = 0; g < ng && narrow; ++g) {
-      const auto& gr = t.goroutines[g];
+    for (uint32_t k = 0; k < gor_order_.size() && narrow; ++k) {
+      const auto& gr = t.goroutines[gor_order_[k]];
       const uint32_t end = std::min(gr.end, n);
       for (uint32_t i = gr.begin; i < end; ++i) {
         uint32_t& base = gor_[i >> kGorBlockShift];
-        if (base == UINT32_MAX) base = g;
-        if (g - base >= kNoGoroutineDelta) {
+        if (base == UINT32_MAX) base = k;
+        if (k - base >= kNoGoroutineDelta) {  // 255 goroutines of one record in a block
           narrow = false;
           break;
         }
-        gor_delta_[i] = static_cast<uint8_t>(g - base);
+        gor_delta_[i] = static_cast<uint8_t>(k - base);
       }
     }
     if (narrow) {
@@ -100,6 +111,7 @@ void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
     gor_delta_.clear();
     gor_delta_.shrink_to_fit();
   }
+  gor_order_.clear();
   gor_.assign(n, kNoObject);
   for (uint32_t g = 0; g < ng; ++g) {
     const auto& gr = t.goroutines[g];
@@ -172,7 +184,7 @@ uint32_t OpIndex::WaitersOf(RecordId sig) const {
 
 size_t OpIndex::MemoryBytes() const {
   size_t n = gor_delta_.capacity() + send_.MemoryBytes() + recv_.MemoryBytes() +
-             (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + seq_off_.capacity() +
+             (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + gor_order_.capacity() + seq_off_.capacity() +
               spawn_.capacity() + test_calls_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;
