@@ -316,8 +316,11 @@ bool Builder::Run(std::string* err) {
   hb_.snaps_.Init(n, unclocked_);
   hb_.gbegin_.resize(ng);
   chans_.assign(ix_.Count(ObjClass::Chan), Chan{});
-  mutexes_[0].assign(ix_.Count(ObjClass::Mutex), Mutex{});
-  mutexes_[1].assign(ix_.Count(ObjClass::RWMutex), Mutex{});
+  for (ObjClass c : {ObjClass::Mutex, ObjClass::RWMutex}) {
+    std::vector<Mutex>& ms = mutexes_[c == ObjClass::RWMutex];
+    ms.assign(ix_.Count(c), Mutex{});
+    for (uint32_t d = 0; d < ms.size(); ++d) ms[d].left = ix_.Ops(c, d).size();
+  }
   wgs_.assign(ix_.Count(ObjClass::WaitGroup), Wg{});
   onces_.assign(ix_.Count(ObjClass::Once), Once{});
   g_.clear();
@@ -388,11 +391,12 @@ bool Builder::Run(std::string* err) {
     if (g_[g].state == kReady) Push(g);
   }
 
-  // Collections on demand wait for 2^19 nodes (kMinListedCollectNodes), so
+  hb_.snaps_.Finish();
+  // Collections on demand wait until the nodes have grown a few times, so
   // a replay can end with most of its nodes garbage; what it reports as in
   // use (HbStats::engine_bytes, charged to the analysis's memory budget)
-  // should be what its clocks and snapshots hold, as when collections ran
-  // from 2^15 nodes on. One mark, at most a few ms.
+  // should be what its clocks and snapshots hold. One mark, at most a few
+  // ms.
   if (tree_ && unclocked_ != nullptr && arena_->nodes_in_use() >= kMinCollectNodes &&
       arena_->nodes_in_use() > 2 * last_live_nodes_) {
     Collect();
@@ -416,7 +420,7 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.goroutines = ng;
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
-  hb_.stats_.index_bytes = ix_.MemoryBytes() + uint64_t(n) * 8 + pool_.bytes() + objs_.bytes() +
+  hb_.stats_.index_bytes = ix_.MemoryBytes() + hb_.snaps_.MemoryBytes() + pool_.bytes() + objs_.bytes() +
                           stored_.capacity() * 4;
   // What the clocks hold at the end (the arena's chunks may be larger: a
   // collection leaves room in them that later nodes reuse).

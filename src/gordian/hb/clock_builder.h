@@ -251,7 +251,25 @@ class Builder {
   static_assert(sizeof(Gor) == 64, "a goroutine's state is one cache line");
   struct RecWaiter { RecordId rec; uint32_t g, token; };
   struct ObjWaiter { uint64_t key; uint32_t g, token; };
-  struct Mutex { uint32_t relw = kNoBlock, relr = kNoBlock; int32_t readers = 0; uint32_t writer = 0; };
+  // left: the mutex's recorded operations not yet replayed; at 0 no later
+  // record reads its clocks and they are freed (a session's short-lived
+  // mutexes pinned their clocks' tree nodes to the end of the build).
+  // kKeepClocks: a Cond.Wait uses it, whose re-lock the recorder does not
+  // see, so it may come after the last recorded operation.
+  struct Mutex {
+    uint32_t relw = kNoBlock, relr = kNoBlock;
+    int32_t readers = 0;
+    uint32_t writer = 0;
+    uint32_t left = 0;
+  };
+  static constexpr uint32_t kKeepClocks = 0xffffffffu;
+  void MutexOpReplayed(Mutex& m) {
+    if (m.left == kKeepClocks || m.left == 0 || --m.left != 0) return;
+    for (uint32_t* b : {&m.relw, &m.relr}) {
+      if (*b != kNoBlock) FreeBlock(*b);
+      *b = kNoBlock;
+    }
+  }
   struct Chan { uint32_t close_clock = kNoBlock; std::vector<uint32_t> ring; };
   struct Wg {
     uint32_t clock = kNoBlock;
@@ -379,12 +397,15 @@ class Builder {
   // far, while they are few (at most a quarter as many as records), so
   // that a collection marks them instead of scanning every record's two
   // snapshot slots. Then collections are cheap enough to run from fewer
-  // nodes on (kMinListedCollectNodes, 77 MB): the arena stays small
+  // nodes on (kMinListedCollectNodes, 2.7 MB): the arena stays small
   // (chan-heavy: most of a rendezvous's path copies are garbage by the
-  // next one). Not much smaller: from 2^15 nodes on, chan-heavy/10000
-  // collected at every check (its live clocks alone are 49,000 nodes),
-  // and marking them took a tenth of its replay.
-  static constexpr uint64_t kMinListedCollectNodes = 1u << 19;
+  // next one; the engine without lock edges that lock order builds for a
+  // stream multiplexer's test kept 5,000 live nodes of 190,000, 16 MB,
+  // when it waited for 2^19). Each collection waits until the nodes have
+  // grown demand_backoff_ times what the last one kept, so one whose live
+  // clocks are large (chan-heavy/10000: 49,000 nodes) does not collect at
+  // every check.
+  static constexpr uint64_t kMinListedCollectNodes = 1u << 15;
   std::vector<uint32_t> stored_;
   bool listed_ = false;
   void Stored(uint32_t root) {

@@ -196,11 +196,7 @@ void Builder::Collect() {
   if (listed_) {
     for (uint32_t id : stored_) arena_->MarkRoot(id);
   } else {
-    for (const std::vector<uint32_t>* snaps : {&hb_.snaps_.pre_ids(), &hb_.snaps_.post_ids()}) {
-      for (uint32_t id : *snaps) {
-        if (id != ClockStore::kUnknown) arena_->MarkRoot(id);
-      }
-    }
+    hb_.snaps_.ForEachId([this](uint32_t id) { arena_->MarkRoot(id); });
   }
   last_live_nodes_ = arena_->FinishCollect();
   ++hb_.stats_.collections;

@@ -38,6 +38,7 @@ void Builder::Lock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   uint32_t d = ix_.ObjectOf(rec);
   if (r.tpost == 0 || d == kNoObject || (is_try && !(r.flags & trace::kSuccess))) {
     Simple(g, rec);  // blocked, or a failed TryLock: no synchronisation
+    if (d != kNoObject) MutexOpReplayed(mutexes_[c == ObjClass::RWMutex][d]);
     return;
   }
   Mutex& m = mutexes_[c == ObjClass::RWMutex][d];
@@ -59,6 +60,7 @@ void Builder::Lock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
     if (track_locks_) g_[g].R().locks.push_back(key);
   }
   End(g, rec);
+  MutexOpReplayed(m);
 }
 
 // Unlock releases the goroutine's clock into the mutex (the writer clock is
@@ -69,6 +71,7 @@ void Builder::Unlock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   uint32_t d = ix_.ObjectOf(rec);
   if ((r.flags & trace::kFailed) || d == kNoObject) {
     Simple(g, rec);  // a fatal "unlock of unlocked": nothing was released
+    if (d != kNoObject) MutexOpReplayed(mutexes_[c == ObjClass::RWMutex][d]);
     return;
   }
   Mutex& m = mutexes_[c == ObjClass::RWMutex][d];
@@ -84,6 +87,7 @@ void Builder::Unlock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   }
   End(g, rec);
   WakeObject(key);
+  MutexOpReplayed(m);
 }
 
 }  // namespace gordian::hb

@@ -47,6 +47,7 @@ void Builder::CondWait(uint32_t g, RecordId rec) {
       s.rare->locks.pop_back();
       Mutex& m = mutexes_[(key >> 32) == uint64_t(ObjClass::RWMutex)][uint32_t(key)];
       m.writer = 0;
+      m.left = kKeepClocks;  // its re-lock at the post step is not recorded
       Release(g, &m.relw);
       s.rare->cond_mutex = key;
       WakeObject(key);

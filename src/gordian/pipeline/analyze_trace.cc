@@ -88,8 +88,13 @@ std::unique_ptr<hb::HappensBefore> BuildEngine(const std::string& cmd, const std
     bool built = false;
     try {
       built = hb->Build(ops, &hb_err);
-      timer.Lap(fmt::format("attempt {} shed {:.0f}%: {}", k, share * 100,
-                            built ? "built" : fmt::format("stopped at {}", hb->stats().steps))
+      const hb::HbStats& st = hb->stats();
+      timer.Lap(fmt::format("attempt {} shed {:.0f}%: {} ({} snapshots, clocks {} MB, "
+                            "engine {} MB, {} collections)",
+                            k, share * 100,
+                            built ? "built" : fmt::format("stopped at {}", st.steps),
+                            st.snapshots, st.clock_bytes >> 20, st.engine_bytes >> 20,
+                            st.collections)
                     .c_str());
     } catch (const std::bad_alloc&) {
       last_err = "memory ran out";

@@ -37,7 +37,9 @@ ConfirmClocks Clocks(const std::string& before_call, const std::string& after, t
   std::vector<report::Finding> found;
   detect::PredictBugs(*t, engine, &found);
   EXPECT_FALSE(found.empty());
-  if (!found.empty()) EXPECT_EQ(found[0].kind, report::FindingKind::TestingAfterEnd);
+  if (!found.empty()) {
+    EXPECT_EQ(found[0].kind, report::FindingKind::TestingAfterEnd);
+  }
   for (report::Finding& f : extra) found.push_back(std::move(f));
   return ClocksForConfirmation(*t, engine, found);
 }
