@@ -165,6 +165,7 @@ var gordian struct {
 	base      uintptr // start of the address range reserved for events.bin
 	reserve   uintptr // its size (the largest trace)
 	mapEnd    uintptr // bytes of the file mapped (page aligned)
+	dropped   uintptr // bytes of the file whose pages were dropped from memory (Linux, under growLock)
 	fileSize  atomic.Uintptr
 	maxChunks uint32
 	nextChunk atomic.Uint32

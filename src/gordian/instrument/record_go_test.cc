@@ -520,6 +520,33 @@ TEST_F(RecordTest, CloseCompletesTheRecordsOfTheGoroutinesItWakes) {
   EXPECT_EQ(cases, 1);
 }
 
+// The recorder drops the pages of old chunks from the process: a 96 MB
+// trace leaves the recorded program's peak memory far below it, and a
+// record in a chunk dropped long before (the waiter's receive) is still
+// completed in place; every record reads back.
+TEST_F(RecordTest, OldChunksLeaveTheProcessAndKeepTheirRecords) {
+  RunResult r = RunProgram(Hooked("longtrace"), "", TraceDir("longtrace"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(r.out.rfind("locked 2000000\nhwm_kb ", 0), 0u) << r.out;
+  const unsigned long hwm_kb = std::stoul(r.out.substr(r.out.find("hwm_kb ") + 7));
+  Trace t = Read(TraceDir("longtrace"));
+  EXPECT_FALSE(t.truncated);
+  const size_t trace_kb = t.records.size() * sizeof(Record) / 1024;
+  EXPECT_GT(trace_kb, 90'000u);
+  EXPECT_LT(hwm_kb, trace_kb / 2) << "the trace's pages stayed in the process";
+  EXPECT_EQ(CountKind(t, Kind::MutexLock), 2'000'002u);
+  EXPECT_EQ(CountKind(t, Kind::MutexUnlock), 2'000'002u);
+  const trace::Goroutine* waiter = ByStableId(t, "1.0");
+  ASSERT_NE(waiter, nullptr);
+  auto recvs = OfKind(t, *waiter, Kind::ChanRecv);
+  ASSERT_EQ(recvs.size(), 1u);
+  EXPECT_NE(recvs[0].tpost, 0u);
+  EXPECT_EQ(OfKind(t, *waiter, Kind::MutexLock).size(), 2u);
+  for (const Record& rec : t.records) {
+    if (rec.kind == Kind::MutexLock) ASSERT_NE(rec.tpost, 0u);
+  }
+}
+
 TEST_F(RecordTest, PanicMessages) {
   RunResult r = RunProgram(Hooked("panicmsg"), "", TraceDir("panicmsg"));
   EXPECT_EQ(r.status, 2);
