@@ -47,7 +47,8 @@ func main() {
 	s := bufio.NewScanner(f)
 	for s.Scan() {
 		if line := s.Text(); strings.HasPrefix(line, "VmHWM:") {
-			fmt.Println("hwm_kb", strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "VmHWM:"), "kB")))
+			kb := strings.TrimSuffix(strings.TrimPrefix(line, "VmHWM:"), "kB")
+			fmt.Println("hwm_kb", strings.TrimSpace(kb))
 		}
 	}
 }

@@ -420,8 +420,8 @@ bool Builder::Run(std::string* err) {
   hb_.stats_.goroutines = ng;
   hb_.stats_.snapshots = store_.snapshots();
   hb_.stats_.clock_bytes = store_.bytes();
-  hb_.stats_.index_bytes = ix_.MemoryBytes() + hb_.snaps_.MemoryBytes() + pool_.bytes() + objs_.bytes() +
-                          stored_.capacity() * 4;
+  hb_.stats_.index_bytes = ix_.MemoryBytes() + hb_.snaps_.MemoryBytes() + pool_.bytes() +
+                          objs_.bytes() + stored_.capacity() * 4;
   // What the clocks hold at the end (the arena's chunks may be larger: a
   // collection leaves room in them that later nodes reuse).
   hb_.stats_.engine_bytes = ClockBytesInUse();

@@ -184,8 +184,8 @@ uint32_t OpIndex::WaitersOf(RecordId sig) const {
 
 size_t OpIndex::MemoryBytes() const {
   size_t n = gor_delta_.capacity() + send_.MemoryBytes() + recv_.MemoryBytes() +
-             (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + gor_order_.capacity() + seq_off_.capacity() +
-              spawn_.capacity() + test_calls_.capacity() +
+             (obj_.capacity() + gor_.capacity() + gor_mixed_.capacity() + gor_order_.capacity() +
+              seq_off_.capacity() + spawn_.capacity() + test_calls_.capacity() +
               once_runner_.capacity() + sig_off_.capacity() + sig_.capacity()) * 4 +
              chans_.capacity() * sizeof(ChannelInfo) + waiters_.capacity() * 8;
   for (const Class& k : cls_) {

@@ -136,7 +136,8 @@ class OpIndex {
     const uint32_t mixed = gor_mixed_[block];
     if (mixed == kUniformBlock) return GoroutineIndex(gor_order_[gor_[block]]);
     const uint8_t d = gor_delta_[(size_t{mixed} << kGorBlockShift) | (rec & kGorBlockMask)];
-    return d == kNoGoroutineDelta ? trace::kNoGoroutine : GoroutineIndex(gor_order_[gor_[block] + d]);
+    return d == kNoGoroutineDelta ? trace::kNoGoroutine
+                                  : GoroutineIndex(gor_order_[gor_[block] + d]);
   }
   // The gid of a record's goroutine; kNoGid outside every goroutine.
   Gid GidOf(RecordId rec) const { return trace::GidAt(GoroutineIndexOf(rec)); }

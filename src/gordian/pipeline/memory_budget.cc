@@ -23,8 +23,10 @@ uint64_t TraceBytes(const trace::Trace& t) {
 }
 
 uint64_t EngineFixedBytes(uint64_t records, uint64_t goroutines) {
-  // snap_pre_ and snap_post_ (4 bytes each per record); a goroutine's
-  // replay state, its waiter list and its start (a few cache lines).
+  // The snapshot ids, at most about 8 bytes a record (hb::SnapshotIds keeps
+  // runs of equal ids: usually a third of that, known only after the
+  // build); a goroutine's replay state, its waiter list and its start (a
+  // few cache lines).
   return records * 8 + goroutines * 256;
 }
 
