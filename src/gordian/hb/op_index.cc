@@ -111,7 +111,7 @@ void OpIndex::BuildGoroutineOf(const trace::Trace& t) {
     gor_delta_.clear();
     gor_delta_.shrink_to_fit();
   }
-  gor_order_.clear();
+  std::vector<uint32_t>().swap(gor_order_);  // the wide form does not number
   gor_.assign(n, kNoObject);
   for (uint32_t g = 0; g < ng; ++g) {
     const auto& gr = t.goroutines[g];
