@@ -36,12 +36,16 @@ void Builder::Lock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   bool is_try = r.kind == Kind::MutexTryLock || r.kind == Kind::RWTryLock ||
                 r.kind == Kind::RWTryRLock;
   uint32_t d = ix_.ObjectOf(rec);
-  if (r.tpost == 0 || d == kNoObject || (is_try && !(r.flags & trace::kSuccess))) {
-    Simple(g, rec);  // blocked, or a failed TryLock: no synchronisation
-    if (d != kNoObject) MutexOpReplayed(mutexes_[c == ObjClass::RWMutex][d]);
+  if (d == kNoObject) {
+    Simple(g, rec);
     return;
   }
   Mutex& m = mutexes_[c == ObjClass::RWMutex][d];
+  if (r.tpost == 0 || (is_try && !(r.flags & trace::kSuccess))) {
+    Simple(g, rec);  // blocked, or a failed TryLock: no synchronisation
+    MutexOpReplayed(m);
+    return;
+  }
   bool busy = reader ? m.writer != 0 : (m.writer != 0 || m.readers > 0);
   uint64_t key = ObjKey(c, d);
   if (busy && !force_) {
@@ -69,12 +73,16 @@ void Builder::Lock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
 void Builder::Unlock(uint32_t g, RecordId rec, ObjClass c, bool reader) {
   const Record& r = rs_[rec];
   uint32_t d = ix_.ObjectOf(rec);
-  if ((r.flags & trace::kFailed) || d == kNoObject) {
-    Simple(g, rec);  // a fatal "unlock of unlocked": nothing was released
-    if (d != kNoObject) MutexOpReplayed(mutexes_[c == ObjClass::RWMutex][d]);
+  if (d == kNoObject) {
+    Simple(g, rec);
     return;
   }
   Mutex& m = mutexes_[c == ObjClass::RWMutex][d];
+  if (r.flags & trace::kFailed) {
+    Simple(g, rec);  // a fatal "unlock of unlocked": nothing was released
+    MutexOpReplayed(m);
+    return;
+  }
   uint64_t key = ObjKey(c, d);
   Begin(g, rec);
   if (reader) {

@@ -46,20 +46,20 @@ void SnapshotIds::Set(uint64_t p, uint32_t id) {
     // post may be) changes nothing; another one unpacks the block (its
     // packed ids are left unused in values_).
     if (Get(p) == id) return;
-    const uint32_t s = OpenStage(b);
+    const uint32_t s = OpenStage();
     for (uint64_t k = 0; k < 64 && b * 64 + k < positions_; ++k) stages_[s].v[k] = Get(b * 64 + k);
     stages_[s].written = FullMask(b);
     starts_[b] = 0;
     base_[b] = s;
   }
-  if (base_[b] == kUntouched) base_[b] = OpenStage(b);
+  if (base_[b] == kUntouched) base_[b] = OpenStage();
   Stage& st = stages_[base_[b]];
   st.v[p & 63] = id;
   st.written |= uint64_t{1} << (p & 63);
   if (st.written == FullMask(b)) Seal(b);
 }
 
-uint32_t SnapshotIds::OpenStage(uint64_t) {
+uint32_t SnapshotIds::OpenStage() {
   uint32_t s;
   if (!free_stages_.empty()) {
     s = free_stages_.back();
@@ -82,10 +82,10 @@ void SnapshotIds::Seal(uint64_t b) {
     if (v[k] != v[k - 1]) starts |= uint64_t{1} << k;
   }
   const uint32_t count = static_cast<uint32_t>(std::popcount(starts));
-  if (values_.empty() || (next_value_ & kChunkMask) + count > kChunkMask + 1 ||
-      (next_value_ >> kChunkShift) >= values_.size()) {
-    // A block's ids stay in one chunk: start the next.
-    if (!values_.empty()) next_value_ = static_cast<uint32_t>(values_.size()) << kChunkShift;
+  if ((next_value_ >> kChunkShift) >= values_.size() ||
+      (next_value_ & kChunkMask) + count > kChunkMask + 1) {
+    // No chunk yet, or a block's ids would not stay in one: start the next.
+    next_value_ = static_cast<uint32_t>(values_.size()) << kChunkShift;
     values_.emplace_back(new uint32_t[kChunkMask + 1]);
   }
   uint32_t* out = values_[next_value_ >> kChunkShift].get() + (next_value_ & kChunkMask);

@@ -114,7 +114,7 @@ class SnapshotIds {
     const uint64_t left = positions_ - b * 64;
     return left >= 64 ? ~uint64_t{0} : (uint64_t{1} << left) - 1;
   }
-  uint32_t OpenStage(uint64_t b);
+  uint32_t OpenStage();  // an empty buffer: every id kUnknown
   void Seal(uint64_t b);
 
   size_t n_ = 0;
